@@ -1,0 +1,37 @@
+import { defineConfig } from '@playwright/test';
+import { existsSync } from 'node:fs';
+
+/**
+ * Browser tests run in real Chromium against the real reference service (built SPA, SQLite in a
+ * throwaway data folder). E2E_PORT lets several checkouts run the suite side by side.
+ */
+const port = Number(process.env.E2E_PORT ?? 8790);
+const dataDir = `.e2e/data-${port}`;
+const distDir = `.e2e/dist-${port}`;
+const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+export default defineConfig({
+  testDir: 'e2e',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: process.env.PLAYWRIGHT_JSON ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]] : 'list',
+  use: {
+    baseURL: `http://127.0.0.1:${port}`,
+    trace: 'retain-on-failure',
+    launchOptions: {
+      // Debian's Chromium where present (CI); Playwright's own browser on a developer laptop.
+      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    },
+  },
+  webServer: {
+    command: `node scripts/e2e-server.mjs ${port}`,
+    url: `http://127.0.0.1:${port}/healthz`,
+    reuseExistingServer: !process.env.CI,
+    timeout: 180_000,
+    env: { THREADLINE_DATA: dataDir, THREADLINE_DIST: distDir },
+  },
+});

@@ -1,0 +1,62 @@
+// Runs every check (lint, typecheck, unit and API tests, bundle budget, browser tests), goes on
+// after a failure so one run shows everything, and ends with one line: `N passed, N failed`.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+
+mkdirSync('.e2e', { recursive: true });
+let passed = 0;
+let failed = 0;
+const failures = [];
+
+function run(label, cmd, args, env = {}) {
+  console.log(`\n▶ ${label}: ${cmd} ${args.join(' ')}`);
+  const r = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return r.status === 0;
+}
+
+function check(label, cmd, args) {
+  if (run(label, cmd, args)) passed += 1;
+  else {
+    failed += 1;
+    failures.push(label);
+  }
+}
+
+function counted(label, cmd, args, reportFile, env, count) {
+  rmSync(reportFile, { force: true });
+  const ok = run(label, cmd, args, env);
+  if (!existsSync(reportFile)) {
+    failed += 1;
+    failures.push(`${label} (no report)`);
+    return;
+  }
+  const { p, f } = count(JSON.parse(readFileSync(reportFile, 'utf8')));
+  passed += p;
+  failed += f;
+  if (f > 0 || !ok) failures.push(label);
+  if (!ok && f === 0) failed += 1; // the runner failed outside any test (e.g. a crash in setup)
+}
+
+check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
+counted(
+  'unit and API tests',
+  'npx',
+  ['vitest', 'run', '--reporter=default', '--reporter=json', '--outputFile.json=.e2e/vitest.json'],
+  '.e2e/vitest.json',
+  {},
+  (r) => ({ p: r.numPassedTests, f: r.numFailedTests }),
+);
+check('first-load bundle budget', 'node', ['scripts/bundle-size.mjs']);
+counted(
+  'browser tests',
+  'npx',
+  ['playwright', 'test'],
+  '.e2e/playwright.json',
+  { PLAYWRIGHT_JSON: '.e2e/playwright.json' },
+  (r) => ({ p: r.stats.expected + r.stats.flaky, f: r.stats.unexpected }),
+);
+
+if (failures.length) console.log(`\nFailed: ${failures.join(', ')}`);
+console.log(`\n${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

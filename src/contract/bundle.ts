@@ -1,0 +1,285 @@
+/**
+ * The agent settings bundle (bundle mode), as zod schemas.
+ *
+ * One document shared by the browser (editor, validator) and the reference service (422 checks,
+ * engine). Objects are loose: keys this schema does not know are kept, because real agents'
+ * bundles carry more than the reference engine reads. Every field carries a description, which
+ * the JSON Schema export turns into the editor's hover documentation.
+ */
+import { z } from 'zod';
+
+export const PARAMETER_TYPES = [
+  'string',
+  'numeric',
+  'date',
+  'boolean',
+  'enum',
+  'object',
+  'list_of_objects',
+  'array',
+] as const;
+export const PARAMETER_USAGES = ['input', 'output', 'all', 'computed'] as const;
+export const ENTITY_TYPES = ['normal', 'user-profile'] as const;
+export const INTEGRATION_TYPES = ['API', 'RAG', 'MCP', 'INTERNAL_CONTEXT', 'STRUCTURED', 'GEN_AI'] as const;
+export const RULE_ACTIONS = [
+  'TEXT',
+  'ASK_A_QUESTION',
+  'API',
+  'BLOCK',
+  'ACTIVATE_ANOTHER_TOOL',
+  'ACTIVATE_SUB_TOOL',
+  'BLOCK_AND_ACTIVATE_ANOTHER_TOOL',
+  'ADD_REQUIRED_PARAM',
+  'ADD_OPTIONAL_PARAM',
+  'RETRY',
+] as const;
+export const CONDITION_METHODS = [
+  'param_value',
+  'entity_param',
+  'entity_param_referenced',
+  'param_extracted_current',
+  'number_of_entities',
+  'entity_param_value',
+] as const;
+/** The older kebab-case vocabulary, accepted and mapped onto the methods above by the validator and engine. */
+export const LEGACY_CONDITION_METHODS = [
+  'existing-parameters-in-conversation',
+  'missing-parameters-in-conversation',
+  'users-question',
+  'user-profile',
+  'tool-required-params-filled',
+] as const;
+export const CONDITION_OPERATIONS = [
+  'eq',
+  'neq',
+  'contains',
+  'not_contains',
+  'gt',
+  'lt',
+  'gte',
+  'lte',
+  'between',
+  'is_empty',
+  'is_not_empty',
+  'about',
+  'more_than_x_days',
+  'less_than_x_days',
+  'exactly_x_days',
+  'any_have_value',
+  'all_have_value',
+] as const;
+
+const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+export const ValueRef = z
+  .object({ ref: z.string().describe('Code of the parameter whose current value is compared.') })
+  .describe('A reference to another parameter\'s value: {"ref": "param-code"}.');
+
+export const ConditionLeaf = z.looseObject({
+  method: z
+    .string()
+    .describe(
+      'What the condition reads: param_value, entity_param, entity_param_referenced, param_extracted_current, number_of_entities, entity_param_value (or a legacy kebab-case method).',
+    ),
+  params: z
+    .union([z.string(), z.array(z.string()), z.record(z.string(), z.unknown())])
+    .optional()
+    .describe('The parameter code(s) the method reads, or an object {param, entity} for entity methods.'),
+  operation: z
+    .string()
+    .optional()
+    .describe('Comparison: eq, neq, contains, not_contains, gt, lt, gte, lte, between, is_empty, is_not_empty, about, more_than_x_days, less_than_x_days, exactly_x_days, any_have_value, all_have_value.'),
+  value: z
+    .union([Scalar, z.array(Scalar), ValueRef])
+    .optional()
+    .describe('Literal to compare with; an array for between (two values) or any-of for eq; or {"ref": "param-code"}.'),
+});
+export type ConditionLeaf = z.infer<typeof ConditionLeaf>;
+
+export type Condition =
+  | { all: Condition[] }
+  | { any: Condition[] }
+  | { not: Condition }
+  | ConditionLeaf;
+
+export const Condition: z.ZodType<Condition> = z
+  .union([
+    z.object({
+      get all() {
+        return z.array(Condition).describe('Holds when every condition holds.');
+      },
+    }),
+    z.object({
+      get any() {
+        return z.array(Condition).describe('Holds when at least one condition holds.');
+      },
+    }),
+    z.object({
+      get not() {
+        return Condition.describe('Holds when the condition does not hold.');
+      },
+    }),
+    ConditionLeaf,
+  ])
+  .describe('A condition group: {all: [...]}, {any: [...]}, {not: ...} or a leaf {method, params, operation, value}.');
+
+export const RuleThen = z.looseObject({
+  action: z.enum(RULE_ACTIONS).describe('What the rule does when its condition holds.'),
+  message: z.string().optional().describe('Text for the user; {{param-code}} is filled with the value.'),
+  params: z
+    .looseObject({
+      mandatory: z.array(z.string()).optional().describe('Parameter codes made required.'),
+      optional: z.array(z.string()).optional().describe('Parameter codes made optional.'),
+    })
+    .optional()
+    .describe('Parameters added by ADD_REQUIRED_PARAM / ADD_OPTIONAL_PARAM.'),
+  settings: z
+    .record(z.string(), z.unknown())
+    .optional()
+    .describe('Action settings, e.g. {"tool": "OTHER_TOOL"} for ACTIVATE_ANOTHER_TOOL, {"integration": "code"} for API.'),
+});
+
+export const Rule = z.looseObject({
+  code: z.string().optional().describe('Rule identifier (rule_id in traces); a stable path is used when absent.'),
+  description: z.string().optional().describe('What the rule is for, in words.'),
+  when: Condition.nullable().optional().describe('Condition group; null or absent means always.'),
+  then: RuleThen.describe('The action taken when the condition holds.'),
+  applied_to: z
+    .array(z.string())
+    .optional()
+    .describe('Global rules only: tool codes the rule applies to; an empty list means every tool.'),
+  applies_to: z.array(z.string()).optional().describe('Accepted alias of applied_to.'),
+});
+export type Rule = z.infer<typeof Rule>;
+
+export const Parameter = z.looseObject({
+  code: z.string().describe('Unique kebab-case code, e.g. transaction-date.'),
+  description: z.string().optional().describe('What the parameter means.'),
+  type: z.enum(PARAMETER_TYPES).describe('Value type; decides how values are extracted and compared.'),
+  usage: z.enum(PARAMETER_USAGES).optional().describe('input, output, all, or computed (then computation is required).'),
+  values: z.array(z.union([z.string(), z.number()])).optional().describe('Allowed values of an enum parameter.'),
+  examples: z.array(z.union([z.string(), z.number()])).optional().describe('Example values; ids are recognised by their shape.'),
+  nested_params: z.array(z.unknown()).optional().describe('Parameters nested in an object or list parameter.'),
+  question: z.string().optional().describe('What the agent asks when this parameter is missing.'),
+  computation: z.string().optional().describe('Formula over {{param-code}}; required exactly when usage is computed.'),
+});
+export type Parameter = z.infer<typeof Parameter>;
+
+export const Entity = z.looseObject({
+  name: z.string().describe('Entity name, e.g. transaction or user-profile.'),
+  type: z.enum(ENTITY_TYPES).optional().describe('normal, or user-profile for facts about the user (authentication rules).'),
+  description: z.string().optional(),
+  identifier: z.string().optional().describe('Code of the parameter identifying one instance.'),
+  parameters: z.array(z.string()).optional().describe('Parameter codes that belong to the entity.'),
+  sub_entities: z.array(z.string()).optional().describe('Names of entities nested in this one.'),
+});
+export type Entity = z.infer<typeof Entity>;
+
+export const Integration = z.looseObject({
+  code: z.string().describe('Unique kebab-case code.'),
+  type: z.enum(INTEGRATION_TYPES).describe('API, RAG, MCP, INTERNAL_CONTEXT, STRUCTURED or GEN_AI.'),
+  description: z.string().optional(),
+  settings: z
+    .looseObject({
+      endpoint: z
+        .looseObject({ url: z.string().optional(), method: z.string().optional() })
+        .optional()
+        .describe('HTTP endpoint of an API integration (never called by the reference engine).'),
+      request_schema: z.unknown().optional().describe('Parameters sent to the integration.'),
+      response_mapping: z
+        .record(z.string(), z.string())
+        .optional()
+        .describe('Parameter code → path in the response (dot notation) it is read from.'),
+      test_curl_response: z.unknown().optional().describe('Canned response the reference engine answers with.'),
+    })
+    .optional(),
+});
+export type Integration = z.infer<typeof Integration>;
+
+export const Computation = z.looseObject({
+  code: z.string().optional(),
+  parameter: z.string().optional().describe('The computed parameter this computation fills.'),
+  formula: z.string().optional().describe('Formula over {{param-code}}.'),
+  applied_to: z.array(z.string()).optional().describe('Tool codes the computation runs for.'),
+  applies_to: z.array(z.string()).optional().describe('Accepted alias of applied_to.'),
+});
+
+const ParamRequirement = z.union([z.string(), z.array(z.string())]);
+
+export const Tool = z.looseObject({
+  code: z.string().describe('Unique SCREAMING_SNAKE_CASE code, e.g. DISPUTE_CHARGE.'),
+  name: z.string().optional().describe('Human name; its words help choose the tool.'),
+  when_to_use: z.string().optional().describe('When the tool applies; its words help choose the tool.'),
+  goal: z.string().optional().describe('What the tool achieves; its words help choose the tool.'),
+  status: z.boolean().optional().describe('Enabled (default true).'),
+  main_tool: z.boolean().optional().describe('May be chosen directly from the user\'s words.'),
+  requires_confirmation: z.boolean().optional().describe('Ask the user to confirm before running the integrations.'),
+  response_type: z.string().optional(),
+  config: z
+    .looseObject({
+      triggers: z
+        .looseObject({ when: Condition.nullable().optional() })
+        .optional()
+        .describe('The tool is a candidate whenever this condition holds.'),
+      params: z
+        .looseObject({
+          required: z
+            .array(ParamRequirement)
+            .optional()
+            .describe('Required parameter codes; an inner array is an OR-group (one of them suffices).'),
+          optional: z.array(z.string()).optional().describe('Optional parameter codes.'),
+        })
+        .optional(),
+    })
+    .optional(),
+  integrations: z
+    .array(z.looseObject({ code: z.string() }))
+    .optional()
+    .describe('Integrations called, in order, when the tool proceeds.'),
+  rules: z
+    .looseObject({
+      pre: z
+        .looseObject({
+          constraint: z.array(Rule).optional().describe('Policy constraints checked before running.'),
+          required_parameters: z.array(Rule).optional(),
+          missing_info: z.array(Rule).optional(),
+        })
+        .optional(),
+      summary: z
+        .looseObject({
+          success: z.array(Rule).optional().describe('Rules applied after integrations succeeded.'),
+          fail: z.array(Rule).optional().describe('Rules applied after an integration failed.'),
+          missing_info: z.array(Rule).optional(),
+        })
+        .optional(),
+    })
+    .optional(),
+});
+export type Tool = z.infer<typeof Tool>;
+
+export const GeneralSettings = z.looseObject({
+  name: z.string().optional().describe('The agent\'s name.'),
+  objective: z.string().optional(),
+  tone_of_voice: z.string().optional(),
+  brevity: z.string().optional(),
+  guardrails: z.union([z.string(), z.array(z.string())]).optional(),
+  persona_guidelines: z.string().optional(),
+  language: z.string().optional(),
+  welcome_message: z.string().optional().describe('The agent\'s first greeting in a new task.'),
+  context: z.unknown().optional(),
+});
+
+export const Bundle = z
+  .looseObject({
+    schema_version: z.literal(1).optional().describe('Bundle format version; 1 is the only one.'),
+    general_settings: GeneralSettings.optional(),
+    parameters: z.array(Parameter).optional().describe('The data units of the conversation.'),
+    entities: z.array(Entity).optional().describe('Groups of parameters (domain objects).'),
+    integrations: z.array(Integration).optional().describe('What tools call.'),
+    rules: z.array(Rule).optional().describe('Global rules, each applied_to some tools (empty = all).'),
+    computations: z.array(Computation).optional().describe('Computed values, each applied_to tools.'),
+    agent_tools: z.array(Tool).optional().describe('The tools.'),
+    tools: z.array(Tool).optional().describe('Accepted alias of agent_tools.'),
+  })
+  .describe('Agent settings bundle: a local agent configuration to run without deploying it.');
+export type Bundle = z.infer<typeof Bundle>;
