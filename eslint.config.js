@@ -20,7 +20,8 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks, '@tanstack/query': pluginQuery },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      ...pluginQuery.configs['flat/recommended-strict']?.rules,
+      ...Object.assign({}, ...pluginQuery.configs['flat/recommended-strict'].map((c) => c.rules)),
+      'react-hooks/exhaustive-deps': 'error',
     },
   },
 );
