@@ -1,0 +1,56 @@
+/**
+ * Schema migrations, applied in order; `PRAGMA user_version` records how many have run. Append
+ * new migrations at the end, never edit a released one.
+ */
+import type { Database } from 'better-sqlite3';
+
+export const MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE tasks (
+    id TEXT PRIMARY KEY,
+    agent_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    title TEXT NOT NULL,
+    welcome_message TEXT,
+    suggestions TEXT NOT NULL,
+    version_id TEXT NOT NULL,
+    version_tag TEXT,
+    clock TEXT NOT NULL,
+    initial_state TEXT NOT NULL,
+    branch_of_task_id TEXT REFERENCES tasks(id),
+    branch_of_interaction_id TEXT,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE turns (
+    task_id TEXT NOT NULL REFERENCES tasks(id),
+    seq INTEGER NOT NULL,
+    interaction_id TEXT NOT NULL,
+    user_message_id TEXT NOT NULL,
+    user_text TEXT NOT NULL,
+    user_created_at TEXT NOT NULL,
+    reply_text TEXT NOT NULL,
+    reply_suggestions TEXT NOT NULL,
+    reply_created_at TEXT NOT NULL,
+    trace TEXT NOT NULL,
+    state TEXT NOT NULL,
+    bundle_hash TEXT,
+    version_id TEXT NOT NULL,
+    PRIMARY KEY (task_id, seq),
+    UNIQUE (task_id, interaction_id)
+  );
+  `,
+];
+
+export function migrate(db: Database): void {
+  const current = db.pragma('user_version', { simple: true }) as number;
+  if (current > MIGRATIONS.length) {
+    throw new Error(`The data folder's schema (version ${current}) is newer than this service (${MIGRATIONS.length}).`);
+  }
+  for (let version = current; version < MIGRATIONS.length; version += 1) {
+    db.transaction(() => {
+      db.exec(MIGRATIONS[version]!);
+      db.pragma(`user_version = ${version + 1}`);
+    })();
+  }
+}

@@ -1,0 +1,214 @@
+/**
+ * The SQLite store (better-sqlite3). Durability: WAL journal with `synchronous = NORMAL`. In WAL
+ * mode every commit is written to the WAL file before the call returns, so a transaction that
+ * committed (and was therefore acknowledged to the client) survives the process being killed,
+ * `kill -9` included: the bytes are in the operating system's page cache and reach the disk
+ * without the process. Only an operating-system crash or power loss may drop the last commits,
+ * which `synchronous = FULL` (an fsync per commit) would prevent at a large cost in throughput;
+ * pass `durability: 'power-loss'` to choose it.
+ */
+import Database from 'better-sqlite3';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { migrate } from './migrations';
+import type { PageRequest, Store, TaskRecord, TurnRecord } from './store';
+import type { EngineState } from '../engine/contract';
+
+export interface SqliteStoreOptions {
+  /** The data folder; the database is `threadline.db` inside it. `:memory:` for a throwaway store. */
+  dataDir: string;
+  durability?: 'process-crash' | 'power-loss';
+}
+
+interface TaskRow {
+  id: string;
+  agent_id: string;
+  user_id: string;
+  origin: string;
+  title: string;
+  welcome_message: string | null;
+  suggestions: string;
+  version_id: string;
+  version_tag: string | null;
+  clock: string;
+  initial_state: string;
+  branch_of_task_id: string | null;
+  branch_of_interaction_id: string | null;
+  created_at: string;
+}
+
+interface TurnRow {
+  task_id: string;
+  seq: number;
+  interaction_id: string;
+  user_message_id: string;
+  user_text: string;
+  user_created_at: string;
+  reply_text: string;
+  reply_suggestions: string;
+  reply_created_at: string;
+  trace: string;
+  state: string;
+  bundle_hash: string | null;
+  version_id: string;
+}
+
+function taskToRow(t: TaskRecord): TaskRow {
+  return {
+    id: t.id,
+    agent_id: t.agentId,
+    user_id: t.userId,
+    origin: t.origin,
+    title: t.title,
+    welcome_message: t.welcomeMessage,
+    suggestions: JSON.stringify(t.suggestions),
+    version_id: t.versionId,
+    version_tag: t.versionTag,
+    clock: t.clock,
+    initial_state: JSON.stringify(t.initialState),
+    branch_of_task_id: t.branchOf?.taskId ?? null,
+    branch_of_interaction_id: t.branchOf?.interactionId ?? null,
+    created_at: t.createdAt,
+  };
+}
+
+function rowToTask(r: TaskRow): TaskRecord {
+  return {
+    id: r.id,
+    agentId: r.agent_id,
+    userId: r.user_id,
+    origin: r.origin,
+    title: r.title,
+    welcomeMessage: r.welcome_message,
+    suggestions: JSON.parse(r.suggestions) as string[],
+    versionId: r.version_id,
+    versionTag: r.version_tag,
+    clock: r.clock,
+    initialState: JSON.parse(r.initial_state) as EngineState,
+    branchOf:
+      r.branch_of_task_id && r.branch_of_interaction_id
+        ? { taskId: r.branch_of_task_id, interactionId: r.branch_of_interaction_id }
+        : null,
+    createdAt: r.created_at,
+  };
+}
+
+function turnToRow(t: TurnRecord, seq: number): TurnRow {
+  return {
+    task_id: t.taskId,
+    seq,
+    interaction_id: t.interactionId,
+    user_message_id: t.userMessage.id,
+    user_text: t.userMessage.text,
+    user_created_at: t.userMessage.createdAt,
+    reply_text: t.reply.text,
+    reply_suggestions: JSON.stringify(t.reply.suggestions),
+    reply_created_at: t.reply.createdAt,
+    trace: JSON.stringify(t.trace),
+    state: JSON.stringify(t.state),
+    bundle_hash: t.bundleHash,
+    version_id: t.versionId,
+  };
+}
+
+function rowToTurn(r: TurnRow): TurnRecord {
+  return {
+    taskId: r.task_id,
+    interactionId: r.interaction_id,
+    userMessage: { id: r.user_message_id, text: r.user_text, createdAt: r.user_created_at },
+    reply: { text: r.reply_text, suggestions: JSON.parse(r.reply_suggestions) as string[], createdAt: r.reply_created_at },
+    trace: JSON.parse(r.trace) as TurnRecord['trace'],
+    state: JSON.parse(r.state) as EngineState,
+    bundleHash: r.bundle_hash,
+    versionId: r.version_id,
+  };
+}
+
+const TASK_COLUMNS =
+  'id, agent_id, user_id, origin, title, welcome_message, suggestions, version_id, version_tag, clock, initial_state, branch_of_task_id, branch_of_interaction_id, created_at';
+const TURN_COLUMNS =
+  'task_id, seq, interaction_id, user_message_id, user_text, user_created_at, reply_text, reply_suggestions, reply_created_at, trace, state, bundle_hash, version_id';
+const placeholders = (columns: string) =>
+  columns
+    .split(', ')
+    .map((c) => `@${c}`)
+    .join(', ');
+
+export class SqliteStore implements Store {
+  private readonly db: Database.Database;
+  private readonly statements;
+
+  constructor(options: SqliteStoreOptions) {
+    const file = options.dataDir === ':memory:' ? ':memory:' : join(options.dataDir, 'threadline.db');
+    if (options.dataDir !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
+    this.db = new Database(file);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma(`synchronous = ${options.durability === 'power-loss' ? 'FULL' : 'NORMAL'}`);
+    this.db.pragma('foreign_keys = ON');
+    this.db.pragma('busy_timeout = 5000');
+    migrate(this.db);
+    this.statements = {
+      insertTask: this.db.prepare(`INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${placeholders(TASK_COLUMNS)})`),
+      getTask: this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`),
+      insertTurn: this.db.prepare(`INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`),
+      nextSeq: this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE task_id = ?'),
+      listTurns: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq`),
+      pageTurns: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq LIMIT ? OFFSET ?`),
+      countTurns: this.db.prepare('SELECT COUNT(*) AS n FROM turns WHERE task_id = ?'),
+      getTurn: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? AND interaction_id = ?`),
+      lastState: this.db.prepare('SELECT state FROM turns WHERE task_id = ? ORDER BY seq DESC LIMIT 1'),
+    };
+  }
+
+  private appendTurnSync(turn: TurnRecord): void {
+    const { next } = this.statements.nextSeq.get(turn.taskId) as { next: number };
+    this.statements.insertTurn.run(turnToRow(turn, next));
+  }
+
+  async createTask(task: TaskRecord): Promise<void> {
+    this.statements.insertTask.run(taskToRow(task));
+  }
+
+  async createBranch(task: TaskRecord, history: TurnRecord[]): Promise<void> {
+    this.db.transaction(() => {
+      this.statements.insertTask.run(taskToRow(task));
+      for (const turn of history) this.appendTurnSync({ ...turn, taskId: task.id });
+    })();
+  }
+
+  async getTask(taskId: string): Promise<TaskRecord | undefined> {
+    const row = this.statements.getTask.get(taskId) as TaskRow | undefined;
+    return row ? rowToTask(row) : undefined;
+  }
+
+  async appendTurn(turn: TurnRecord): Promise<void> {
+    this.db.transaction(() => this.appendTurnSync(turn))();
+  }
+
+  async listTurns(taskId: string, page?: PageRequest): Promise<TurnRecord[]> {
+    const rows = page
+      ? this.statements.pageTurns.all(taskId, page.limit, page.offset)
+      : this.statements.listTurns.all(taskId);
+    return (rows as TurnRow[]).map(rowToTurn);
+  }
+
+  async countTurns(taskId: string): Promise<number> {
+    return (this.statements.countTurns.get(taskId) as { n: number }).n;
+  }
+
+  async getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined> {
+    const row = this.statements.getTurn.get(taskId, interactionId) as TurnRow | undefined;
+    return row ? rowToTurn(row) : undefined;
+  }
+
+  async latestState(taskId: string): Promise<EngineState | undefined> {
+    const last = this.statements.lastState.get(taskId) as { state: string } | undefined;
+    if (last) return JSON.parse(last.state) as EngineState;
+    const task = await this.getTask(taskId);
+    return task?.initialState;
+  }
+
+  async close(): Promise<void> {
+    if (this.db.open) this.db.close();
+  }
+}

@@ -1,0 +1,61 @@
+/**
+ * Persistence of tasks and their turns behind an async interface, so the SQLite implementation
+ * can later be swapped for a networked database without touching the service.
+ */
+import type { EngineState } from '../engine/contract';
+import type { Trace } from '../../src/contract/trace';
+
+export interface TaskRecord {
+  id: string;
+  agentId: string;
+  userId: string;
+  origin: string;
+  title: string;
+  welcomeMessage: string | null;
+  suggestions: string[];
+  /** The version the task runs with (its pin, or the agent's active version at creation). */
+  versionId: string;
+  versionTag: string | null;
+  /** The task's clock (ISO-8601): its creation time, or its origin's clock for a rerun branch. */
+  clock: string;
+  /** The engine state before the first turn. */
+  initialState: EngineState;
+  /** For a rerun branch: the task and interaction it was regenerated from. */
+  branchOf: { taskId: string; interactionId: string } | null;
+  createdAt: string;
+}
+
+/** One exchange: the user's message, the agent's reply (whose id is the interaction id), its trace. */
+export interface TurnRecord {
+  taskId: string;
+  /** The agent reply's message id, which is also the interaction id. */
+  interactionId: string;
+  userMessage: { id: string; text: string; createdAt: string };
+  reply: { text: string; suggestions: string[]; createdAt: string };
+  trace: Trace;
+  /** The engine state after this turn. */
+  state: EngineState;
+  /** Hash of the bundle sent with the request this turn ran with, or null when none was sent. */
+  bundleHash: string | null;
+  versionId: string;
+}
+
+export interface PageRequest {
+  offset: number;
+  limit: number;
+}
+
+export interface Store {
+  createTask(task: TaskRecord): Promise<void>;
+  /** Creates a branch task holding copies of the given turns (in order), atomically. */
+  createBranch(task: TaskRecord, history: TurnRecord[]): Promise<void>;
+  getTask(taskId: string): Promise<TaskRecord | undefined>;
+  appendTurn(turn: TurnRecord): Promise<void>;
+  /** The task's turns in thread order; a page of them when `page` is given. */
+  listTurns(taskId: string, page?: PageRequest): Promise<TurnRecord[]>;
+  countTurns(taskId: string): Promise<number>;
+  getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined>;
+  /** The engine state after the task's last turn, or its initial state when it has none. */
+  latestState(taskId: string): Promise<EngineState | undefined>;
+  close(): Promise<void>;
+}
