@@ -1,0 +1,152 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiConfigSource, type ApiConfig } from './client';
+import { createTask } from './create-task';
+import { ApiError } from './errors';
+import { rerunMessage } from './rerun';
+import { sendMessage } from './send-message';
+import { getTraceList } from './trace-list';
+import { listAgents } from './agents';
+import { testConnection } from './test-connection';
+
+const config: ApiConfig = {
+  baseUrl: 'http://svc.test/',
+  keyHeader: 'x-aui-api-key',
+  apiKey: 'secret-key',
+  extraHeaders: [{ name: 'x-aui-organization-id', value: 'org1' }, { name: 'bad header', value: 'x' }],
+  timeoutMs: 5000,
+};
+
+type Call = { url: string; init: RequestInit };
+let calls: Call[] = [];
+let answers: Array<() => Response> = [];
+
+function json(body: unknown, status = 200) {
+  return () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+}
+
+beforeEach(() => {
+  calls = [];
+  answers = [];
+  setApiConfigSource(() => config);
+  vi.stubGlobal('fetch', async (url: string, init: RequestInit) => {
+    calls.push({ url, init });
+    const next = answers.shift();
+    if (!next) throw new TypeError('Failed to fetch');
+    return next();
+  });
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const trace = (id: string) => ({ interaction_id: id, intent: 'x', entities: {}, parameters_extracted: [], rules_evaluated: [], tools_considered: [], tools_invoked: [], decision: 'proceed' });
+
+describe('the fetch client', () => {
+  it('sends the key only in the chosen header, with extra headers, never in the URL', async () => {
+    answers.push(json({ id: 't1', user_id: 'u', title: 'T', welcome_message: 'Hi', followup_suggestions: ['a'] }));
+    await createTask({ agent_id: 'card-disputes', user_id: 'u' });
+    const call = calls[0]!;
+    expect(call.url).toBe('http://svc.test/v1/messaging/tasks');
+    expect(call.url).not.toContain('secret-key');
+    const headers = call.init.headers as Headers;
+    expect(headers.get('x-aui-api-key')).toBe('secret-key');
+    expect(headers.get('x-aui-organization-id')).toBe('org1');
+    expect(headers.get('content-type')).toBe('application/json');
+    expect(call.init.method).toBe('POST');
+  });
+
+  it('accepts a task with `id` only, with `task_id` only, and null welcome/suggestions', async () => {
+    answers.push(json({ id: 'a', user_id: 'u', title: 'T', welcome_message: null, followup_suggestions: null }));
+    answers.push(json({ task_id: 'b', user_id: 'u' }));
+    const a = await createTask({ agent_id: 'x', user_id: 'u' });
+    const b = await createTask({ agent_id: 'x', user_id: 'u' });
+    expect(a.id).toBe('a');
+    expect(a.followup_suggestions).toEqual([]);
+    expect(a.welcome_message).toBeNull();
+    expect(b.id).toBe('b');
+  });
+
+  it('rejects a task with neither id as an unexpected answer', async () => {
+    answers.push(json({ user_id: 'u' }));
+    await expect(createTask({ agent_id: 'x', user_id: 'u' })).rejects.toMatchObject({ kind: 'parse' });
+  });
+
+  it('sends messages with include_trace=true and reads a minimal reply', async () => {
+    answers.push(json({ id: 'm1', text: 'Hello', followup_suggestions: [{ text: 'More?' }], unknown_field: 1 }));
+    const r = await sendMessage({ task_id: 't1', text: 'hi' });
+    expect(calls[0]!.url).toBe('http://svc.test/v1/messaging/messages?include_trace=true');
+    expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ type: 'message', task_id: 't1', text: 'hi' });
+    expect(r.message.text).toBe('Hello');
+    expect(r.message.followup_suggestions).toEqual(['More?']);
+    expect(r.message.trace_info).toBeUndefined();
+    expect((r.message as Record<string, unknown>).unknown_field).toBe(1);
+    expect(r.rttMs).toBeGreaterThanOrEqual(0);
+  });
+
+  it('fills a trace that lacks optional fields with defaults', async () => {
+    answers.push(json({ id: 'm1', text: null, trace_info: { intent: 'dispute', decision: 'mystery', extra: { a: 1 } } }));
+    const r = await sendMessage({ task_id: 't1', text: 'hi' });
+    expect(r.message.text).toBe('');
+    expect(r.message.trace_info).toMatchObject({ intent: 'dispute', decision: 'mystery', rules_evaluated: [], entities: {}, extra: { a: 1 } });
+  });
+
+  it('reads the rerun answer', async () => {
+    answers.push(json({ regenerated_task_id: 't2', message: { id: 'm9', text: 'again' } }));
+    const r = await rerunMessage({ task_id: 't1', interaction_id: 'm1', text: 'hi' });
+    expect(calls[0]!.url).toContain('/v1/messaging/messages/rerun?include_trace=true');
+    expect(r.rerun.regenerated_task_id).toBe('t2');
+  });
+
+  it('reads a bare trace array (spec)', async () => {
+    answers.push(json([trace('1'), trace('2')]));
+    const list = await getTraceList('t 1');
+    expect(list.map((t) => t.interaction_id)).toEqual(['1', '2']);
+    expect(calls[0]!.url).toBe('http://svc.test/v1/messaging/tasks/t%201/trace-info?page=1&size=100');
+  });
+
+  it('follows every page of a paged envelope', async () => {
+    answers.push(json({ items: [trace('1')], total: 3, page: 1, size: 1, pages: 3 }));
+    answers.push(json({ items: [trace('2')], total: 3, page: 2, size: 1, pages: 3 }));
+    answers.push(json({ items: [trace('3')], total: 3, page: 3, size: 1, pages: 3 }));
+    const list = await getTraceList('t1');
+    expect(list.map((t) => t.interaction_id)).toEqual(['1', '2', '3']);
+    expect(calls.map((c) => new URL(c.url).searchParams.get('page'))).toEqual(['1', '2', '3']);
+  });
+
+  it('reads an envelope without paging numbers as one page', async () => {
+    answers.push(json({ items: [trace('1')] }));
+    expect((await getTraceList('t1')).length).toBe(1);
+    expect(calls.length).toBe(1);
+  });
+
+  it('turns HTTP errors into ApiError with the decoded message', async () => {
+    answers.push(json({ detail: 'Not authenticated' }, 401));
+    const err = await getTraceList('t1').catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 401, message: 'Not authenticated' });
+  });
+
+  it('turns a fetch failure into a network ApiError that does not contain the key', async () => {
+    const err = (await getTraceList('t1').catch((e: unknown) => e)) as ApiError;
+    expect(err.kind).toBe('network');
+    expect(JSON.stringify({ ...err, m: err.message })).not.toContain('secret-key');
+  });
+
+  it('answers null for the agent list when the server does not offer it', async () => {
+    answers.push(json({ error: 'Not Found', message: 'no' }, 404));
+    expect(await listAgents()).toBeNull();
+  });
+
+  it('tests a connection: 404 on the probe means the key was accepted', async () => {
+    answers.push(json({ error: 'Not Found', message: 'Task not found' }, 404));
+    answers.push(json({ agents: [{ id: 'card-disputes', name: 'Card disputes', description: '', active_version: 'v1', versions: [] }] }));
+    const r = await testConnection(config);
+    expect(r.ok).toBe(true);
+    expect(r.ok && r.agents?.[0]?.id).toBe('card-disputes');
+  });
+
+  it('tests a connection: 401 is reported in plain words', async () => {
+    answers.push(json({ error: 'Unauthorized', message: 'Invalid or missing API key' }, 401));
+    const r = await testConnection(config);
+    expect(r.ok).toBe(false);
+    expect(r.message).toMatch(/did not accept the API key/);
+  });
+});

@@ -1,0 +1,15 @@
+/**
+ * Query-key factory for every Messaging API read, ordered general → specific so that
+ * `invalidateQueries({queryKey: apiKeys.task(id)})` reaches everything about one task.
+ * Everything lives under `apiKeys.all`, which the app resets when the connection changes.
+ */
+export const apiKeys = {
+  all: ['api'] as const,
+  agents: () => [...apiKeys.all, 'agents'] as const,
+  agentBundle: (agentId: string, versionId?: string) =>
+    [...apiKeys.agents(), agentId, 'bundle', versionId ?? 'active'] as const,
+  tasks: () => [...apiKeys.all, 'tasks'] as const,
+  task: (taskId: string) => [...apiKeys.tasks(), taskId] as const,
+  traces: (taskId: string) => [...apiKeys.task(taskId), 'traces'] as const,
+  trace: (taskId: string, interactionId: string) => [...apiKeys.task(taskId), 'trace', interactionId] as const,
+};

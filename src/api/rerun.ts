@@ -1,0 +1,35 @@
+/**
+ * `POST /v1/messaging/messages/rerun?include_trace=true`: regenerate an interaction with the
+ * original or an edited text (and optionally another bundle); the answer is a new task (branch).
+ */
+import { mutationOptions, useMutation } from '@tanstack/react-query';
+import { RerunIn, type RerunRequest } from '../contract/api';
+import { apiRequestTimed } from './client';
+
+export interface RerunResult {
+  rerun: RerunIn;
+  rttMs: number;
+}
+
+export async function rerunMessage(
+  body: RerunRequest,
+  opts: { includeTrace?: boolean; signal?: AbortSignal } = {},
+): Promise<RerunResult> {
+  const { data, ms } = await apiRequestTimed({
+    method: 'POST',
+    path: '/v1/messaging/messages/rerun',
+    query: { include_trace: opts.includeTrace ?? true },
+    body,
+    schema: RerunIn,
+    what: 'rerun result',
+    signal: opts.signal,
+  });
+  return { rerun: data, rttMs: ms };
+}
+
+export const rerunMutationOptions = () =>
+  mutationOptions({ mutationKey: ['api', 'rerun'], mutationFn: (body: RerunRequest) => rerunMessage(body) });
+
+export function useRerun() {
+  return useMutation(rerunMutationOptions());
+}
