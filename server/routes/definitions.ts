@@ -1,0 +1,179 @@
+/**
+ * Every HTTP route declared with its request and response schemas from the shared contract.
+ * These declarations drive both request validation and the generated `/openapi.json`.
+ */
+import { createRoute } from '@hono/zod-openapi';
+import { z } from 'zod';
+import {
+  AgentBundleResponse,
+  AgentList,
+  CreateTaskRequest,
+  ErrorBody,
+  IncludeTraceQuery,
+  MessageResponse,
+  RerunRequest,
+  RerunResponse,
+  SendMessageRequest,
+  TaskResponse,
+  TraceListQuery,
+  TracePage,
+  ValidateRequest,
+  ValidateResponse,
+} from '../../src/contract/api';
+import { Trace } from '../../src/contract/trace';
+
+const PathId = z.string().min(1).max(200);
+const security: Record<string, string[]>[] = [{ ServiceApiKey: [] }, { AuiApiKey: [] }];
+
+const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({
+  description,
+  content: { 'application/json': { schema } },
+});
+const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+
+const COMMON_ERRORS = {
+  401: error('Missing or invalid API key.'),
+  422: error('Invalid request: `detail` lists each problem as {loc, msg, type}.'),
+};
+const BODY_ERRORS = {
+  413: error('Request body over the size limit.'),
+  415: error('Request body is not JSON.'),
+};
+
+export const createTaskRoute = createRoute({
+  method: 'post',
+  path: '/v1/messaging/tasks',
+  tags: ['Messaging'],
+  summary: 'Create a task (conversation thread)',
+  security,
+  request: { body: jsonBody(CreateTaskRequest) },
+  responses: {
+    200: json(TaskResponse, 'The new task with its welcome message and starter suggestions.'),
+    403: error('The key may not use this agent.'),
+    ...COMMON_ERRORS,
+    ...BODY_ERRORS,
+  },
+});
+
+export const sendMessageRoute = createRoute({
+  method: 'post',
+  path: '/v1/messaging/messages',
+  tags: ['Messaging'],
+  summary: 'Send a message in a task',
+  security,
+  request: { query: IncludeTraceQuery, body: jsonBody(SendMessageRequest) },
+  responses: {
+    200: json(MessageResponse, "The agent's reply; `trace_info` when include_trace=true."),
+    403: error("The key may not use this task's agent."),
+    404: error('Task not found.'),
+    ...COMMON_ERRORS,
+    ...BODY_ERRORS,
+  },
+});
+
+export const rerunRoute = createRoute({
+  method: 'post',
+  path: '/v1/messaging/messages/rerun',
+  tags: ['Messaging'],
+  summary: 'Rerun an interaction into a new branch task',
+  security,
+  request: { query: IncludeTraceQuery, body: jsonBody(RerunRequest) },
+  responses: {
+    200: json(RerunResponse, 'The branch task id and the regenerated reply.'),
+    403: error("The key may not use this task's agent."),
+    404: error('Task or interaction not found.'),
+    ...COMMON_ERRORS,
+    ...BODY_ERRORS,
+  },
+});
+
+export const listTracesRoute = createRoute({
+  method: 'get',
+  path: '/v1/messaging/tasks/{task_id}/trace-info',
+  tags: ['Traces'],
+  summary: 'All traces of a task, in thread order',
+  description:
+    'A bare array by default; the page envelope {items, total, page, size, pages} when `page` or `size` is given; a one-element array when `interaction_id` is given.',
+  security,
+  request: { params: z.object({ task_id: PathId }), query: TraceListQuery },
+  responses: {
+    200: json(z.union([z.array(Trace), TracePage]), 'The traces.'),
+    403: error("The key may not use this task's agent."),
+    404: error('Task or interaction not found.'),
+    ...COMMON_ERRORS,
+  },
+});
+
+export const getTraceRoute = createRoute({
+  method: 'get',
+  path: '/v1/messaging/tasks/{task_id}/interactions/{interaction_id}/trace-info',
+  tags: ['Traces'],
+  summary: 'The trace of one interaction',
+  security,
+  request: { params: z.object({ task_id: PathId, interaction_id: PathId }) },
+  responses: {
+    200: json(Trace, 'The trace.'),
+    403: error("The key may not use this task's agent."),
+    404: error('Task or interaction not found.'),
+    ...COMMON_ERRORS,
+  },
+});
+
+export const listAgentsRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/agents',
+  tags: ['Reference'],
+  summary: 'The example agents this key may use, with their versions',
+  security,
+  responses: { 200: json(AgentList, 'The agents.'), 401: COMMON_ERRORS[401] },
+});
+
+export const agentBundleRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/agents/{agent_id}/bundle',
+  tags: ['Reference'],
+  summary: "An agent version's bundle (the editor's baseline)",
+  security,
+  request: {
+    params: z.object({ agent_id: PathId }),
+    query: z.object({ version: PathId.optional().describe('Version id or tag; the active version when omitted.') }),
+  },
+  responses: {
+    200: json(AgentBundleResponse, 'The bundle.'),
+    403: error('The key may not use this agent.'),
+    404: error('Agent or version not found.'),
+    ...COMMON_ERRORS,
+  },
+});
+
+export const validateRoute = createRoute({
+  method: 'post',
+  path: '/reference/v1/validate',
+  tags: ['Reference'],
+  summary: 'Validate a bundle without running it',
+  security,
+  request: { body: jsonBody(ValidateRequest) },
+  responses: {
+    200: json(ValidateResponse, '`valid` is false when any issue is an error.'),
+    ...COMMON_ERRORS,
+    ...BODY_ERRORS,
+  },
+});
+
+export const bundleSchemaRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/schemas/bundle.json',
+  tags: ['Reference'],
+  summary: 'JSON Schema of the agent settings bundle',
+  security,
+  responses: { 200: json(z.record(z.string(), z.unknown()), 'The JSON Schema.'), 401: COMMON_ERRORS[401] },
+});
+
+export const healthRoute = createRoute({
+  method: 'get',
+  path: '/healthz',
+  tags: ['Service'],
+  summary: 'Liveness (no key needed)',
+  responses: { 200: json(z.object({ status: z.literal('ok') }), 'The service is up.') },
+});

@@ -1,0 +1,36 @@
+/** Which agent version a request runs with; unknown agents and versions are 422s naming them. */
+import { invalidField } from '../http/errors';
+import type { AgentCatalog, AgentRecord, AgentVersionRecord, VersionPin } from './ports';
+
+type Loc = (string | number)[];
+
+export function requireAgent(agents: AgentCatalog, agentId: string, loc: Loc): AgentRecord {
+  const agent = agents.get(agentId);
+  if (!agent) throw invalidField(loc, `Unknown agent: ${agentId}`, 'unknown_agent');
+  return agent;
+}
+
+/** Resolves a pin (empty = the agent's active version); `loc` points at the pin in the request. */
+export function requireVersion(agents: AgentCatalog, agent: AgentRecord, pin: VersionPin, loc: Loc): AgentVersionRecord {
+  const version = agents.resolve(agent, pin);
+  if (version && pin.version_id !== undefined && pin.version_tag !== undefined && version.tag !== pin.version_tag) {
+    throw invalidField(
+      [...loc, 'version_tag'],
+      `Version ${version.id} of agent ${agent.id} has tag ${version.tag ?? '(none)'}, not ${pin.version_tag}`,
+      'version_mismatch',
+    );
+  }
+  if (version) return version;
+  const named = [
+    pin.version_id !== undefined ? `version_id ${pin.version_id}` : undefined,
+    pin.version_tag !== undefined ? `version_tag ${pin.version_tag}` : undefined,
+  ]
+    .filter(Boolean)
+    .join(' and ');
+  const field = pin.version_id !== undefined ? 'version_id' : 'version_tag';
+  throw invalidField([...loc, field], `Unknown version for agent ${agent.id}: ${named || 'no active version'}`, 'unknown_version');
+}
+
+export function hasPin(pin: VersionPin | undefined): pin is VersionPin {
+  return Boolean(pin && (pin.version_id !== undefined || pin.version_tag !== undefined));
+}
