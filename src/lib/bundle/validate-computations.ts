@@ -1,0 +1,138 @@
+/**
+ * Computed parameters: each `usage: computed` parameter has a formula (inline `computation` or a
+ * `computations[]` entry naming it), formulas name only defined parameters, and no parameter is
+ * computed from itself, directly or through others.
+ */
+import type { Loc } from './issue-codes';
+import {
+  asArray,
+  asObject,
+  asString,
+  placeholders,
+  refParameter,
+  refTool,
+  report,
+  type ValidationContext,
+} from './validation-context';
+
+interface Formula {
+  parameter: string;
+  text: string;
+  loc: Loc;
+}
+
+/** Every formula in the bundle, keyed by the parameter it computes. */
+function formulas(ctx: ValidationContext): Formula[] {
+  const out: Formula[] = [];
+  asArray(ctx.doc.parameters)?.forEach((p, i) => {
+    const o = asObject(p);
+    const code = asString(o?.code);
+    const text = asString(o?.computation);
+    if (code !== undefined && text !== undefined) out.push({ parameter: code, text, loc: ['parameters', i, 'computation'] });
+  });
+  asArray(ctx.doc.computations)?.forEach((c, i) => {
+    const o = asObject(c);
+    const code = asString(o?.parameter);
+    const text = asString(o?.formula);
+    if (code !== undefined && text !== undefined) out.push({ parameter: code, text, loc: ['computations', i, 'formula'] });
+  });
+  return out;
+}
+
+export function checkComputations(ctx: ValidationContext): void {
+  const all = formulas(ctx);
+  const computedBy = new Set(all.map((f) => f.parameter));
+
+  asArray(ctx.doc.parameters)?.forEach((p, i) => {
+    const o = asObject(p);
+    const code = asString(o?.code);
+    if (!o || code === undefined) return;
+    if (o.usage === 'computed' && !computedBy.has(code)) {
+      report(
+        ctx,
+        'computed_without_computation',
+        `Parameter '${code}' has usage "computed" but no computation. Add "computation": a formula over {{param-code}} (e.g. "{{amount}} * 0.02"), or a computations entry for it.`,
+        ['parameters', i, 'computation'],
+      );
+    }
+    if (typeof o.computation === 'string' && o.usage !== 'computed') {
+      report(
+        ctx,
+        'computation_ignored',
+        `Parameter '${code}' has a computation but its usage is ${o.usage === undefined ? 'not set' : `"${String(o.usage)}"`}, so it is never computed. Set "usage": "computed".`,
+        ['parameters', i, 'computation'],
+      );
+    }
+  });
+
+  asArray(ctx.doc.computations)?.forEach((c, i) => {
+    const o = asObject(c);
+    if (!o) return;
+    const name = asString(o.code) ?? `computations[${i}]`;
+    const target = asString(o.parameter);
+    if (target !== undefined) refParameter(ctx, target, `Computation ${name} fills parameter '${target}'`, ['computations', i, 'parameter']);
+    const key = o.applied_to !== undefined ? 'applied_to' : 'applies_to';
+    if (o.applied_to !== undefined && o.applies_to !== undefined) {
+      report(ctx, 'alias_conflict', `Computation ${name} has both applied_to and applies_to; keep one (applies_to is an alias).`, ['computations', i, 'applies_to']);
+    }
+    asArray(o[key])?.forEach((t, j) => {
+      if (typeof t === 'string') refTool(ctx, t, `Computation ${name} applies to tool ${t}`, ['computations', i, key, j]);
+    });
+  });
+
+  for (const f of all) {
+    for (const ref of placeholders(f.text)) {
+      refParameter(ctx, ref, `The formula computing '${f.parameter}' uses parameter '${ref}'`, f.loc);
+    }
+  }
+  checkCycles(ctx, all);
+}
+
+function checkCycles(ctx: ValidationContext, all: Formula[]): void {
+  const deps = new Map<string, Set<string>>();
+  const locOf = new Map<string, Loc>();
+  for (const f of all) {
+    if (!locOf.has(f.parameter)) locOf.set(f.parameter, f.loc);
+    const set = deps.get(f.parameter) ?? new Set<string>();
+    for (const ref of placeholders(f.text)) set.add(ref);
+    deps.set(f.parameter, set);
+  }
+  const reported = new Set<string>();
+  for (const start of deps.keys()) {
+    if (reported.has(start)) continue;
+    const cycle = cycleThrough(start, deps);
+    if (!cycle) continue;
+    const text = [...cycle, cycle[0]].map((c) => `'${c}'`).join(' → ');
+    for (const member of cycle) {
+      if (reported.has(member)) continue;
+      reported.add(member);
+      report(
+        ctx,
+        'computation_cycle',
+        `Parameter '${member}' is computed from itself: ${text}. Break the cycle by computing one of them from other parameters.`,
+        locOf.get(member)!,
+      );
+    }
+  }
+}
+
+/** The shortest dependency path from `start` back to itself (breadth-first), or null. */
+function cycleThrough(start: string, deps: Map<string, Set<string>>): string[] | null {
+  const previous = new Map<string, string>();
+  const queue = [start];
+  for (let q = 0; q < queue.length; q++) {
+    const node = queue[q]!;
+    for (const next of deps.get(node) ?? []) {
+      if (next === start) {
+        const path = [node];
+        while (path[0] !== start) path.unshift(previous.get(path[0]!)!);
+        return path;
+      }
+      if (!previous.has(next)) {
+        previous.set(next, node);
+        queue.push(next);
+      }
+    }
+  }
+  return null;
+}

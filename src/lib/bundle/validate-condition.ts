@@ -1,0 +1,199 @@
+/**
+ * Checks of one condition group (rule `when`, tool trigger): methods and operations exist, the
+ * parameters and entities they read are defined, the operation fits the parameter's type,
+ * `between` has two values, `{"ref"}` names a parameter, enum comparisons can match.
+ */
+import { CONDITION_METHODS, CONDITION_OPERATIONS } from '../../contract/bundle';
+import type { Loc } from './issue-codes';
+import { LEGACY_METHODS } from './normalize';
+import {
+  OPERATION_NEEDS,
+  isConditionOperation,
+  operationFits,
+  operationsFor,
+  type ConditionOperation,
+  type ParameterType,
+} from './operation-types';
+import { closestMatch, suggestion } from './suggest';
+import {
+  asArray,
+  asObject,
+  asString,
+  refEntity,
+  refParameter,
+  report,
+  type Json,
+  type ValidationContext,
+} from './validation-context';
+
+export interface ConditionSite {
+  /** The subject of messages, e.g. "The condition of rule 'late-dispute'". */
+  label: string;
+  /** Summary rules may also use number_of_entities and entity_param_value. */
+  summary: boolean;
+}
+
+const SUMMARY_ONLY_METHODS = new Set(['number_of_entities', 'entity_param_value']);
+const ENTITY_METHODS = new Set(['entity_param', 'entity_param_referenced', 'entity_param_value']);
+const ALL_METHODS = [...CONDITION_METHODS, ...Object.keys(LEGACY_METHODS)];
+
+export function checkCondition(ctx: ValidationContext, condition: unknown, loc: Loc, site: ConditionSite): void {
+  const c = asObject(condition);
+  if (!c) return;
+  const all = asArray(c.all);
+  const any = asArray(c.any);
+  if (all) all.forEach((x, i) => checkCondition(ctx, x, [...loc, 'all', i], site));
+  else if (any) any.forEach((x, i) => checkCondition(ctx, x, [...loc, 'any', i], site));
+  else if ('not' in c) checkCondition(ctx, c.not, [...loc, 'not'], site);
+  else if (typeof c.method === 'string') checkLeaf(ctx, c, loc, site);
+}
+
+/** A parameter the leaf reads, with where its name sits. */
+interface Read {
+  type: ParameterType | undefined;
+  code: string;
+}
+
+function checkLeaf(ctx: ValidationContext, leaf: Json, loc: Loc, site: ConditionSite): void {
+  const method = leaf.method as string;
+  const legacy = LEGACY_METHODS[method];
+  const known = legacy !== undefined || (CONDITION_METHODS as readonly string[]).includes(method);
+  if (!known) {
+    const close = closestMatch(method, ALL_METHODS);
+    report(
+      ctx,
+      'unknown_method',
+      `${site.label} uses method '${method}', which does not exist.${close ? ` Did you mean '${close}'?` : ` Methods: ${CONDITION_METHODS.join(', ')}.`}`,
+      [...loc, 'method'],
+    );
+  }
+  const effective = legacy?.method ?? method;
+  if (SUMMARY_ONLY_METHODS.has(effective) && !site.summary) {
+    report(
+      ctx,
+      'method_outside_summary',
+      `${site.label} uses method '${method}', which only summary rules (summary.success, summary.fail, summary.missing_info) may use.`,
+      [...loc, 'method'],
+    );
+  }
+
+  const written = asString(leaf.operation);
+  let op: ConditionOperation | undefined;
+  if (written !== undefined) {
+    if (isConditionOperation(written)) op = written;
+    else {
+      report(
+        ctx,
+        'unknown_operation',
+        `${site.label} uses operation '${written}', which does not exist.${suggestion(written, CONDITION_OPERATIONS, 'operations')}`,
+        [...loc, 'operation'],
+      );
+    }
+  } else if (legacy?.operation && isConditionOperation(legacy.operation)) {
+    op = legacy.operation;
+  }
+
+  const reads = known ? readsOf(ctx, leaf, loc, site, effective, legacy?.message === true) : [];
+  if (op) checkOperationFits(ctx, op, reads, written !== undefined ? [...loc, 'operation'] : [...loc, 'method'], site);
+  if (op === 'between') checkBetween(ctx, leaf, loc, site);
+  checkValueRef(ctx, leaf, loc, site);
+  if (op === 'eq' || op === 'neq') checkEnumValues(ctx, leaf, loc, site, reads);
+}
+
+function readsOf(
+  ctx: ValidationContext,
+  leaf: Json,
+  loc: Loc,
+  site: ConditionSite,
+  method: string,
+  readsMessage: boolean,
+): Read[] {
+  if (readsMessage) return [{ code: "the user's message", type: 'string' }];
+  const paramsLoc = [...loc, 'params'];
+  const reads: Read[] = [];
+  const readParam = (code: string, at: Loc) => {
+    if (refParameter(ctx, code, `${site.label} reads parameter '${code}'`, at)) {
+      reads.push({ code, type: ctx.parameters.get(code)!.type });
+    }
+  };
+
+  if (method === 'number_of_entities') {
+    const record = asObject(leaf.params);
+    const name = asString(leaf.params) ?? asString(record?.entity);
+    if (name !== undefined) {
+      refEntity(ctx, name, `${site.label} counts entity '${name}'`, record ? [...paramsLoc, 'entity'] : paramsLoc);
+    }
+    return [{ code: 'the number of entities', type: 'numeric' }];
+  }
+
+  const record = asObject(leaf.params);
+  if (record) {
+    const entity = asString(record.entity);
+    if (entity !== undefined) refEntity(ctx, entity, `${site.label} reads entity '${entity}'`, [...paramsLoc, 'entity']);
+    for (const key of ['param', 'parameter'] as const) {
+      const code = asString(record[key]);
+      if (code !== undefined) readParam(code, [...paramsLoc, key]);
+    }
+    return reads;
+  }
+
+  const codes = asString(leaf.params) !== undefined ? [leaf.params as string] : asArray(leaf.params);
+  codes?.forEach((code, i) => {
+    if (typeof code !== 'string') return;
+    const at = typeof leaf.params === 'string' ? paramsLoc : [...paramsLoc, i];
+    // entity methods may also name a parameter as entity.param
+    const dot = code.indexOf('.');
+    if (ENTITY_METHODS.has(method) && !ctx.parameters.has(code) && dot > 0 && ctx.entities.has(code.slice(0, dot))) {
+      readParam(code.slice(dot + 1), at);
+      return;
+    }
+    readParam(code, at);
+  });
+  return reads;
+}
+
+function checkOperationFits(ctx: ValidationContext, op: ConditionOperation, reads: Read[], at: Loc, site: ConditionSite): void {
+  const misfit = reads.find((r) => r.type !== undefined && !operationFits(op, r.type));
+  if (!misfit || misfit.type === undefined) return;
+  const subject = misfit.code.startsWith('the ') ? misfit.code : `parameter '${misfit.code}'`;
+  report(
+    ctx,
+    'operation_type_mismatch',
+    `${site.label} applies '${op}' to ${subject}, which is ${article(misfit.type)} ${misfit.type}; '${op}' compares ${OPERATION_NEEDS[op] ?? 'other types'}. Operations that fit ${article(misfit.type)} ${misfit.type}: ${operationsFor(misfit.type).join(', ')}.`,
+    at,
+  );
+}
+
+const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
+
+function checkBetween(ctx: ValidationContext, leaf: Json, loc: Loc, site: ConditionSite): void {
+  const value = leaf.value;
+  if (Array.isArray(value) && value.length === 2) return;
+  const got = Array.isArray(value) ? `${value.length} value${value.length === 1 ? '' : 's'}` : value === undefined ? 'no value' : 'a single value';
+  report(ctx, 'between_arity', `${site.label} uses 'between' with ${got}; it needs exactly two: [low, high].`, [...loc, 'value']);
+}
+
+function checkValueRef(ctx: ValidationContext, leaf: Json, loc: Loc, site: ConditionSite): void {
+  const ref = asString(asObject(leaf.value)?.ref);
+  if (ref !== undefined) refParameter(ctx, ref, `${site.label} compares with parameter '${ref}'`, [...loc, 'value', 'ref']);
+}
+
+function checkEnumValues(ctx: ValidationContext, leaf: Json, loc: Loc, site: ConditionSite, reads: Read[]): void {
+  const enumRead = reads.find((r) => r.type === 'enum');
+  const allowed = enumRead ? ctx.parameters.get(enumRead.code)?.values : undefined;
+  if (!enumRead || !allowed || allowed.length === 0) return;
+  const lower = new Set(allowed.map((v) => v.toLowerCase()));
+  const values = Array.isArray(leaf.value) ? leaf.value : [leaf.value];
+  values.forEach((v, i) => {
+    if (typeof v !== 'string' && typeof v !== 'number') return;
+    if (lower.has(String(v).toLowerCase())) return;
+    const at = Array.isArray(leaf.value) ? [...loc, 'value', i] : [...loc, 'value'];
+    const close = closestMatch(String(v), allowed);
+    report(
+      ctx,
+      'value_not_in_enum',
+      `${site.label} compares enum parameter '${enumRead.code}' with ${JSON.stringify(v)}, which is not one of its values (${allowed.join(', ')}), so it can never match.${close ? ` Did you mean "${close}"?` : ''}`,
+      at,
+    );
+  });
+}
