@@ -68,7 +68,7 @@ export function checkComputations(ctx: ValidationContext): void {
   asArray(ctx.doc.computations)?.forEach((c, i) => {
     const o = asObject(c);
     if (!o) return;
-    const name = asString(o.code) ?? `computations[${i}]`;
+    const name = asString(o.code) !== undefined ? `'${String(o.code)}'` : `computations[${i}]`;
     const target = asString(o.parameter);
     if (target !== undefined) refParameter(ctx, target, `Computation ${name} fills parameter '${target}'`, ['computations', i, 'parameter']);
     const key = o.applied_to !== undefined ? 'applied_to' : 'applies_to';
