@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { Engine } from '../engine/contract';
+import { SqliteStore } from '../store/sqlite-store';
+import { MessagingService } from './messaging-service';
+import type { AgentRecord, MessagingPorts } from './ports';
+import { createKeyedSerializer } from './task-serializer';
+
+/** An engine whose state counts turns, so a lost update shows as a repeated count. */
+const countingEngine: Engine = {
+  initialState: () => ({ turns: 0 }),
+  welcome: () => ({ title: 'Counter', welcome_message: 'Hi', suggestions: [] }),
+  runTurn: ({ state, text, interactionId }) => {
+    const turns = (state.turns as number) + 1;
+    return {
+      reply: `turn ${turns}: ${text}`,
+      suggestions: [],
+      state: { turns },
+      trace: {
+        interaction_id: interactionId,
+        intent: 'count',
+        entities: { turns },
+        parameters_extracted: [],
+        rules_evaluated: [],
+        tools_considered: [],
+        tools_invoked: [],
+        decision: 'proceed',
+      },
+    };
+  },
+};
+
+const agent: AgentRecord = {
+  id: 'counter',
+  name: 'Counter',
+  description: '',
+  active_version: 'v1',
+  versions: [{ id: 'v1', tag: 'v1', description: '', bundle: {} }],
+};
+
+let nextId = 0;
+const ports: MessagingPorts = {
+  engine: countingEngine,
+  agents: { list: () => [agent], get: (id) => (id === agent.id ? agent : undefined), resolve: (a) => a.versions[0] },
+  bundles: { validate: () => [], hash: () => 'h', jsonSchema: () => ({}) },
+  clock: { now: () => new Date('2025-03-01T12:00:00Z') },
+  newId: (kind) => `${kind}-${(nextId += 1)}`,
+};
+const key = { key: 'k', agents: '*' as const };
+
+describe('MessagingService', () => {
+  it('applies concurrent messages to one task one after another, each reading the previous state', async () => {
+    const service = new MessagingService(new SqliteStore({ dataDir: ':memory:' }), ports, createKeyedSerializer());
+    const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
+    const replies = await Promise.all(
+      Array.from({ length: 10 }, (_, i) => service.sendMessage(key, { type: 'message', task_id: task.id, text: `m${i}` }, false)),
+    );
+    const counts = replies.map((r) => Number(/^turn (\d+)/.exec(r.text)?.[1])).sort((a, b) => a - b);
+    expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    const traces = await service.listTraces(key, task.id, {});
+    expect((traces as { entities: { turns: number } }[]).map((t) => t.entities.turns)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+  });
+
+  it('starts a rerun branch from the state before the regenerated interaction', async () => {
+    const service = new MessagingService(new SqliteStore({ dataDir: ':memory:' }), ports, createKeyedSerializer());
+    const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
+    const sent = [];
+    for (const text of ['a', 'b', 'c']) sent.push(await service.sendMessage(key, { type: 'message', task_id: task.id, text }, false));
+    const branch = await service.rerun(key, { task_id: task.id, interaction_id: sent[1]!.id, text: 'B' }, false);
+    expect(branch.message.text).toBe('turn 2: B');
+  });
+});
