@@ -1,9 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { applyTheme, followSystemTheme, readThemeChoice } from './lib/theme';
 import './index.css';
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <main className="p-6 font-sans">Threadline</main>
-  </StrictMode>,
-);
+applyTheme(readThemeChoice());
+followSystemTheme(readThemeChoice);
+
+const root = document.getElementById('root');
+if (root) {
+  createRoot(root).render(
+    <StrictMode>
+      <App />
+    </StrictMode>,
+  );
+}

@@ -29,12 +29,7 @@ export async function testConnection(config: ApiConfig, signal?: AbortSignal): P
     const acceptable = isApiError(e) && e.kind === 'http' && (e.status === 404 || e.status === 422);
     if (!acceptable) return { ok: false, message: `${err.title}: ${err.guidance}`, error: err };
   }
-  let agents: AgentIn[] | null = null;
-  try {
-    agents = await listAgents(signal, config);
-  } catch {
-    agents = null;
-  }
+  const agents: AgentIn[] | null = await listAgents(signal, config).catch(() => null);
   const count = agents ? ` It offers ${agents.length} agent${agents.length === 1 ? '' : 's'}.` : '';
   return { ok: true, message: `Connected: the service answered and accepted the key.${count}`, agents };
 }

@@ -1,0 +1,25 @@
+/**
+ * The workspace's URL state: everything a link must reproduce, never a secret.
+ * `task` = thread, `turn` = interaction id, `node` = selected graph node, `tab` = inspector tab,
+ * `compare` = `<taskA>..<taskB>` (the compare view). Bad values are dropped, never a crash.
+ */
+import { z } from 'zod';
+
+const optionalText = z
+  .preprocess((v) => (v === null || v === undefined || v === '' ? undefined : typeof v === 'string' ? v : String(v)), z.string().max(500).optional())
+  .catch(undefined);
+
+export const WorkspaceSearch = z.object({
+  task: optionalText,
+  turn: optionalText,
+  node: optionalText,
+  tab: optionalText,
+  compare: optionalText,
+});
+export type WorkspaceSearch = z.infer<typeof WorkspaceSearch>;
+
+export function parseWorkspaceSearch(raw: Record<string, unknown>): WorkspaceSearch {
+  const parsed = WorkspaceSearch.parse(raw);
+  // Drop undefined keys so URLs stay short.
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as WorkspaceSearch;
+}

@@ -1,0 +1,22 @@
+import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
+
+export const inputClass =
+  'h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+
+/** A labelled text input; the label is its accessible name. */
+export function TextField({ label, hint, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }) {
+  const id = useId();
+  return (
+    <div className="flex flex-col gap-1">
+      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        {label}
+      </label>
+      <input id={id} className={inputClass} aria-describedby={hint ? `${id}-hint` : undefined} {...rest} />
+      {hint ? (
+        <p id={`${id}-hint`} className="text-xs text-zinc-500 dark:text-zinc-400">
+          {hint}
+        </p>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,84 @@
+/**
+ * The chat of one thread. Data flow: useTranscript (trace list + local records) → MessageList;
+ * Composer → useSendTurn → outbox (pending bubble) → reply recorded → transcript updates.
+ */
+import { useCallback, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button';
+import { ErrorCallout } from '../../components/ui/ErrorCallout';
+import { Spinner } from '../../components/ui/Spinner';
+import { toApiError } from '../../api/errors';
+import { selectThread, useThreadsStore } from '../threads/threads-store';
+import { Composer } from './Composer';
+import { MessageList, type Welcome } from './MessageList';
+import { selectOutbox, useOutboxStore } from './outbox-store';
+import { lastUserText, type Turn } from './transcript';
+import { useSendTurn, type MessageExtras } from './use-send-turn';
+import { useTranscript } from './use-transcript';
+
+export interface ChatPaneProps {
+  taskId: string;
+  selectedTurnId: string | undefined;
+  onSelectTurn: (turnId: string) => void;
+  renderTurnActions?: ((turn: Turn) => ReactNode) | undefined;
+  messageExtras?: MessageExtras | undefined;
+  /** Shown above the conversation (e.g. a branch's origin). */
+  header?: ReactNode;
+}
+
+export function ChatPane({ taskId, selectedTurnId, onSelectTurn, renderTurnActions, messageExtras, header }: ChatPaneProps) {
+  const thread = useThreadsStore(selectThread(taskId));
+  const transcript = useTranscript(taskId);
+  const outbox = useOutboxStore(selectOutbox(taskId));
+  const { send, retry, discard } = useSendTurn(taskId, messageExtras);
+  const busy = outbox.some((e) => e.status === 'pending');
+  const onSend = useCallback((text: string) => void send(text), [send]);
+
+  const welcome: Welcome | undefined = thread?.welcome_message
+    ? { text: thread.welcome_message, suggestions: thread.suggestions ?? [] }
+    : undefined;
+
+  return (
+    <section aria-label="Chat" className="flex h-full min-h-0 flex-col">
+      <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+        <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{thread?.title || `Thread ${taskId}`}</h2>
+        {thread?.agent_id ? <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span> : null}
+        <div className="ml-auto">{header}</div>
+      </header>
+      <div className="min-h-0 flex-1">
+        {transcript.isLoading && !welcome ? (
+          <div className="flex h-full items-center justify-center gap-2 text-sm text-zinc-500">
+            <Spinner label="Loading the thread" /> Loading the thread…
+          </div>
+        ) : transcript.error && transcript.turns.length === 0 ? (
+          <div className="p-4">
+            <ErrorCallout
+              error={toApiError(transcript.error)}
+              action={
+                <Button size="sm" onClick={transcript.refetch}>
+                  Try again
+                </Button>
+              }
+            />
+          </div>
+        ) : !welcome && transcript.turns.length === 0 && outbox.length === 0 ? (
+          <div className="flex h-full items-center justify-center p-6 text-sm text-zinc-500 dark:text-zinc-400">
+            No messages yet. Say hello below.
+          </div>
+        ) : (
+          <MessageList
+            welcome={welcome}
+            turns={transcript.turns}
+            outbox={outbox}
+            selectedTurnId={selectedTurnId}
+            onSelectTurn={onSelectTurn}
+            onSend={onSend}
+            onRetry={retry}
+            onDiscard={discard}
+            renderTurnActions={renderTurnActions}
+          />
+        )}
+      </div>
+      <Composer taskId={taskId} busy={busy} lastMessage={lastUserText(transcript.turns)} onSend={send} />
+    </section>
+  );
+}

@@ -1,0 +1,145 @@
+/**
+ * The virtualized transcript: only the rows in view are in the DOM, so threads of thousands of
+ * turns scroll smoothly. Rows: the welcome message (when known), the turns, then messages on their
+ * way (pending or failed). Per-turn actions come from `renderTurnActions`.
+ */
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { useEffect, useRef, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button';
+import { ErrorCallout } from '../../components/ui/ErrorCallout';
+import { Spinner } from '../../components/ui/Spinner';
+import type { OutboxEntry } from './outbox-store';
+import type { Turn } from './transcript';
+import { Chips, TurnView, UserBubble } from './TurnView';
+import { SafeMarkdown } from './SafeMarkdown';
+
+export interface Welcome {
+  text: string;
+  suggestions: string[];
+}
+
+type Row = { kind: 'welcome'; welcome: Welcome } | { kind: 'turn'; turn: Turn } | { kind: 'outbox'; entry: OutboxEntry };
+
+export interface MessageListProps {
+  welcome?: Welcome | undefined;
+  turns: Turn[];
+  outbox: OutboxEntry[];
+  selectedTurnId: string | undefined;
+  onSelectTurn: (turnId: string) => void;
+  onSend: (text: string) => void;
+  onRetry: (entry: OutboxEntry) => void;
+  onDiscard: (entry: OutboxEntry) => void;
+  renderTurnActions?: ((turn: Turn) => ReactNode) | undefined;
+  /** Scroll the selected turn into view when it changes (e.g. picked in the thread view). */
+  followSelection?: boolean;
+}
+
+function rowKey(r: Row): string {
+  return r.kind === 'welcome' ? 'welcome' : r.kind === 'turn' ? `t:${r.turn.id}` : `o:${r.entry.localId}`;
+}
+
+export function MessageList({
+  welcome,
+  turns,
+  outbox,
+  selectedTurnId,
+  onSelectTurn,
+  onSend,
+  onRetry,
+  onDiscard,
+  renderTurnActions,
+  followSelection = true,
+}: MessageListProps) {
+  const rows: Row[] = [];
+  if (welcome) rows.push({ kind: 'welcome', welcome });
+  for (const turn of turns) rows.push({ kind: 'turn', turn });
+  for (const entry of outbox) rows.push({ kind: 'outbox', entry });
+  const busy = outbox.some((e) => e.status === 'pending');
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render only
+  const virtualizer = useVirtualizer({
+    count: rows.length,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => 140,
+    overscan: 6,
+    getItemKey: (i) => (rows[i] ? rowKey(rows[i]) : i),
+  });
+
+  // Sync with the DOM: keep the newest row in view when rows are added.
+  const count = rows.length;
+  useEffect(() => {
+    if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  }, [count, virtualizer]);
+
+  // Sync with the DOM: bring a turn selected elsewhere into view.
+  const selectedIndex = selectedTurnId ? rows.findIndex((r) => r.kind === 'turn' && r.turn.id === selectedTurnId) : -1;
+  useEffect(() => {
+    if (followSelection && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [followSelection, selectedIndex, virtualizer]);
+
+  const lastTurnId = turns.at(-1)?.id;
+
+  return (
+    <div ref={scrollRef} className="h-full overflow-y-auto" role="log" aria-label="Conversation" aria-live="polite">
+      <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
+        {virtualizer.getVirtualItems().map((item) => {
+          const row = rows[item.index];
+          if (!row) return null;
+          return (
+            <div
+              key={item.key}
+              data-index={item.index}
+              ref={virtualizer.measureElement}
+              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+            >
+              {row.kind === 'welcome' ? (
+                <div className="px-4 py-2">
+                  <div className="max-w-[92%] rounded-2xl rounded-bl-sm border border-zinc-200 bg-white px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900">
+                    <SafeMarkdown text={row.welcome.text} />
+                    {turns.length === 0 && outbox.length === 0 ? (
+                      <Chips items={row.welcome.suggestions} onPick={onSend} label="Starter suggestions" disabled={busy} />
+                    ) : null}
+                  </div>
+                </div>
+              ) : row.kind === 'turn' ? (
+                <TurnView
+                  turn={row.turn}
+                  selected={row.turn.id === selectedTurnId}
+                  isLast={row.turn.id === lastTurnId && outbox.length === 0}
+                  busy={busy}
+                  onSelect={onSelectTurn}
+                  onSuggestion={onSend}
+                  actions={renderTurnActions?.(row.turn)}
+                />
+              ) : (
+                <div className="flex flex-col gap-2 px-4 py-2">
+                  <UserBubble text={row.entry.text} />
+                  {row.entry.status === 'pending' ? (
+                    <div className="flex items-center gap-2 text-sm text-zinc-500 dark:text-zinc-400">
+                      <Spinner label="Waiting for the reply" /> The agent is replying…
+                    </div>
+                  ) : row.entry.error ? (
+                    <ErrorCallout
+                      error={row.entry.error}
+                      action={
+                        <div className="flex gap-2">
+                          <Button size="sm" variant="primary" onClick={() => onRetry(row.entry)}>
+                            Retry
+                          </Button>
+                          <Button size="sm" variant="ghost" onClick={() => onDiscard(row.entry)}>
+                            Discard
+                          </Button>
+                        </div>
+                      }
+                    />
+                  ) : null}
+                </div>
+              )}
+            </div>
+          );
+        })}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,86 @@
+import { memo, type ReactNode } from 'react';
+import { formatMs } from '../../lib/format';
+import { cx } from '../../lib/format';
+import { DecisionBadge } from './DecisionBadge';
+import { SafeMarkdown } from './SafeMarkdown';
+import type { Turn } from './transcript';
+
+export function UserBubble({ text, children }: { text: string; children?: ReactNode }) {
+  return (
+    <div className="flex justify-end">
+      <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap text-white">
+        {text}
+        {children}
+      </div>
+    </div>
+  );
+}
+
+export function Chips({ items, onPick, label, disabled }: { items: string[]; onPick: (s: string) => void; label: string; disabled?: boolean }) {
+  if (items.length === 0) return null;
+  return (
+    <ul aria-label={label} className="mt-2 flex flex-wrap gap-1.5">
+      {items.map((s, i) => (
+        <li key={`${i}:${s}`}>
+          <button
+            type="button"
+            disabled={disabled}
+            onClick={() => onPick(s)}
+            className="rounded-full border border-indigo-200 bg-indigo-50 px-2.5 py-1 text-xs text-indigo-800 hover:bg-indigo-100 disabled:opacity-50 dark:border-indigo-800 dark:bg-indigo-950 dark:text-indigo-200 dark:hover:bg-indigo-900"
+          >
+            {s}
+          </button>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+export interface TurnViewProps {
+  turn: Turn;
+  selected: boolean;
+  isLast: boolean;
+  busy: boolean;
+  onSelect: (turnId: string) => void;
+  onSuggestion: (text: string) => void;
+  /** Per-turn actions slot (e.g. "Rerun from here", a bundle badge). */
+  actions?: ReactNode;
+}
+
+/** One exchange: the user's message, the agent's reply, its decision, time and follow-ups. */
+export const TurnView = memo(function TurnView({ turn, selected, isLast, busy, onSelect, onSuggestion, actions }: TurnViewProps) {
+  return (
+    <article aria-label={`Turn ${turn.index + 1}`} data-turn-id={turn.id} className="flex flex-col gap-2 px-4 py-2">
+      {turn.userText ? <UserBubble text={turn.userText} /> : null}
+      <div
+        className={cx(
+          'max-w-[92%] rounded-2xl rounded-bl-sm border px-3 py-2 text-sm',
+          selected
+            ? 'border-indigo-400 bg-indigo-50/50 ring-1 ring-indigo-400 dark:border-indigo-500 dark:bg-indigo-950/30'
+            : 'border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
+        )}
+      >
+        {turn.textUnavailable ? (
+          <p className="text-zinc-500 italic">This server does not record message texts; the trace is in the inspector.</p>
+        ) : (
+          <SafeMarkdown text={turn.replyText} />
+        )}
+        <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
+          <DecisionBadge decision={turn.decision} />
+          {turn.rttMs !== undefined ? <span title="Measured round trip">{formatMs(turn.rttMs)}</span> : null}
+          <button
+            type="button"
+            aria-pressed={selected}
+            aria-label={`Show trace of turn ${turn.index + 1}`}
+            onClick={() => onSelect(turn.id)}
+            className="rounded px-1.5 py-0.5 text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
+          >
+            Trace
+          </button>
+          {actions}
+        </div>
+        {isLast ? <Chips items={turn.suggestions} onPick={onSuggestion} label="Follow-up suggestions" disabled={busy} /> : null}
+      </div>
+    </article>
+  );
+});

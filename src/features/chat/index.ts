@@ -1,0 +1,7 @@
+/** Public surface of the chat feature. */
+export { ChatPane, type ChatPaneProps } from './ChatPane';
+export { MessageList, type MessageListProps } from './MessageList';
+export { DecisionBadge } from './DecisionBadge';
+export { useTranscript, type TranscriptState } from './use-transcript';
+export { buildTranscript, type Turn } from './transcript';
+export type { MessageExtras } from './use-send-turn';

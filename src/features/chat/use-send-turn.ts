@@ -1,0 +1,94 @@
+/**
+ * Sending one message in a thread: the user's bubble at once (outbox), the request with
+ * include_trace=true, then the reply recorded locally and its trace added to the thread's trace
+ * list (no refetch), or an inline error with a retry.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { toApiError } from '../../api/errors';
+import { apiKeys } from '../../api/keys';
+import { sendMessage, type SendMessageInput } from '../../api/send-message';
+import type { TolerantTrace } from '../../contract/trace';
+import { titleFrom } from '../../lib/format';
+import { recordLocalTurn } from '../threads/local-turns';
+import { useThreadsStore } from '../threads/threads-store';
+import { useOutboxStore, type OutboxEntry } from './outbox-store';
+
+/** Extra request fields for a send (e.g. the bundle editor's `agent_settings_bundle`). */
+export type MessageExtras = (taskId: string) => Partial<Omit<SendMessageInput, 'task_id' | 'text'>>;
+
+interface SendVars {
+  localId: string;
+  taskId: string;
+  text: string;
+}
+
+let counter = 0;
+const newLocalId = () => `local-${Date.now().toString(36)}-${(counter += 1)}`;
+
+export function useSendTurn(taskId: string, extras?: MessageExtras) {
+  const queryClient = useQueryClient();
+  const mutation = useMutation({
+    mutationKey: ['chat', 'send'],
+    mutationFn: (v: SendVars) => sendMessage({ ...(extras?.(v.taskId) ?? {}), task_id: v.taskId, text: v.text }),
+    onSuccess: async ({ message, rttMs }, v) => {
+      const trace = message.trace_info ?? undefined;
+      await recordLocalTurn(queryClient, v.taskId, {
+        id: message.id,
+        user_text: v.text,
+        reply_text: message.text,
+        suggestions: message.followup_suggestions,
+        ...(trace?.decision ? { decision: trace.decision } : {}),
+        created_at: message.created_at ?? new Date().toISOString(),
+        rtt_ms: rttMs,
+        ...(message.bundle_hash !== undefined ? { bundle_hash: message.bundle_hash } : {}),
+      });
+      if (trace) {
+        const withId: TolerantTrace = { ...trace, interaction_id: trace.interaction_id || message.id };
+        queryClient.setQueryData<TolerantTrace[]>(apiKeys.traces(v.taskId), (old) =>
+          old ? [...old.filter((t) => t.interaction_id !== withId.interaction_id), withId] : old,
+        );
+      } else {
+        await queryClient.invalidateQueries({ queryKey: apiKeys.traces(v.taskId) });
+      }
+      useOutboxStore.getState().remove(v.taskId, v.localId);
+      const threads = useThreadsStore.getState();
+      const thread = threads.threads[v.taskId];
+      if (thread) {
+        threads.upsertThread({
+          id: v.taskId,
+          updated_at: new Date().toISOString(),
+          ...(thread.title_from_message ? {} : { title: titleFrom(v.text), title_from_message: true }),
+        });
+      }
+    },
+    onError: (error, v) => useOutboxStore.getState().fail(v.taskId, v.localId, toApiError(error)),
+  });
+  const { mutate } = mutation;
+
+  const send = useCallback(
+    (text: string) => {
+      const trimmed = text.trim();
+      if (!trimmed || !taskId) return false;
+      const vars = { localId: newLocalId(), taskId, text: trimmed };
+      if (!useOutboxStore.getState().begin(vars)) return false;
+      mutate(vars);
+      return true;
+    },
+    [mutate, taskId],
+  );
+
+  const retry = useCallback(
+    (entry: OutboxEntry) => {
+      if (entry.status !== 'error') return;
+      const vars = { localId: entry.localId, taskId: entry.taskId, text: entry.text };
+      if (!useOutboxStore.getState().begin(vars)) return;
+      mutate(vars);
+    },
+    [mutate],
+  );
+
+  const discard = useCallback((entry: OutboxEntry) => useOutboxStore.getState().remove(entry.taskId, entry.localId), []);
+
+  return { send, retry, discard };
+}

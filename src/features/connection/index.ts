@@ -1,0 +1,12 @@
+/** Public surface of the connection feature. */
+export {
+  useConnectionStore,
+  toApiConfig,
+  connectionIdentity,
+  DEFAULT_CONNECTION,
+  selectAgentId,
+  selectHasKey,
+  type ConnectionSettings,
+} from './connection-store';
+export { ConnectionForm } from './ConnectionForm';
+export { ConnectionDialogButton } from './ConnectionDialog';

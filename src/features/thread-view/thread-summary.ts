@@ -1,0 +1,42 @@
+/** One row per turn for the thread view: intent, decision, and rule counts by result. Pure. */
+import type { TolerantTrace } from '../../contract/trace';
+
+export interface TurnSummary {
+  id: string;
+  index: number;
+  intent: string;
+  decision: string;
+  /** Rule results in first-seen order, e.g. [['allowed', 3], ['blocked', 1]]. */
+  ruleCounts: Array<[result: string, count: number]>;
+  toolsInvoked: number;
+  userText: string;
+}
+
+export interface SummaryInput {
+  id: string;
+  index: number;
+  decision: string;
+  userText: string;
+  trace?: TolerantTrace | undefined;
+}
+
+export function countRuleResults(trace: TolerantTrace | undefined): Array<[string, number]> {
+  const counts = new Map<string, number>();
+  for (const r of trace?.rules_evaluated ?? []) {
+    const key = r.result || 'unknown';
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  return [...counts.entries()];
+}
+
+export function summarizeTurns(turns: readonly SummaryInput[]): TurnSummary[] {
+  return turns.map((t) => ({
+    id: t.id,
+    index: t.index,
+    intent: t.trace?.intent || '',
+    decision: t.trace?.decision || t.decision,
+    ruleCounts: countRuleResults(t.trace),
+    toolsInvoked: t.trace?.tools_invoked.length ?? 0,
+    userText: t.userText,
+  }));
+}

@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { resultTone, showDecision, worstTone } from './trace-tones';
+
+describe('trace tones', () => {
+  it('names the known decisions and shows unknown ones as they are', () => {
+    expect(showDecision('proceed')).toEqual({ label: 'proceed', tone: 'ok' });
+    expect(showDecision('block_with_explanation')).toEqual({ label: 'blocked', tone: 'blocked' });
+    expect(showDecision('request_confirmation')?.label).toBe('needs confirmation');
+    expect(showDecision('request_information')?.label).toBe('needs information');
+    expect(showDecision('escalate_to_human')).toEqual({ label: 'escalate_to_human', tone: 'neutral' });
+    expect(showDecision('')).toBeNull();
+  });
+  it('colours rule results, unknown ones neutral', () => {
+    expect(resultTone('allowed')).toBe('ok');
+    expect(resultTone('blocked')).toBe('blocked');
+    expect(resultTone('requires_confirmation')).toBe('confirm');
+    expect(resultTone('not_applicable')).toBe('muted');
+    expect(resultTone('weird')).toBe('neutral');
+  });
+  it('picks the worst tone of a group', () => {
+    expect(worstTone(['ok', 'blocked', 'confirm'])).toBe('blocked');
+    expect(worstTone(['ok', 'muted'])).toBe('ok');
+    expect(worstTone([])).toBe('muted');
+  });
+});
