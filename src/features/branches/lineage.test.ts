@@ -5,7 +5,6 @@ import {
   indexRecords,
   pathTo,
   rootOf,
-  shortHash,
   textChanged,
   type BranchNode,
   type LineageRecord,
@@ -119,12 +118,5 @@ describe('helpers', () => {
   it('tells an edited text from a bundle-only rerun', () => {
     expect(textChanged(rec('a', 't0'))).toBe(false);
     expect(textChanged(rec('a', 't0', { edited_text: 'other' }))).toBe(true);
-  });
-
-  it('shortens hashes, with or without an algorithm prefix', () => {
-    expect(shortHash('0123456789abcdef')).toBe('01234567');
-    expect(shortHash('sha256:abcdef0123456789')).toBe('abcdef01');
-    expect(shortHash(null)).toBeNull();
-    expect(shortHash('')).toBeNull();
   });
 });

@@ -127,10 +127,3 @@ export function pathTo(root: BranchNode, taskId: string): string[] {
   }
   return [];
 }
-
-/** A short, stable label for a bundle hash (what the chat and tree show). */
-export function shortHash(hash: string | null | undefined): string | null {
-  if (!hash) return null;
-  const bare = hash.includes(':') ? hash.slice(hash.indexOf(':') + 1) : hash;
-  return bare.slice(0, 8);
-}

@@ -1,0 +1,11 @@
+/** Public surface of the branches feature. */
+export {
+  buildBranchTree,
+  flattenTree,
+  pathTo,
+  rootOf,
+  textChanged,
+  type BranchNode,
+  type LineageRecord,
+} from './lineage';
+export { useLineageStore, selectLineageRecords, selectLineageHydrated, lineageOf } from './lineage-store';

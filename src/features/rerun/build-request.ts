@@ -1,0 +1,67 @@
+/**
+ * The rerun dialog's form → the rerun request body, and → the lineage record once the service
+ * answered. Pure; the dialog and its hook do the I/O.
+ */
+import type { RerunIn, RerunRequest } from '../../contract/api';
+import type { LineageRecord } from '../branches';
+
+export type BundleChoice = 'none' | 'baseline' | 'draft';
+
+export interface RerunForm {
+  text: string;
+  bundleChoice: BundleChoice;
+  versionId: string;
+  versionTag: string;
+}
+
+export interface RerunTarget {
+  taskId: string;
+  interactionId: string;
+  originalText: string;
+  agentId?: string;
+}
+
+/** Why the form cannot be submitted yet, in words; null when it can. */
+export function formProblem(form: RerunForm, bundle: { status: 'ready' } | { status: 'blocked'; reason: string } | { status: 'loading' } | null): string | null {
+  if (form.text.trim() === '') return 'Write the message to replay.';
+  if (form.text.length > 20_000) return 'The message is longer than 20,000 characters.';
+  if (form.bundleChoice !== 'none') {
+    if (!bundle || bundle.status === 'loading') return form.bundleChoice === 'baseline' ? 'The baseline bundle is still loading.' : 'The draft is not ready.';
+    if (bundle.status === 'blocked') return bundle.reason;
+  }
+  return null;
+}
+
+export function buildRerunRequest(target: RerunTarget, form: RerunForm, bundle: Record<string, unknown> | null): RerunRequest {
+  const versionId = form.versionId.trim();
+  const versionTag = form.versionTag.trim();
+  return {
+    task_id: target.taskId,
+    interaction_id: target.interactionId,
+    text: form.text.trim(),
+    ...(target.agentId ? { agent_id: target.agentId } : {}),
+    ...(versionId ? { version_id: versionId } : {}),
+    ...(versionTag ? { version_tag: versionTag } : {}),
+    ...(form.bundleChoice !== 'none' && bundle ? { agent_settings_bundle: bundle } : {}),
+  };
+}
+
+export function lineageRecordFor(
+  target: RerunTarget,
+  request: RerunRequest,
+  answer: RerunIn,
+  localBundleHash: string | null,
+  now: Date = new Date(),
+): LineageRecord {
+  return {
+    task_id: answer.regenerated_task_id,
+    parent_task_id: target.taskId,
+    parent_interaction_id: target.interactionId,
+    edited_text: request.text,
+    original_text: target.originalText,
+    bundle_hash: request.agent_settings_bundle ? (answer.message.bundle_hash ?? localBundleHash) : null,
+    version_id: request.version_id ?? null,
+    version_tag: request.version_tag ?? null,
+    created_at: now.toISOString(),
+  };
+}
