@@ -168,7 +168,7 @@ export type Parameter = z.infer<typeof Parameter>;
 export const Entity = z.looseObject({
   name: z.string().describe('Entity name, e.g. transaction or user-profile.'),
   type: z.enum(ENTITY_TYPES).optional().describe('normal, or user-profile for facts about the user (authentication rules).'),
-  description: z.string().optional(),
+  description: z.string().optional().describe('What the entity stands for.'),
   identifier: z.string().optional().describe('Code of the parameter identifying one instance.'),
   parameters: z.array(z.string()).optional().describe('Parameter codes that belong to the entity.'),
   sub_entities: z.array(z.string()).optional().describe('Names of entities nested in this one.'),
@@ -178,11 +178,14 @@ export type Entity = z.infer<typeof Entity>;
 export const Integration = z.looseObject({
   code: z.string().describe('Unique kebab-case code.'),
   type: z.enum(INTEGRATION_TYPES).describe('API, RAG, MCP, INTERNAL_CONTEXT, STRUCTURED or GEN_AI.'),
-  description: z.string().optional(),
+  description: z.string().optional().describe('What the integration does.'),
   settings: z
     .looseObject({
       endpoint: z
-        .looseObject({ url: z.string().optional(), method: z.string().optional() })
+        .looseObject({
+          url: z.string().optional().describe('URL of the endpoint.'),
+          method: z.string().optional().describe('HTTP method, e.g. GET or POST.'),
+        })
         .optional()
         .describe('HTTP endpoint of an API integration (never called by the reference engine).'),
       request_schema: z.unknown().optional().describe('Parameters sent to the integration.'),
@@ -192,12 +195,13 @@ export const Integration = z.looseObject({
         .describe('Parameter code → path in the response (dot notation) it is read from.'),
       test_curl_response: z.unknown().optional().describe('Canned response the reference engine answers with.'),
     })
-    .optional(),
+    .optional()
+    .describe('How the integration is reached; for API: endpoint, request_schema, response_mapping, test_curl_response.'),
 });
 export type Integration = z.infer<typeof Integration>;
 
 export const Computation = z.looseObject({
-  code: z.string().optional(),
+  code: z.string().optional().describe('Computation identifier.'),
   parameter: z.string().optional().describe('The computed parameter this computation fills.'),
   formula: z.string().optional().describe('Formula over {{param-code}}.'),
   applied_to: z.array(z.string()).optional().describe('Tool codes the computation runs for.'),
@@ -214,11 +218,11 @@ export const Tool = z.looseObject({
   status: z.boolean().optional().describe('Enabled (default true).'),
   main_tool: z.boolean().optional().describe('May be chosen directly from the user\'s words.'),
   requires_confirmation: z.boolean().optional().describe('Ask the user to confirm before running the integrations.'),
-  response_type: z.string().optional(),
+  response_type: z.string().optional().describe('How the tool answers (free text, kept as given).'),
   config: z
     .looseObject({
       triggers: z
-        .looseObject({ when: Condition.nullable().optional() })
+        .looseObject({ when: Condition.nullable().optional().describe('Condition group that makes the tool a candidate.') })
         .optional()
         .describe('The tool is a candidate whenever this condition holds.'),
       params: z
@@ -229,11 +233,13 @@ export const Tool = z.looseObject({
             .describe('Required parameter codes; an inner array is an OR-group (one of them suffices).'),
           optional: z.array(z.string()).optional().describe('Optional parameter codes.'),
         })
-        .optional(),
+        .optional()
+        .describe('The parameters the tool needs: required (with either-or groups) and optional.'),
     })
-    .optional(),
+    .optional()
+    .describe('Triggers and parameters of the tool.'),
   integrations: z
-    .array(z.looseObject({ code: z.string() }))
+    .array(z.looseObject({ code: z.string().describe('Code of an integration defined in integrations.') }))
     .optional()
     .describe('Integrations called, in order, when the tool proceeds.'),
   rules: z
@@ -241,38 +247,44 @@ export const Tool = z.looseObject({
       pre: z
         .looseObject({
           constraint: z.array(Rule).optional().describe('Policy constraints checked before running.'),
-          required_parameters: z.array(Rule).optional(),
-          missing_info: z.array(Rule).optional(),
+          required_parameters: z.array(Rule).optional().describe('Rules that add or require parameters.'),
+          missing_info: z.array(Rule).optional().describe('Rules applied while required information is missing.'),
         })
-        .optional(),
+        .optional()
+        .describe('Rules checked before the integrations run.'),
       summary: z
         .looseObject({
           success: z.array(Rule).optional().describe('Rules applied after integrations succeeded.'),
           fail: z.array(Rule).optional().describe('Rules applied after an integration failed.'),
-          missing_info: z.array(Rule).optional(),
+          missing_info: z.array(Rule).optional().describe('Rules applied when the integrations left information missing.'),
         })
-        .optional(),
+        .optional()
+        .describe('Rules applied after the integrations ran.'),
     })
-    .optional(),
+    .optional()
+    .describe("The tool's rules, before (pre) and after (summary) its integrations."),
 });
 export type Tool = z.infer<typeof Tool>;
 
 export const GeneralSettings = z.looseObject({
   name: z.string().optional().describe('The agent\'s name.'),
-  objective: z.string().optional(),
-  tone_of_voice: z.string().optional(),
-  brevity: z.string().optional(),
-  guardrails: z.union([z.string(), z.array(z.string())]).optional(),
-  persona_guidelines: z.string().optional(),
-  language: z.string().optional(),
+  objective: z.string().optional().describe('What the agent is for, in a sentence.'),
+  tone_of_voice: z.string().optional().describe('How the agent sounds, e.g. friendly and professional.'),
+  brevity: z.string().optional().describe('How long replies should be.'),
+  guardrails: z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe('What the agent must never do (one text or a list).'),
+  persona_guidelines: z.string().optional().describe('Who the agent is and how it behaves.'),
+  language: z.string().optional().describe('Language of the replies.'),
   welcome_message: z.string().optional().describe('The agent\'s first greeting in a new task.'),
-  context: z.unknown().optional(),
+  context: z.unknown().optional().describe('Background facts the agent may use.'),
 });
 
 export const Bundle = z
   .looseObject({
     schema_version: z.literal(1).optional().describe('Bundle format version; 1 is the only one.'),
-    general_settings: GeneralSettings.optional(),
+    general_settings: GeneralSettings.optional().describe('Name, objective, tone, guardrails and welcome message of the agent.'),
     parameters: z.array(Parameter).optional().describe('The data units of the conversation.'),
     entities: z.array(Entity).optional().describe('Groups of parameters (domain objects).'),
     integrations: z.array(Integration).optional().describe('What tools call.'),
