@@ -1,0 +1,321 @@
+/**
+ * The bundle editor panel: the agent whose bundle is edited, the "Use this bundle" switch, the
+ * Monaco editor (or the diff against the baseline), import / export / reset, and the problems.
+ * Monaco itself is loaded lazily on first show.
+ */
+import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState, type DragEvent } from 'react';
+import { useAgentBundle } from '../../api/agent-bundle';
+import { useAgents } from '../../api/agents';
+import { toApiError } from '../../api/errors';
+import { Button } from '../../components/ui/Button';
+import { inputClass } from '../../components/ui/Field';
+import { Spinner } from '../../components/ui/Spinner';
+import { cx } from '../../lib/format';
+import { useActiveBundleStatus } from './active-bundle';
+import { analyzeDraft, bundleText } from './analysis';
+import {
+  selectDrafts,
+  selectEditorAgentId,
+  selectHydrated,
+  selectServerIssues,
+  selectUseBundle,
+  useBundleDraftStore,
+} from './draft-store';
+import { exportFileName, importFiles, type ImportResult } from './import-files';
+import { problemsOf, markerProblems, type Problem } from './markers';
+import type { EditorHandle } from './monaco/MonacoBundleEditor';
+import { ProblemsList } from './ProblemsList';
+import { readDataTransfer, readFileList } from './read-files';
+import { shortBundleHash } from './short-hash';
+import { useDarkMode } from './use-dark';
+
+const MonacoBundleEditor = lazy(() => import('./monaco/MonacoBundleEditor'));
+const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
+
+export interface BundleEditorPanelProps {
+  /** The agent to edit when the user has not picked one here (e.g. the connection's agent). */
+  defaultAgentId: string;
+}
+
+type Notice = { tone: 'ok' | 'error'; text: string } | null;
+
+function download(name: string, text: string): void {
+  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
+  const a = document.createElement('a');
+  a.href = url;
+  a.download = name;
+  a.click();
+  setTimeout(() => URL.revokeObjectURL(url), 0);
+}
+
+function describeImport(r: Extract<ImportResult, { ok: true }>): string {
+  const what = r.kind === 'project' ? `Imported the agent project (${r.fileCount} file${r.fileCount === 1 ? '' : 's'})` : 'Imported the bundle file';
+  const warnings = r.issues.filter((i) => i.severity === 'warning');
+  return warnings.length ? `${what}; ${warnings.map((w) => w.message).join(' ')}` : `${what}.`;
+}
+
+export function BundleEditorPanel({ defaultAgentId }: BundleEditorPanelProps) {
+  const storedAgentId = useBundleDraftStore(selectEditorAgentId);
+  const agentId = storedAgentId || defaultAgentId;
+  const drafts = useBundleDraftStore(selectDrafts);
+  const hydrated = useBundleDraftStore(selectHydrated);
+  const useBundle = useBundleDraftStore(selectUseBundle);
+  const serverIssues = useBundleDraftStore(selectServerIssues);
+  const { setDraft, resetDraft, setUseBundle, setAgentId } = useBundleDraftStore.getState();
+  const active = useActiveBundleStatus();
+  const agents = useAgents();
+  const baseline = useAgentBundle(agentId || undefined);
+  const dark = useDarkMode();
+
+  const baselineText = useMemo(() => (baseline.data ? bundleText(baseline.data.bundle) : null), [baseline.data]);
+  const draft = drafts[agentId];
+  const text = draft ?? baselineText ?? '';
+  const deferredText = useDeferredValue(text);
+  const analysis = analyzeDraft(deferredText);
+  const problems = useMemo(
+    () =>
+      problemsOf(
+        deferredText,
+        analysis,
+        serverIssues && serverIssues.agentId === agentId && serverIssues.text === deferredText ? serverIssues.issues : null,
+      ),
+    [deferredText, analysis, serverIssues, agentId],
+  );
+  const markers = useMemo(() => markerProblems(problems), [problems]);
+  const errors = problems.filter((p) => p.severity === 'error').length;
+  const warnings = problems.length - errors;
+
+  const [showDiff, setShowDiff] = useState(false);
+  const [ready, setReady] = useState(false);
+  const [notice, setNotice] = useState<Notice>(null);
+  const [undo, setUndo] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+  const handleRef = useRef<EditorHandle | null>(null);
+  const pendingJump = useRef<Problem | null>(null);
+  const folderInput = useRef<HTMLInputElement | null>(null);
+  const fileInput = useRef<HTMLInputElement | null>(null);
+
+  const onChange = useCallback((next: string) => setDraft(agentId, next), [agentId, setDraft]);
+
+  const onReady = useCallback(() => {
+    setReady(true);
+    const jump = pendingJump.current;
+    pendingJump.current = null;
+    if (jump) handleRef.current?.reveal(jump);
+  }, []);
+
+  const onJump = useCallback((p: Problem) => {
+    if (handleRef.current && !showDiff) handleRef.current.reveal(p);
+    else {
+      pendingJump.current = p;
+      setShowDiff(false);
+    }
+  }, [showDiff]);
+
+  const applyImport = (r: ImportResult) => {
+    if (!r.ok) {
+      setNotice({ tone: 'error', text: r.message });
+      return;
+    }
+    setUndo(text);
+    setDraft(agentId, r.text);
+    setNotice({ tone: 'ok', text: describeImport(r) });
+  };
+
+  const onPicked = async (list: FileList | null) => {
+    if (!list || list.length === 0) return;
+    applyImport(importFiles(await readFileList(list)));
+  };
+
+  const onDrop = async (e: DragEvent<HTMLDivElement>) => {
+    e.preventDefault();
+    setDragging(false);
+    applyImport(importFiles(await readDataTransfer(e.dataTransfer)));
+  };
+
+  const onReset = () => {
+    if (draft === undefined) return;
+    setUndo(draft);
+    resetDraft(agentId);
+    setNotice({ tone: 'ok', text: 'The draft was reset to the baseline.' });
+  };
+
+  const onUndo = () => {
+    if (undo === null) return;
+    setDraft(agentId, undo);
+    setUndo(null);
+    setNotice(null);
+  };
+
+  const onFormat = () => {
+    if (analysis.kind === 'parsed') setDraft(agentId, bundleText(analysis.doc));
+    else handleRef.current?.format();
+  };
+
+  const baselineError = baseline.error ? toApiError(baseline.error) : null;
+  const sameAsBaseline = baselineText !== null && text === baselineText;
+  const agentList = agents.data;
+
+  return (
+    <section aria-label="Bundle" className="flex h-full min-h-0 flex-col text-sm">
+      <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
+        <label className="flex items-center gap-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+          Agent
+          {agentList && agentList.length > 0 ? (
+            <select
+              value={agentId}
+              onChange={(e) => setAgentId(e.target.value)}
+              className={cx(inputClass, 'h-7 w-auto py-0 text-xs')}
+            >
+              {agentList.some((a) => a.id === agentId) ? null : <option value={agentId}>{agentId}</option>}
+              {agentList.map((a) => (
+                <option key={a.id} value={a.id}>
+                  {a.name || a.id}
+                </option>
+              ))}
+            </select>
+          ) : (
+            <input value={agentId} onChange={(e) => setAgentId(e.target.value)} className={cx(inputClass, 'h-7 w-40 text-xs')} />
+          )}
+        </label>
+        <label className="flex items-center gap-1.5 text-xs font-medium">
+          <input
+            type="checkbox"
+            role="switch"
+            checked={useBundle}
+            aria-checked={useBundle}
+            onChange={(e) => setUseBundle(e.target.checked, agentId, text)}
+            className="size-4 accent-indigo-600"
+          />
+          Use this bundle
+        </label>
+        <span aria-live="polite" className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="bundle-status">
+          {!hydrated || (baseline.isPending && draft === undefined)
+            ? 'Loading…'
+            : analysis.kind === 'empty'
+              ? 'Empty'
+              : errors > 0
+                ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
+                : `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
+          {active.status === 'ready' ? ` · sending #${shortBundleHash(active.hash)}` : ''}
+        </span>
+        <div className="ml-auto flex flex-wrap gap-1">
+          <Button size="sm" variant="ghost" onClick={onFormat} disabled={analysis.kind === 'empty'}>
+            Format
+          </Button>
+          <Button size="sm" variant="ghost" aria-pressed={showDiff} onClick={() => setShowDiff((v) => !v)} disabled={baselineText === null}>
+            Diff with baseline
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onReset} disabled={draft === undefined || baselineText === null}>
+            Reset to baseline
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => folderInput.current?.click()}>
+            Import project folder
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => fileInput.current?.click()}>
+            Import bundle file
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => download(exportFileName(agentId), analysis.kind === 'parsed' ? bundleText(analysis.doc) : text)} disabled={analysis.kind === 'empty'}>
+            Export
+          </Button>
+        </div>
+        <input
+          ref={(el) => {
+            folderInput.current = el;
+            el?.setAttribute('webkitdirectory', '');
+          }}
+          type="file"
+          multiple
+          hidden
+          aria-label="Agent project folder"
+          onChange={(e) => {
+            void onPicked(e.target.files);
+            e.target.value = '';
+          }}
+        />
+        <input
+          ref={fileInput}
+          type="file"
+          accept=".json,application/json"
+          multiple
+          hidden
+          aria-label="Bundle file"
+          onChange={(e) => {
+            void onPicked(e.target.files);
+            e.target.value = '';
+          }}
+        />
+      </div>
+
+      {active.status === 'blocked' ? (
+        <p role="alert" className="border-b border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
+          {active.reason}
+        </p>
+      ) : null}
+      {baselineError && draft === undefined ? (
+        <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
+          No baseline for {agentId || 'this agent'}: {baselineError.message} Import or paste a bundle to start.
+        </p>
+      ) : null}
+      {notice ? (
+        <p
+          role={notice.tone === 'error' ? 'alert' : 'status'}
+          className={cx(
+            'flex items-center gap-2 border-b px-3 py-1.5 text-xs',
+            notice.tone === 'error'
+              ? 'border-red-200 bg-red-50 text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100'
+              : 'border-emerald-200 bg-emerald-50 text-emerald-900 dark:border-emerald-900 dark:bg-emerald-950/60 dark:text-emerald-100',
+          )}
+        >
+          <span className="flex-1">{notice.text}</span>
+          {undo !== null ? (
+            <Button size="sm" variant="ghost" onClick={onUndo}>
+              Undo
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" aria-label="Dismiss" onClick={() => setNotice(null)}>
+            ×
+          </Button>
+        </p>
+      ) : null}
+
+      <div
+        className={cx('relative min-h-0 flex-1', dragging && 'outline-2 -outline-offset-2 outline-indigo-500 outline-dashed')}
+        data-editor-ready={ready && !showDiff ? 'true' : 'false'}
+        onDragOver={(e) => {
+          e.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(e) => void onDrop(e)}
+      >
+        {!hydrated || (baseline.isPending && draft === undefined) ? (
+          <div className="flex h-full items-center justify-center gap-2 text-zinc-500">
+            <Spinner label="Loading the bundle" /> Loading the bundle…
+          </div>
+        ) : (
+          <Suspense
+            fallback={
+              <div className="flex h-full items-center justify-center gap-2 text-zinc-500">
+                <Spinner label="Loading the editor" /> Loading the editor…
+              </div>
+            }
+          >
+            {showDiff && baselineText !== null ? (
+              <MonacoBundleDiff original={baselineText} modified={text} id="draft-vs-baseline" label="Bundle diff against the baseline" dark={dark} />
+            ) : (
+              <MonacoBundleEditor value={text} onChange={onChange} problems={markers} handleRef={handleRef} dark={dark} onReady={onReady} />
+            )}
+          </Suspense>
+        )}
+      </div>
+
+      <div className="border-t border-zinc-200 dark:border-zinc-800">
+        <h3 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-300">
+          Problems {problems.length ? <span className="font-normal">({problems.length})</span> : null}
+        </h3>
+        <ProblemsList problems={problems} onJump={onJump} />
+      </div>
+    </section>
+  );
+}

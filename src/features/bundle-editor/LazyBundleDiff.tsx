@@ -1,0 +1,22 @@
+import { lazy, Suspense } from 'react';
+import { Spinner } from '../../components/ui/Spinner';
+import type { MonacoBundleDiffProps } from './monaco/MonacoBundleDiff';
+import { useDarkMode } from './use-dark';
+
+const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
+
+/** Two bundles side by side in Monaco's diff editor; Monaco loads on first use. */
+export function LazyBundleDiff(props: Omit<MonacoBundleDiffProps, 'dark'>) {
+  const dark = useDarkMode();
+  return (
+    <Suspense
+      fallback={
+        <div className="flex h-full items-center justify-center gap-2 text-sm text-zinc-500">
+          <Spinner label="Loading the diff" /> Loading the diff…
+        </div>
+      }
+    >
+      <MonacoBundleDiff {...props} dark={dark} />
+    </Suspense>
+  );
+}

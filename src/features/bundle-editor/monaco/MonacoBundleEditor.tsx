@@ -1,0 +1,90 @@
+/**
+ * The Monaco JSON editor for a bundle (lazily loaded: this module pulls Monaco in). Controlled by
+ * the draft text; problems arrive as props and are set as model markers; the parent gets a handle
+ * to jump to a problem and to format the document.
+ */
+import Editor, { type OnMount } from '@monaco-editor/react';
+import { useEffect, useState, type RefObject } from 'react';
+import type { Problem } from '../markers';
+import { DRAFT_MODEL_PATH, MARKER_OWNER, monaco } from './setup';
+
+export interface EditorHandle {
+  reveal: (p: Pick<Problem, 'startLineNumber' | 'startColumn' | 'endLineNumber' | 'endColumn'>) => void;
+  format: () => void;
+  focus: () => void;
+}
+
+export interface MonacoBundleEditorProps {
+  value: string;
+  onChange: (text: string) => void;
+  problems: readonly Problem[];
+  handleRef: RefObject<EditorHandle | null>;
+  dark: boolean;
+  onReady?: () => void;
+}
+
+type Model = ReturnType<typeof monaco.editor.createModel>;
+
+export default function MonacoBundleEditor({ value, onChange, problems, handleRef, dark, onReady }: MonacoBundleEditorProps) {
+  const [model, setModel] = useState<Model | null>(null);
+
+  const onMount: OnMount = (editor) => {
+    setModel(editor.getModel() as Model | null);
+    handleRef.current = {
+      reveal: (p) => {
+        const range = { startLineNumber: p.startLineNumber, startColumn: p.startColumn, endLineNumber: p.endLineNumber, endColumn: p.endColumn };
+        editor.setSelection(range);
+        editor.revealRangeInCenterIfOutsideViewport(range);
+        editor.focus();
+      },
+      format: () => void editor.getAction('editor.action.formatDocument')?.run(),
+      focus: () => editor.focus(),
+    };
+    onReady?.();
+  };
+
+  // Markers live on the Monaco model (an outside system): keep them in step with the problems.
+  useEffect(() => {
+    if (!model || model.isDisposed()) return;
+    monaco.editor.setModelMarkers(
+      model,
+      MARKER_OWNER,
+      problems.map((p) => ({
+        severity: p.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        message: p.message,
+        code: p.code,
+        source: p.source === 'service' ? 'service (422)' : 'bundle',
+        startLineNumber: p.startLineNumber,
+        startColumn: p.startColumn,
+        endLineNumber: p.endLineNumber,
+        // An empty range would be invisible: mark at least one character.
+        endColumn: p.endLineNumber === p.startLineNumber && p.endColumn <= p.startColumn ? p.startColumn + 1 : p.endColumn,
+      })),
+    );
+  }, [model, problems]);
+
+  return (
+    <Editor
+      path={DRAFT_MODEL_PATH}
+      language="json"
+      value={value}
+      onChange={(v) => onChange(v ?? '')}
+      onMount={onMount}
+      theme={dark ? 'vs-dark' : 'light'}
+      loading={<p className="p-3 text-sm text-zinc-500">Loading the editor…</p>}
+      options={{
+        ariaLabel: 'Bundle editor',
+        // Beside React Flow, Monaco's EditContext input loses typed spaces.
+        editContext: false,
+        automaticLayout: true,
+        minimap: { enabled: false },
+        fontSize: 13,
+        tabSize: 2,
+        scrollBeyondLastLine: false,
+        formatOnPaste: true,
+        fixedOverflowWidgets: true,
+        quickSuggestions: { strings: true, other: true, comments: false },
+      }}
+    />
+  );
+}

@@ -1,0 +1,46 @@
+/**
+ * Monaco, fully offline: the local `monaco-editor` package (never a CDN), only the editor core,
+ * its standard features and the JSON language, with workers built by Vite. Imported only by the
+ * lazily loaded editor components, so none of it is in the first-load chunk.
+ *
+ * The bundle's JSON Schema drives completion and hover documentation; schema *validation* is
+ * left to the shared validator (its markers point at the exact spot and match the service's 422),
+ * so Monaco's JSON worker reports only syntax errors.
+ */
+import { loader } from '@monaco-editor/react';
+import * as monaco from 'monaco-editor/editor';
+import 'monaco-editor/features/register.all';
+import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
+import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
+import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
+import { bundleJsonSchema } from '../../../lib/bundle/json-schema';
+
+export const BUNDLE_SCHEMA_URI = 'threadline://schemas/bundle.json';
+/** Model paths of the editor and the diff view; the schema applies to these. */
+export const DRAFT_MODEL_PATH = 'threadline-bundle/draft.json';
+export const BASELINE_MODEL_PATH = 'threadline-bundle/baseline.json';
+/** Owner of the markers set from the validator and the service's 422. */
+export const MARKER_OWNER = 'threadline-bundle';
+
+declare global {
+  interface Window {
+    MonacoEnvironment?: { getWorker: (workerId: string, label: string) => Worker };
+  }
+}
+
+self.MonacoEnvironment = {
+  getWorker: (_workerId: string, label: string) => (label === 'json' ? new JsonWorker() : new EditorWorker()),
+};
+
+jsonDefaults.setDiagnosticsOptions({
+  validate: true,
+  allowComments: false,
+  trailingCommas: 'error',
+  enableSchemaRequest: false,
+  schemaValidation: 'ignore',
+  schemas: [{ uri: BUNDLE_SCHEMA_URI, fileMatch: ['threadline-bundle/*'], schema: bundleJsonSchema() as object }],
+});
+
+loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
+
+export { monaco };

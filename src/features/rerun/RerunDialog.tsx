@@ -1,0 +1,144 @@
+/**
+ * "Rerun from here": the message to replay (the original, editable), the bundle to use (none, the
+ * agent's baseline, the editor's draft), an optional version pin. A draft with errors cannot be
+ * chosen to send; the dialog says why.
+ */
+import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useAgentBundle } from '../../api/agent-bundle';
+import { toApiError } from '../../api/errors';
+import { Button } from '../../components/ui/Button';
+import { ErrorCallout } from '../../components/ui/ErrorCallout';
+import { inputClass, TextField } from '../../components/ui/Field';
+import { cx } from '../../lib/format';
+import { shortBundleHash, useBundleDraftStore, useDraftSendState } from '../bundle-editor';
+import { formProblem, type BundleChoice, type RerunForm, type RerunTarget } from './build-request';
+import { useRerunFromHere } from './use-rerun-from-here';
+
+export interface RerunDialogProps {
+  target: RerunTarget;
+  /** The turn's number in its thread (1-based), for the title. */
+  turnNumber: number;
+  defaultBundle: BundleChoice;
+  onClose: () => void;
+  onOpened: (taskId: string, turnId: string) => void;
+}
+
+export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpened }: RerunDialogProps) {
+  const titleId = useId();
+  const [form, setForm] = useState<RerunForm>({ text: target.originalText, bundleChoice: defaultBundle, versionId: '', versionTag: '' });
+  const draft = useDraftSendState(target.agentId ?? '');
+  const draftText = useBundleDraftStore((s) => s.drafts[draft.agentId]);
+  const baseline = useAgentBundle(form.bundleChoice === 'baseline' ? target.agentId : undefined);
+  const rerun = useRerunFromHere(target, (taskId, turnId) => {
+    onClose();
+    onOpened(taskId, turnId);
+  });
+
+  const bundleState =
+    form.bundleChoice === 'draft'
+      ? draft.status === 'ready'
+        ? { status: 'ready' as const }
+        : { status: 'blocked' as const, reason: draft.reason }
+      : form.bundleChoice === 'baseline'
+        ? baseline.data
+          ? { status: 'ready' as const }
+          : baseline.error
+            ? { status: 'blocked' as const, reason: `The baseline bundle could not be loaded: ${toApiError(baseline.error).message}` }
+            : { status: 'loading' as const }
+        : null;
+  const problem = formProblem(form, bundleState);
+
+  const submit = (e?: FormEvent) => {
+    e?.preventDefault();
+    if (problem || rerun.isPending) return;
+    const bundle = form.bundleChoice === 'draft' && draft.status === 'ready' ? draft.bundle : form.bundleChoice === 'baseline' ? (baseline.data?.bundle ?? null) : null;
+    rerun.mutate({
+      form,
+      bundle,
+      ...(form.bundleChoice === 'draft' && draftText !== undefined ? { draft: { agentId: draft.agentId, text: draftText } } : {}),
+    });
+  };
+
+  const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
+    if (e.key === 'Escape') {
+      e.stopPropagation();
+      onClose();
+    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
+      submit();
+    }
+  };
+
+  const choices: { id: BundleChoice; label: string; hint: string }[] = [
+    { id: 'none', label: 'None', hint: 'the thread’s own agent version' },
+    { id: 'baseline', label: 'Baseline', hint: `the agent’s own bundle${target.agentId ? ` (${target.agentId})` : ''}` },
+    {
+      id: 'draft',
+      label: 'Current draft',
+      hint: draft.status === 'ready' ? `the bundle editor’s draft #${shortBundleHash(draft.hash)}` : 'the bundle editor’s draft',
+    },
+  ];
+  const error = rerun.error ? toApiError(rerun.error) : null;
+
+  return (
+    <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4" onKeyDown={onKeyDown}>
+      <div
+        role="dialog"
+        aria-modal="true"
+        aria-labelledby={titleId}
+        className="w-full max-w-lg rounded-lg border border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
+      >
+        <h2 id={titleId} className="text-base font-semibold">
+          Rerun turn {turnNumber} as a new branch
+        </h2>
+        <form onSubmit={submit} className="mt-3 flex flex-col gap-3">
+          <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+            Message to replay
+            <textarea
+              autoFocus
+              rows={3}
+              value={form.text}
+              onChange={(e) => setForm((f) => ({ ...f, text: e.target.value }))}
+              className={cx(inputClass, 'h-auto py-1.5')}
+            />
+          </label>
+          <fieldset className="flex flex-col gap-1">
+            <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-300">Bundle to use</legend>
+            {choices.map((c) => (
+              <label key={c.id} className="flex items-baseline gap-2 text-sm">
+                <input
+                  type="radio"
+                  name="bundle-choice"
+                  value={c.id}
+                  checked={form.bundleChoice === c.id}
+                  onChange={() => setForm((f) => ({ ...f, bundleChoice: c.id }))}
+                />
+                <span>
+                  {c.label} <span className="text-xs text-zinc-500 dark:text-zinc-400">— {c.hint}</span>
+                </span>
+              </label>
+            ))}
+          </fieldset>
+          <div className="grid grid-cols-2 gap-2">
+            <TextField label="Version id (optional)" value={form.versionId} onChange={(e) => setForm((f) => ({ ...f, versionId: e.target.value }))} />
+            <TextField label="Revision tag (optional)" value={form.versionTag} onChange={(e) => setForm((f) => ({ ...f, versionTag: e.target.value }))} />
+          </div>
+          {problem ? (
+            <p role="status" className="text-xs text-red-700 dark:text-red-300">
+              {problem}
+            </p>
+          ) : null}
+          {error ? <ErrorCallout error={error} /> : null}
+          {error?.issues?.length && form.bundleChoice === 'draft' ? (
+            <p className="text-xs text-zinc-600 dark:text-zinc-300">The service’s issues are marked in the Bundle tab.</p>
+          ) : null}
+          <div className="flex justify-end gap-2">
+            <Button onClick={onClose}>Cancel</Button>
+            <Button type="submit" variant="primary" disabled={Boolean(problem) || rerun.isPending}>
+              {rerun.isPending ? 'Rerunning…' : 'Rerun'}
+            </Button>
+          </div>
+        </form>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,82 @@
+/**
+ * Rerun from here: the request (include_trace=true), then everything the API does not do for us.
+ * The branch joins the thread list, its regenerated turn is recorded locally (with the bundle hash
+ * the chat shows), the lineage is recorded in IndexedDB, and the bundle sent is kept by hash for
+ * later comparisons. A 422 about the draft puts the service's issues on the editor's markers.
+ */
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { isApiError } from '../../api/errors';
+import { rerunMessage } from '../../api/rerun';
+import type { RerunIn, RerunRequest } from '../../contract/api';
+import { bundleHash } from '../../lib/bundle/hash';
+import { useLineageStore } from '../branches';
+import { rememberBundle, useBundleDraftStore } from '../bundle-editor';
+import { recordLocalTurn, useThreadsStore } from '../threads';
+import { buildRerunRequest, lineageRecordFor, type RerunForm, type RerunTarget } from './build-request';
+
+export interface RerunVars {
+  form: RerunForm;
+  bundle: Record<string, unknown> | null;
+  /** For a draft: the editor's agent and exact text (a 422's issues are tied to that text). */
+  draft?: { agentId: string; text: string };
+}
+
+export interface RerunDone {
+  request: RerunRequest;
+  rerun: RerunIn;
+  rttMs: number;
+}
+
+export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string, turnId: string) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationKey: ['rerun', 'from-here', target.taskId, target.interactionId],
+    mutationFn: async (vars: RerunVars): Promise<RerunDone> => {
+      const request = buildRerunRequest(target, vars.form, vars.bundle);
+      const { rerun, rttMs } = await rerunMessage(request, { includeTrace: true });
+      return { request, rerun, rttMs };
+    },
+    onSuccess: async ({ request, rerun, rttMs }, vars) => {
+      const branchId = rerun.regenerated_task_id;
+      const message = rerun.message;
+      const localHash = request.agent_settings_bundle ? bundleHash(request.agent_settings_bundle) : null;
+      const hash = request.agent_settings_bundle ? (message.bundle_hash ?? localHash) : null;
+      if (request.agent_settings_bundle && hash) {
+        await rememberBundle(hash, request.agent_settings_bundle);
+        if (localHash && localHash !== hash) await rememberBundle(localHash, request.agent_settings_bundle);
+      }
+      useLineageStore.getState().addRecord(lineageRecordFor(target, request, rerun, localHash));
+
+      const threads = useThreadsStore.getState();
+      const parent = threads.threads[target.taskId];
+      const now = new Date().toISOString();
+      threads.upsertThread({
+        id: branchId,
+        title: `${parent?.title || 'Thread'} · rerun`,
+        agent_id: parent?.agent_id ?? target.agentId ?? '',
+        created_at: now,
+        updated_at: now,
+        parent: { task_id: target.taskId, interaction_id: target.interactionId },
+        ...(request.version_id ? { version_id: request.version_id } : parent?.version_id ? { version_id: parent.version_id } : {}),
+        ...(request.version_tag ? { version_tag: request.version_tag } : parent?.version_tag ? { version_tag: parent.version_tag } : {}),
+      });
+      await recordLocalTurn(queryClient, branchId, {
+        id: message.id,
+        user_text: request.text,
+        reply_text: message.text,
+        suggestions: message.followup_suggestions,
+        ...(message.trace_info?.decision ? { decision: message.trace_info.decision } : {}),
+        created_at: message.created_at ?? now,
+        rtt_ms: rttMs,
+        bundle_hash: hash,
+      });
+      if (vars.draft) useBundleDraftStore.getState().setServerIssues(null);
+      onOpened(branchId, message.id);
+    },
+    onError: (error, vars) => {
+      if (vars.draft && isApiError(error) && error.status === 422 && error.issues?.length) {
+        useBundleDraftStore.getState().setServerIssues({ agentId: vars.draft.agentId, text: vars.draft.text, issues: error.issues });
+      }
+    },
+  });
+}
