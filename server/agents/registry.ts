@@ -36,7 +36,7 @@ function readJson(path: string): unknown {
   try {
     return JSON.parse(readFileSync(path, 'utf8')) as unknown;
   } catch (e) {
-    throw new Error(`Cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`Cannot read ${path}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
 }
 
@@ -76,7 +76,7 @@ function loadVersion(agentDir: string, v: AgentManifest['versions'][number]): Ag
   try {
     files = projectFiles(root);
   } catch (e) {
-    throw new Error(`Cannot read the agent project ${root}: ${e instanceof Error ? e.message : String(e)}`);
+    throw new Error(`Cannot read the agent project ${root}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
   }
   if (files.length === 0) throw new Error(`The agent project ${root} has no *.aui.json files`);
   const { bundle, issues } = assembleProject(files);

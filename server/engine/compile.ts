@@ -1,0 +1,101 @@
+/**
+ * A validated bundle, normalised once and indexed for fast turns. Cached per bundle object, so
+ * a service that keeps the bundle in memory pays the cost once.
+ */
+import type { Bundle, Entity, Integration, Parameter, Rule, Tool } from '../../src/contract/bundle';
+import { normalizeBundle } from '../../src/lib/bundle/normalize';
+import { contentStems } from './text';
+import type { CompiledBundle, CompiledTool, RuleStage, StagedRule } from './types';
+
+const cache = new WeakMap<object, CompiledBundle>();
+
+export function compileBundle(bundle: Bundle): CompiledBundle {
+  const hit = cache.get(bundle);
+  if (hit) return hit;
+  const compiled = compile(bundle);
+  cache.set(bundle, compiled);
+  return compiled;
+}
+
+const list = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
+
+function staged(rules: Rule[] | undefined, stage: RuleStage, path: string): StagedRule[] {
+  return list(rules).map((rule, i) => ({ id: typeof rule.code === 'string' && rule.code ? rule.code : `${path}[${i}]`, stage, rule }));
+}
+
+function compile(raw: Bundle): CompiledBundle {
+  const bundle = normalizeBundle(raw);
+  const params = new Map<string, Parameter>();
+  for (const p of list(bundle.parameters)) if (p && typeof p.code === 'string' && !params.has(p.code)) params.set(p.code, p);
+  const inputParams = [...params.values()].filter((p) => p.usage === undefined || p.usage === 'input' || p.usage === 'all');
+
+  const entities = new Map<string, Entity>();
+  const entityOfParam = new Map<string, Entity>();
+  const profileParams = new Set<string>();
+  for (const e of list(bundle.entities)) {
+    if (!e || typeof e.name !== 'string') continue;
+    entities.set(e.name, e);
+    for (const code of list(e.parameters)) {
+      if (!entityOfParam.has(code)) entityOfParam.set(code, e);
+      if (e.type === 'user-profile') profileParams.add(code);
+    }
+  }
+
+  const integrations = new Map<string, Integration>();
+  for (const i of list(bundle.integrations)) if (i && typeof i.code === 'string' && !integrations.has(i.code)) integrations.set(i.code, i);
+  const profileIntegrations = [...integrations.values()]
+    .filter((i) => {
+      const mapping = i.settings?.response_mapping;
+      if (!mapping || typeof mapping !== 'object') return false;
+      const entries = Object.entries(mapping);
+      return entries.length > 0 && entries.every(([code, path]) => profileParams.has(code) && typeof path === 'string' && !path.includes('{{'));
+    })
+    .map((i) => i.code);
+
+  const globalRules = staged(bundle.rules, 'global', 'rules');
+  const tools: CompiledTool[] = [];
+  const toolByCode = new Map<string, CompiledTool>();
+  const toolIndex = new Map<string, Map<number, number>>();
+  bundle.agent_tools.forEach((tool: Tool) => {
+    if (!tool || typeof tool.code !== 'string' || toolByCode.has(tool.code)) return;
+    const code = tool.code;
+    const pre = tool.rules?.pre;
+    const summary = tool.rules?.summary;
+    const ct: CompiledTool = {
+      tool,
+      code,
+      index: tools.length,
+      enabled: tool.status !== false,
+      main: tool.main_tool === true,
+      required: list(tool.config?.params?.required).filter((r) => typeof r === 'string' || Array.isArray(r)),
+      optional: list(tool.config?.params?.optional).filter((r) => typeof r === 'string'),
+      globals: globalRules.filter((g) => {
+        const applied = g.rule.applied_to;
+        return !Array.isArray(applied) || applied.length === 0 || applied.includes(code);
+      }),
+      pre: staged(pre?.constraint, 'constraint', `${code}.pre.constraint`),
+      requiredRules: staged(pre?.required_parameters, 'required_parameters', `${code}.pre.required_parameters`),
+      missingInfo: staged(pre?.missing_info, 'missing_info', `${code}.pre.missing_info`),
+      success: staged(summary?.success, 'success', `${code}.summary.success`),
+      fail: staged(summary?.fail, 'fail', `${code}.summary.fail`),
+      summaryMissingInfo: staged(summary?.missing_info, 'summary_missing_info', `${code}.summary.missing_info`),
+    };
+    tools.push(ct);
+    toolByCode.set(code, ct);
+    if (!ct.enabled || !ct.main) return;
+    const weigh = (text: unknown, weight: number) => {
+      if (typeof text !== 'string') return;
+      for (const s of contentStems(text)) {
+        let row = toolIndex.get(s);
+        if (!row) toolIndex.set(s, (row = new Map()));
+        row.set(ct.index, Math.max(row.get(ct.index) ?? 0, weight));
+      }
+    };
+    weigh(tool.when_to_use, 1);
+    weigh(tool.goal, 1);
+    weigh(tool.name, 2);
+  });
+
+  const name = typeof bundle.general_settings?.name === 'string' && bundle.general_settings.name.trim() ? bundle.general_settings.name.trim() : 'Agent';
+  return { bundle, name, params, inputParams, entityOfParam, entities, profileParams, integrations, profileIntegrations, tools, toolByCode, toolIndex };
+}

@@ -1,0 +1,50 @@
+/**
+ * One rule's evaluation: its id, type, readable predicate, result and reason. The result says
+ * what the rule did to the tool: `blocked`, `requires_confirmation`, `allowed` (it held and lets
+ * the tool go on, or a policy check passed on known values) or `not_applicable` (its condition
+ * did not hold, or could not be decided yet).
+ */
+import type { RuleEvaluation } from '../../src/contract/trace';
+import { evaluateCondition, readsProfile, renderCondition, type ConditionContext, type ConditionResult } from './conditions';
+import type { CompiledBundle, StagedRule } from './types';
+
+export type RuleType = 'policy' | 'authentication' | 'confirmation' | 'conditional' | 'sequencing';
+export type RuleResult = 'allowed' | 'blocked' | 'requires_confirmation' | 'not_applicable';
+
+const BLOCKING = new Set(['BLOCK', 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL']);
+const ACTIVATING = new Set(['ACTIVATE_ANOTHER_TOOL', 'ACTIVATE_SUB_TOOL']);
+
+export const isBlocking = (r: StagedRule) => BLOCKING.has(r.rule.then?.action);
+export const isActivating = (r: StagedRule) => ACTIVATING.has(r.rule.then?.action);
+export const isConfirmationRule = (r: StagedRule) => r.rule.then?.settings?.requires_confirmation === true;
+
+export function ruleType(r: StagedRule, compiled: CompiledBundle): RuleType {
+  if (isActivating(r)) return 'sequencing';
+  if (isConfirmationRule(r)) return 'confirmation';
+  if (readsProfile(r.rule.when, compiled) && (isBlocking(r) || r.stage === 'global' || r.stage === 'constraint')) return 'authentication';
+  if (isBlocking(r) || ((r.stage === 'global' || r.stage === 'constraint') && r.rule.then?.action !== 'TEXT')) return 'policy';
+  return 'conditional';
+}
+
+export interface Evaluated {
+  staged: StagedRule;
+  type: RuleType;
+  condition: ConditionResult;
+  entry: RuleEvaluation;
+}
+
+/** Evaluates the rule's condition and gives the default result (callers refine it for effects). */
+export function evaluateRule(r: StagedRule, compiled: CompiledBundle, ctx: ConditionContext): Evaluated {
+  const condition = evaluateCondition(r.rule.when, ctx);
+  const type = ruleType(r, compiled);
+  let result: RuleResult;
+  if (!condition.holds) result = (type === 'policy' || type === 'authentication') && condition.known ? 'allowed' : 'not_applicable';
+  else if (isBlocking(r)) result = 'blocked';
+  else result = 'allowed';
+  return {
+    staged: r,
+    type,
+    condition,
+    entry: { rule_id: r.id, rule_type: type, predicate: renderCondition(r.rule.when), result, reason: condition.reason },
+  };
+}

@@ -1,0 +1,29 @@
+/** The engine's state between turns (JSON, opaque to the service), read defensively. */
+import type { EngineState } from './contract';
+import type { Awaiting, EngineStateShape, Pending, Values } from './types';
+
+const AWAITING: Awaiting[] = ['information', 'confirmation', 'blocked', 'retry'];
+const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
+
+function readPending(x: unknown): Pending | null {
+  if (!x || typeof x !== 'object') return null;
+  const p = x as Record<string, unknown>;
+  if (typeof p.tool !== 'string' || !AWAITING.includes(p.awaiting as Awaiting)) return null;
+  return {
+    tool: p.tool,
+    awaiting: p.awaiting as Awaiting,
+    asked: strings(p.asked),
+    resume: strings(p.resume),
+    ...(typeof p.snapshot === 'string' ? { snapshot: p.snapshot } : {}),
+  };
+}
+
+export function readState(state: EngineState | null | undefined): EngineStateShape {
+  const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
+  const values = s.values && typeof s.values === 'object' && !Array.isArray(s.values) ? { ...(s.values as Values) } : {};
+  return { values, pending: readPending(s.pending), profile_loaded: strings(s.profile_loaded) };
+}
+
+export function writeState(s: EngineStateShape): EngineState {
+  return { values: s.values, pending: s.pending, profile_loaded: s.profile_loaded };
+}

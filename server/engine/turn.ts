@@ -1,0 +1,139 @@
+/** One turn: understand → choose the tool → evaluate rules → decide → reply → trace. */
+import type { RuleEvaluation } from '../../src/contract/trace';
+import { chooseTool } from './choose-tool';
+import { parseClock } from './clock';
+import { compileBundle } from './compile';
+import type { TurnInput, TurnOutput } from './contract';
+import { loadProfile } from './integrations';
+import { deniedText, generalText } from './reply';
+import { confirmationSnapshot, runTool, toolParams, type Outcome, type TurnWork } from './run-tool';
+import { readState, writeState } from './state';
+import { suggestionsFor } from './suggestions';
+import { buildTrace } from './trace';
+import type { CompiledTool, Pending } from './types';
+import { understand } from './understand';
+import { detectConfirmation } from './understand/words';
+
+const DECISION: Record<Outcome['kind'], string> = {
+  block: 'block_with_explanation',
+  ask: 'request_information',
+  confirm: 'request_confirmation',
+  done: 'proceed',
+};
+/** Suspended tools resumed within one turn, at most. */
+const MAX_RESUMES = 8;
+
+function nextPending(outcome: Outcome, work: TurnWork): Pending | null {
+  switch (outcome.kind) {
+    case 'block':
+      return outcome.next
+        ? { tool: outcome.next, awaiting: 'information', asked: [], resume: [] }
+        : { tool: outcome.tool, awaiting: 'blocked', asked: [], resume: outcome.resume };
+    case 'ask':
+      return { tool: outcome.tool, awaiting: 'information', asked: outcome.asked, resume: outcome.resume };
+    case 'confirm': {
+      const ct = work.compiled.toolByCode.get(outcome.tool)!;
+      return { tool: outcome.tool, awaiting: 'confirmation', asked: [], resume: outcome.resume, snapshot: confirmationSnapshot(work, ct) };
+    }
+    case 'done':
+      return outcome.success ? null : { tool: outcome.tool, awaiting: 'retry', asked: [], resume: outcome.resume };
+  }
+}
+
+export function runTurn(input: TurnInput): TurnOutput {
+  const compiled = compileBundle(input.bundle);
+  const clock = parseClock(input.clock);
+  const state = readState(input.state);
+  const message = typeof input.text === 'string' ? input.text : '';
+  const values = state.values;
+  const profileLoaded = loadProfile(compiled, values, state.profile_loaded);
+  const pendingTool: CompiledTool | undefined = state.pending ? compiled.toolByCode.get(state.pending.tool) : undefined;
+  const pending = pendingTool?.enabled ? state.pending : null;
+  const confirmation = pending?.awaiting === 'confirmation' ? detectConfirmation(message) : null;
+
+  let understood = understand(compiled, message, clock, { expected: pending?.asked ?? [], preferred: pendingTool && pending ? toolParams(pendingTool) : [] });
+  const choice = chooseTool(compiled, message, pending, understood.values, confirmation, {
+    compiled,
+    values: { ...values, ...understood.values },
+    current: understood.values,
+    message,
+    clock,
+  });
+  if (choice.kind === 'new' && choice.tool.code !== pending?.tool) {
+    understood = understand(compiled, message, clock, { expected: [], preferred: toolParams(choice.tool) });
+  }
+  Object.assign(values, understood.values);
+
+  const work: TurnWork = {
+    compiled,
+    clock,
+    message,
+    current: understood.values,
+    values,
+    rules: [] as RuleEvaluation[],
+    triggered: [],
+    decisions: [],
+    invoked: [],
+    activated: [],
+    completed: [],
+    notes: [],
+  };
+
+  let decision: string;
+  let reply: string;
+  let next: Pending | null = null;
+  let tool: string | null = null;
+  let asked: string[] = [];
+
+  if (choice.kind === 'fallback') {
+    work.decisions.push({ type: 'tool_text_response', tool: null, intent: choice.intent });
+    decision = 'proceed';
+    reply = generalText(compiled);
+  } else if (choice.kind === 'continue' && choice.intent === 'deny') {
+    tool = choice.tool.code;
+    work.decisions.push({ type: 'activate_tool', tool, via: 'continue' });
+    work.rules.push({ rule_id: `${tool}.requires_confirmation`, rule_type: 'confirmation', predicate: `confirmed(${tool})`, result: 'blocked', reason: `the user declined: ${JSON.stringify(message.slice(0, 200))}` });
+    work.triggered.push(true);
+    work.decisions.push({ type: 'block', tool, reason: 'declined' });
+    decision = 'block_with_explanation';
+    reply = deniedText(choice.tool.tool);
+  } else {
+    tool = choice.tool.code;
+    work.decisions.push({ type: 'activate_tool', tool, via: choice.kind === 'continue' ? 'continue' : choice.via });
+    const confirmed =
+      choice.kind === 'continue' && choice.intent === 'confirm' && pending?.awaiting === 'confirmation' && pending.snapshot === confirmationSnapshot(work, choice.tool);
+    let outcome = runTool(work, tool, { confirmed, stack: [] });
+    outcome = { ...outcome, resume: [...outcome.resume, ...(choice.kind === 'continue' && pending ? pending.resume : [])] };
+    for (let i = 0; i < MAX_RESUMES && outcome.kind === 'done' && outcome.success && outcome.resume.length > 0; i++) {
+      const [resumed, ...rest] = outcome.resume as [string, ...string[]];
+      if (!compiled.toolByCode.get(resumed)?.enabled) {
+        outcome = { ...outcome, resume: rest };
+        continue;
+      }
+      if (outcome.message) work.notes.push(outcome.message);
+      work.decisions.push({ type: 'activate_tool', tool: resumed, via: 'resume' });
+      const o = runTool(work, resumed, { confirmed: false, stack: [] });
+      outcome = { ...o, resume: [...o.resume, ...rest] };
+    }
+    decision = DECISION[outcome.kind];
+    reply = [...work.notes, outcome.message].filter((s) => s && s.trim()).join(' ');
+    next = nextPending(outcome, work);
+    tool = outcome.tool;
+    if (outcome.kind === 'ask') asked = outcome.asked;
+  }
+
+  const suggestions = suggestionsFor(compiled, decision, tool, asked);
+  const considered = [...new Set([...(choice.considered ?? []), ...work.activated])];
+  const trace = buildTrace({
+    interactionId: input.interactionId,
+    message,
+    intent: choice.intent,
+    decision,
+    reply,
+    suggestions,
+    extracted: understood.values,
+    considered,
+    work,
+  });
+  return { reply, suggestions, trace, state: writeState({ values, pending: next, profile_loaded: profileLoaded }) };
+}

@@ -1,0 +1,158 @@
+/**
+ * Understanding: the deterministic lexical parser that stands in for the deployed runtime's
+ * language model. It finds typed mentions in the message (quoted text, emails, phones, ids
+ * shaped like examples, dates, money, numbers, enum words, yes/no) and assigns each to at most
+ * one parameter the user may supply, preferring the parameters just asked for, then those of the
+ * tool in play, and using the words around a mention to pick between parameters of one type.
+ */
+import type { Parameter } from '../../../src/contract/bundle';
+import type { Clock } from '../clock';
+import { codeWords, contentStems, isStopWord, stem, tokenize } from '../text';
+import type { CompiledBundle, Values } from '../types';
+import { findEmails, findPhones, looksLikeEmail, looksLikePhone } from './contacts';
+import { findDates } from './dates';
+import { findIds, idMatcher, type IdMatcher } from './ids';
+import { findMoney, findNumbers } from './numbers';
+import { findQuoted, type Found } from './quoted';
+import { MaskedText } from './spans';
+import { detectYesNo, matchEnum } from './words';
+
+export interface UnderstandContext {
+  /** Parameters asked for in the previous reply. */
+  expected: string[];
+  /** Parameters of the tool in play (pending or chosen), preferred over the rest. */
+  preferred: string[];
+}
+
+/** The longest message read; the rest is ignored (keeps a turn fast on huge input). */
+export const MAX_MESSAGE_CHARS = 4000;
+const MAX_FREE_TEXT = 500;
+const MONEY_WORDS = new Set(['amount', 'fee', 'price', 'cost', 'charg', 'total', 'paid', 'pay', 'refund', 'balanc', 'sum', 'money', 'dollar']);
+
+interface ParamInfo {
+  param: Parameter;
+  code: string;
+  rank: number;
+  words: Set<string>;
+  ids: IdMatcher | null;
+  email: boolean;
+  phone: boolean;
+  moneyish: boolean;
+}
+
+const infoCache = new WeakMap<Parameter, Omit<ParamInfo, 'rank'>>();
+
+function infoOf(param: Parameter): Omit<ParamInfo, 'rank'> {
+  const hit = infoCache.get(param);
+  if (hit) return hit;
+  const examples = (param.examples ?? []).map(String);
+  const email = examples.length > 0 && examples.every(looksLikeEmail);
+  const phone = examples.length > 0 && !email && examples.every(looksLikePhone);
+  const words = new Set(contentStems(`${codeWords(param.code)} ${typeof param.description === 'string' ? param.description : ''}`));
+  const info = {
+    param,
+    code: param.code,
+    words,
+    ids: email || phone ? null : idMatcher(examples),
+    email,
+    phone,
+    moneyish: [...words].some((w) => MONEY_WORDS.has(w)),
+  };
+  infoCache.set(param, info);
+  return info;
+}
+
+function contextScore(p: ParamInfo, masked: MaskedText, span: Found<unknown>): number {
+  const near = [...masked.wordsBefore(span), ...masked.wordsAfter(span)].filter((w) => !isStopWord(w)).map(stem);
+  return near.filter((w) => p.words.has(w)).length;
+}
+
+/**
+ * Picks the parameter for a mention among candidates: the expected ones first, then the best
+ * context score (ties: preferred first, then bundle order). `needContext` demands either an
+ * expected parameter or at least one context word.
+ */
+function pick(cands: ParamInfo[], masked: MaskedText, span: Found<unknown>, needContext: boolean, soleFallback: boolean): ParamInfo | undefined {
+  if (cands.length === 0) return undefined;
+  let best: ParamInfo | undefined;
+  let bestScore = -1;
+  for (const c of cands) {
+    const score = (c.rank === 0 ? 100 : 0) + contextScore(c, masked, span) * 10 + (c.rank === 1 ? 1 : 0);
+    if (score > bestScore) {
+      best = c;
+      bestScore = score;
+    }
+  }
+  if (!needContext || bestScore >= 10) return best;
+  if (soleFallback) {
+    const preferred = cands.filter((c) => c.rank <= 1);
+    if (preferred.length === 1) return preferred[0];
+    if (preferred.length === 0 && cands.length === 1) return cands[0];
+  }
+  return undefined;
+}
+
+export interface Understanding {
+  values: Values;
+}
+
+export function understand(compiled: CompiledBundle, rawText: string, clock: Clock, ctx: UnderstandContext): Understanding {
+  const text = rawText.length > MAX_MESSAGE_CHARS ? rawText.slice(0, MAX_MESSAGE_CHARS) : rawText;
+  const masked = new MaskedText(text);
+  const values: Values = {};
+  const expected = new Set(ctx.expected);
+  const preferred = new Set(ctx.preferred);
+  const params: ParamInfo[] = compiled.inputParams.map((p) => ({
+    ...infoOf(p),
+    rank: expected.has(p.code) ? 0 : preferred.has(p.code) ? 1 : 2,
+  }));
+  const open = (pred: (p: ParamInfo) => boolean) => params.filter((p) => !(p.code in values) && pred(p));
+  const assign = (p: ParamInfo | undefined, f: Found<unknown>, value: unknown = f.value) => {
+    if (!p) return false;
+    values[p.code] = value;
+    masked.consume(f);
+    return true;
+  };
+
+  // Quoted text → a string parameter.
+  for (const q of findQuoted(masked.text)) {
+    assign(pick(open((p) => p.param.type === 'string' && !p.email && !p.phone), masked, q, true, true), q);
+  }
+  // Emails and phones → parameters whose examples look like them.
+  for (const e of findEmails(masked.text)) assign(pick(open((p) => p.email), masked, e, false, false), e);
+  if (params.some((p) => p.phone)) for (const ph of findPhones(masked.text)) assign(pick(open((p) => p.phone), masked, ph, false, false), ph);
+  // Ids and example words.
+  for (const p of params) {
+    if (!p.ids || p.code in values) continue;
+    if (p.ids.digitsOnly && p.rank !== 0) continue;
+    const hit = findIds(masked.text, p.ids)[0];
+    if (hit) assign(p, hit);
+  }
+  // Dates.
+  for (const d of findDates(masked.text, clock)) assign(pick(open((p) => p.param.type === 'date'), masked, d, true, true), d);
+  // Money, then plain numbers.
+  for (const m of findMoney(masked.text)) {
+    const numeric = open((p) => p.param.type === 'numeric');
+    const target = pick(numeric, masked, m, true, false) ?? pick(numeric.filter((p) => p.moneyish), masked, m, true, true) ?? pick(numeric, masked, m, true, true);
+    assign(target, m);
+  }
+  for (const n of findNumbers(masked.text)) assign(pick(open((p) => p.param.type === 'numeric'), masked, n, true, false), n);
+  // Enum words.
+  const stems = new Set(tokenize(masked.text).map(stem));
+  for (const p of open((q) => q.param.type === 'enum')) {
+    const v = matchEnum(p.param.values, stems);
+    if (v !== undefined) values[p.code] = v;
+  }
+  // Yes / no for an expected boolean.
+  for (const p of open((q) => q.param.type === 'boolean' && q.rank === 0)) {
+    const yn = detectYesNo(masked.text);
+    if (yn !== undefined) values[p.code] = yn;
+  }
+  // A free-text answer to an expected string question.
+  const free = open((p) => p.param.type === 'string' && p.rank === 0 && !p.ids && !p.email && !p.phone)[0];
+  const remaining = masked.text.trim();
+  if (free && Object.keys(values).length === 0 && remaining.length > 0 && detectYesNo(remaining) === undefined) {
+    values[free.code] = text.trim().slice(0, MAX_FREE_TEXT);
+  }
+  return { values };
+}
