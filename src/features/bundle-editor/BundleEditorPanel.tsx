@@ -27,7 +27,7 @@ import type { EditorHandle } from './monaco/MonacoBundleEditor';
 import { ProblemsList } from './ProblemsList';
 import { readDataTransfer, readFileList } from './read-files';
 import { shortBundleHash } from './short-hash';
-import { useDarkMode } from './use-dark';
+import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
 
 const MonacoBundleEditor = lazy(() => import('./monaco/MonacoBundleEditor'));
 const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));

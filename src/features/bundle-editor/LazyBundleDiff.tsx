@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { Spinner } from '../../components/ui/Spinner';
 import type { MonacoBundleDiffProps } from './monaco/MonacoBundleDiff';
-import { useDarkMode } from './use-dark';
+import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
 
 const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
 

@@ -2,7 +2,7 @@
  * Bundle issues → editor markers and problems-list entries. Each issue's `loc` (a path into the
  * bundle) is found in the text with the shared locator; the validator's issues and the service's
  * 422 issues go through the same mapping, so both underline the same spot. When a path does not
- * exist in the text (a missing field), the nearest existing parent is marked instead.
+ * exist in the text (a missing field), the locator marks the nearest existing ancestor.
  *
  * Pure: no Monaco import (severities are plain strings; the editor maps them).
  */
@@ -34,12 +34,10 @@ export interface Problem {
 
 type Loc = (string | number)[];
 
-/** The range of `loc` in `text`, falling back to the nearest parent that exists. */
+/** The range of `loc` in `text` (the shared locator falls back to the nearest ancestor itself). */
 export function rangeOf(text: string, loc: Loc): { start: number; end: number; exact: boolean } {
-  for (let n = loc.length; n >= 0; n -= 1) {
-    const r = locateInJson(text, loc.slice(0, n));
-    if (r) return { start: r.start, end: r.end, exact: n === loc.length };
-  }
+  const r = locateInJson(text, loc);
+  if (r) return { start: r.start, end: r.end, exact: r.exact };
   const first = text.search(/\S/);
   const start = first === -1 ? 0 : first;
   return { start, end: Math.min(text.length, start + 1), exact: false };

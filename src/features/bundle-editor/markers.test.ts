@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import type { BundleIssue } from '../../contract/api';
+import { analyzeText, bundleText } from './analysis';
+import { issueProblems, markerProblems, problemsOf, rangeOf } from './markers';
+
+const bundle = {
+  parameters: [{ code: 'transaction-date', type: 'date' }],
+  agent_tools: [
+    {
+      code: 'DISPUTE_CHARGE',
+      rules: {
+        pre: {
+          constraint: [
+            {
+              code: 'DISPUTE_WINDOW',
+              when: { method: 'param_value', params: 'transaction-dat', operation: 'more_than_x_days', value: 8 },
+              then: { action: 'BLOCK' },
+            },
+          ],
+        },
+      },
+    },
+  ],
+};
+const text = bundleText(bundle);
+const lines = text.split('\n');
+const lineOf = (needle: string) => lines.findIndex((l) => l.includes(needle)) + 1;
+
+describe('problems from the shared validator', () => {
+  it('puts each issue on the line and column its loc points to', () => {
+    const problems = problemsOf(text, analyzeText(text), null);
+    const unknown = problems.find((p) => p.code === 'unknown_parameter');
+    expect(unknown).toBeDefined();
+    expect(unknown!.exact).toBe(true);
+    expect(unknown!.startLineNumber).toBe(lineOf('"transaction-dat"'));
+    expect(text.slice(unknown!.start, unknown!.end)).toBe('"transaction-dat"');
+    expect(unknown!.startColumn).toBe(lines[unknown!.startLineNumber - 1]!.indexOf('"transaction-dat"') + 1);
+    expect(unknown!.source).toBe('validator');
+  });
+
+  it('marks the nearest ancestor when the path does not exist (a missing field)', () => {
+    const issue: BundleIssue = { code: 'missing_field', message: 'no message', loc: ['agent_tools', 0, 'rules', 'pre', 'constraint', 0, 'then', 'message'], severity: 'error' };
+    const [p] = issueProblems(text, [issue], 'service');
+    expect(p!.exact).toBe(false);
+    expect(p!.startLineNumber).toBe(lineOf('"then"'));
+  });
+
+  it('maps a service 422\'s issues the same way, without repeating the validator\'s', () => {
+    const analysis = analyzeText(text);
+    const own = analysis.kind === 'parsed' ? analysis.issues : [];
+    const extra: BundleIssue = { code: 'engine_refused', message: 'the service says no', loc: ['parameters', 0, 'type'], severity: 'error' };
+    const problems = problemsOf(text, analysis, [...own, extra]);
+    expect(problems.filter((p) => p.source === 'service')).toHaveLength(1);
+    const svc = problems.find((p) => p.source === 'service')!;
+    expect(text.slice(svc.start, svc.end)).toBe('"date"');
+    // in text order
+    expect(problems.map((p) => p.start)).toEqual([...problems.map((p) => p.start)].sort((x, y) => x - y));
+  });
+
+  it('lists a JSON syntax error, which Monaco marks itself', () => {
+    const broken = '{\n  "parameters": [\n}';
+    const problems = problemsOf(broken, analyzeText(broken), null);
+    expect(problems).toHaveLength(1);
+    expect(problems[0]).toMatchObject({ source: 'json', startLineNumber: 3, startColumn: 1 });
+    expect(markerProblems(problems)).toEqual([]);
+  });
+
+  it('falls back to the document start when nothing can be located', () => {
+    expect(rangeOf('   ', ['a'])).toEqual({ start: 0, end: 1, exact: false });
+  });
+});
