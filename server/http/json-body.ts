@@ -19,6 +19,10 @@ export function jsonBody(limit: number): MiddlewareHandler {
     if (!BODY_METHODS.has(c.req.method)) return next();
     const contentType = c.req.header('content-type');
     const bytes = await readBodyWithLimit(c.req.raw, limit);
+    // The raw stream is consumed now: later readers get these bytes from Hono's cache (which
+    // holds promises at run time, whatever its declared type says).
+    const cache = c.req.bodyCache as Record<string, Promise<unknown>>;
+    cache.arrayBuffer = Promise.resolve(bytes.buffer);
     // No body and no type: let the validators report the missing fields.
     if (bytes.byteLength === 0 && !contentType) return next();
     if (!isJsonContentType(contentType)) throw unsupportedMediaType(contentType);
@@ -30,7 +34,7 @@ export function jsonBody(limit: number): MiddlewareHandler {
     } catch (error) {
       throw malformedJson(error instanceof Error ? error.message : String(error));
     }
-    c.req.bodyCache.json = Promise.resolve(parsed);
+    cache.json = Promise.resolve(parsed);
     return next();
   };
 }

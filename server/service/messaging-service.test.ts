@@ -57,7 +57,7 @@ describe('MessagingService', () => {
     const counts = replies.map((r) => Number(/^turn (\d+)/.exec(r.text)?.[1])).sort((a, b) => a - b);
     expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const traces = await service.listTraces(key, task.id, {});
-    expect((traces as { entities: { turns: number } }[]).map((t) => t.entities.turns)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect((traces as unknown as { entities: { turns: number } }[]).map((t) => t.entities.turns)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
   it('starts a rerun branch from the state before the regenerated interaction', async () => {

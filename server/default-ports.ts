@@ -1,0 +1,28 @@
+/** The real implementations behind the messaging service's ports: engine, agents, bundle tools. */
+import { bundleHash } from '../src/lib/bundle/hash';
+import { bundleJsonSchema } from '../src/lib/bundle/json-schema';
+import { validateBundle } from '../src/lib/bundle/validate';
+import { loadAgents, resolveVersion } from './agents/registry';
+import { engine } from './engine';
+import { newId } from './service/ids';
+import type { AgentCatalog, MessagingPorts } from './service/ports';
+
+export function agentCatalog(agentsDir?: string): AgentCatalog {
+  const agents = loadAgents(agentsDir);
+  const byId = new Map(agents.map((a) => [a.id, a]));
+  return {
+    list: () => agents,
+    get: (id) => byId.get(id),
+    resolve: (agent, pin) => resolveVersion(agent, pin),
+  };
+}
+
+export function defaultPorts(options: { agentsDir?: string } = {}): MessagingPorts {
+  return {
+    engine,
+    agents: agentCatalog(options.agentsDir),
+    bundles: { validate: validateBundle, hash: bundleHash, jsonSchema: bundleJsonSchema },
+    clock: { now: () => new Date() },
+    newId,
+  };
+}

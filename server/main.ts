@@ -1,0 +1,61 @@
+/**
+ * The reference Messaging API service: `tsx server/main.ts [--port N] [--host H] [--data DIR]
+ * [--upstream URL] [--dist DIR]`. Serves the API and the built web app; stops cleanly on
+ * SIGINT/SIGTERM (in-flight requests finish, then the database closes).
+ */
+import { serve } from '@hono/node-server';
+import type { AddressInfo } from 'node:net';
+import { createApp } from './app';
+import { ConfigError, parseConfig } from './config';
+import { defaultPorts } from './default-ports';
+import { SqliteStore } from './store/sqlite-store';
+
+function fail(message: string): never {
+  process.stderr.write(`threadline: ${message}\n`);
+  process.exit(2);
+}
+
+let config;
+try {
+  config = parseConfig(process.argv.slice(2), process.env);
+} catch (error) {
+  if (error instanceof ConfigError) fail(error.message);
+  throw error;
+}
+
+const store = new SqliteStore({ dataDir: config.dataDir });
+const app = createApp({
+  store,
+  ports: defaultPorts(),
+  apiKeys: config.apiKeys,
+  distDir: config.distDir,
+  ...(config.upstream ? { upstream: config.upstream } : {}),
+  ...(config.bodyLimitBytes ? { bodyLimitBytes: config.bodyLimitBytes } : {}),
+});
+
+const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
+  const host = info.address.includes(':') ? `[${info.address}]` : info.address;
+  const lines = [`Threadline is running at http://${host}:${info.port}/`, `  data: ${config.dataDir}`];
+  if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
+  if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream}`);
+  process.stdout.write(`${lines.join('\n')}\n`);
+});
+
+server.on('error', (error: NodeJS.ErrnoException) => {
+  fail(error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (choose another with --port or PORT)` : error.message);
+});
+
+let stopping = false;
+function shutdown(signal: string) {
+  if (stopping) return;
+  stopping = true;
+  process.stdout.write(`Received ${signal}, shutting down\n`);
+  const force = setTimeout(() => process.exit(1), 5000);
+  force.unref();
+  server.close(() => {
+    void store.close().then(() => process.exit(0));
+  });
+  (server as { closeIdleConnections?: () => void }).closeIdleConnections?.();
+}
+process.on('SIGINT', () => shutdown('SIGINT'));
+process.on('SIGTERM', () => shutdown('SIGTERM'));
