@@ -1,0 +1,72 @@
+import { describe, expect, it } from 'vitest';
+import type { Bundle } from '../../../src/contract/bundle';
+import { parseClock } from '../clock';
+import { compileBundle } from '../compile';
+import { understand } from './index';
+import { detectConfirmation } from './words';
+
+const bundle: Bundle = {
+  parameters: [
+    { code: 'transaction-date', type: 'date', description: 'Date of the transaction' },
+    { code: 'transaction-amount', type: 'numeric', description: 'Amount of the charge' },
+    { code: 'guests', type: 'numeric', description: 'Number of guests' },
+    { code: 'reason', type: 'enum', values: ['duplicate charge', 'wrong amount', 'fraud'] },
+    { code: 'booking-reference', type: 'string', examples: ['ABC123'] },
+    { code: 'transaction-id', type: 'string', examples: ['TX-1042'] },
+    { code: 'email', type: 'string', examples: ['jane@example.com'] },
+    { code: 'phone', type: 'string', examples: ['+1 555 010 0199'] },
+    { code: 'note', type: 'string' },
+    { code: 'vip', type: 'boolean' },
+    { code: 'status', type: 'enum', usage: 'output', values: ['active'] },
+  ],
+};
+const compiled = compileBundle(bundle);
+const clock = parseClock('2025-03-15T10:00:00Z');
+const read = (text: string, expected: string[] = [], preferred: string[] = []) => understand(compiled, text, clock, { expected, preferred }).values;
+
+describe('understanding', () => {
+  it('reads money, relative dates and enum words', () => {
+    expect(read('dispute the $1,250.50 charge from 3 days ago, it was a duplicate charge')).toEqual({
+      'transaction-date': '2025-03-12',
+      'transaction-amount': 1250.5,
+      reason: 'duplicate charge',
+    });
+  });
+
+  it('reads absolute dates against the clock year', () => {
+    expect(read('the charge on March 3')).toEqual({ 'transaction-date': '2025-03-03' });
+    expect(read('it was 2025-01-31')).toEqual({ 'transaction-date': '2025-01-31' });
+  });
+
+  it('reads ids shaped like the examples, emails and phones', () => {
+    expect(read('booking xyz789 and transaction TX-2210')).toEqual({ 'booking-reference': 'XYZ789', 'transaction-id': 'TX-2210' });
+    expect(read('reach me at sam.lee@mail.example.org or +44 20 7946 0958')).toEqual({ email: 'sam.lee@mail.example.org', phone: '+44 20 7946 0958' });
+  });
+
+  it('uses the words around a number to pick its parameter', () => {
+    expect(read('we are 4 guests')).toEqual({ guests: 4 });
+    expect(read('I have 2 questions')).toEqual({});
+  });
+
+  it('gives a bare answer to the parameter just asked for', () => {
+    expect(read('3', ['guests'])).toEqual({ guests: 3 });
+    expect(read('yes', ['vip'])).toEqual({ vip: true });
+    expect(read('please call me after lunch', ['note'])).toEqual({ note: 'please call me after lunch' });
+  });
+
+  it('reads quoted text into a string parameter named nearby', () => {
+    expect(read('add the note "leave at the door"')).toEqual({ note: 'leave at the door' });
+  });
+
+  it('never extracts output parameters', () => {
+    expect(read('the card is active')).toEqual({});
+  });
+
+  it('detects confirmation and refusal, refusal first', () => {
+    expect(detectConfirmation('Yes, go ahead')).toBe('confirm');
+    expect(detectConfirmation('sure thing')).toBe('confirm');
+    expect(detectConfirmation('No, cancel')).toBe('deny');
+    expect(detectConfirmation("ok, actually don't")).toBe('deny');
+    expect(detectConfirmation('what is the fee?')).toBeNull();
+  });
+});
