@@ -44,21 +44,20 @@ export function report(ctx: ValidationContext, code: BundleIssueCode, message: s
 function checkRef(
   ctx: ValidationContext,
   code: BundleIssueCode,
-  known: Iterable<string>,
+  known: ReadonlySet<string> | ReadonlyMap<string, unknown>,
   plural: string,
   name: string,
   sentence: string,
   loc: Loc,
   quote: string,
 ): boolean {
-  const list = [...known];
-  if (list.includes(name)) return true;
-  report(ctx, code, `${sentence}, which is not defined.${suggestion(name, list, plural, quote)}`, loc);
+  if (known.has(name)) return true;
+  report(ctx, code, `${sentence}, which is not defined.${suggestion(name, [...known.keys()], plural, quote)}`, loc);
   return false;
 }
 
 export const refParameter = (ctx: ValidationContext, name: string, sentence: string, loc: Loc) =>
-  checkRef(ctx, 'unknown_parameter', ctx.parameters.keys(), 'parameters', name, sentence, loc, "'");
+  checkRef(ctx, 'unknown_parameter', ctx.parameters, 'parameters', name, sentence, loc, "'");
 export const refEntity = (ctx: ValidationContext, name: string, sentence: string, loc: Loc) =>
   checkRef(ctx, 'unknown_entity', ctx.entities, 'entities', name, sentence, loc, "'");
 export const refTool = (ctx: ValidationContext, name: string, sentence: string, loc: Loc) =>
