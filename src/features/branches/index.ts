@@ -9,3 +9,5 @@ export {
   type LineageRecord,
 } from './lineage';
 export { useLineageStore, selectLineageRecords, selectLineageHydrated, lineageOf } from './lineage-store';
+export { BranchTree, type BranchTreeProps } from './BranchTree';
+export { decisionsAlong } from './decisions';
