@@ -86,7 +86,7 @@ export function runTurn(input: TurnInput): TurnOutput {
   let asked: string[] = [];
 
   if (choice.kind === 'fallback') {
-    work.decisions.push({ type: 'tool_text_response', tool: null, intent: choice.intent });
+    work.decisions.push({ type: 'tool_text_response', intent: choice.intent });
     decision = 'proceed';
     reply = generalText(compiled);
   } else if (choice.kind === 'continue' && choice.intent === 'deny') {
