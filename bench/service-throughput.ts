@@ -75,14 +75,16 @@ async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-'));
   const { child, url } = await startService(dataDir);
   try {
-    const tasks: string[] = [];
-    for (let i = 0; i < CONNECTIONS; i += 1) {
-      tasks.push((await post(url, '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: `bench-${i}` })).id as string);
-    }
+    // One task keeps exactly five turns for the trace GETs; the others take the sent messages.
+    const newTask = async (user: string) =>
+      (await post(url, '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: user })).id as string;
+    const traced = await newTask('bench-traces');
     const interactions: string[] = [];
     for (const text of ['I want to dispute a charge', 'It was a duplicate charge', '$42.50', 'yesterday', 'jane@example.com']) {
-      interactions.push((await post(url, '/v1/messaging/messages', { type: 'message', task_id: tasks[0], text })).id as string);
+      interactions.push((await post(url, '/v1/messaging/messages', { type: 'message', task_id: traced, text })).id as string);
     }
+    const tasks: string[] = [];
+    for (let i = 0; i < CONNECTIONS; i += 1) tasks.push(await newTask(`bench-${i}`));
 
     let n = 0;
     const scenarios: [string, AutocannonRequest[]][] = [
@@ -99,8 +101,8 @@ async function main() {
           },
         ],
       ],
-      ['GET one interaction trace', [{ method: 'GET', path: `/v1/messaging/tasks/${tasks[0]}/interactions/${interactions[2]}/trace-info` }]],
-      ['GET all traces of a 5-turn task', [{ method: 'GET', path: `/v1/messaging/tasks/${tasks[0]}/trace-info` }]],
+      ['GET one interaction trace', [{ method: 'GET', path: `/v1/messaging/tasks/${traced}/interactions/${interactions[2]}/trace-info` }]],
+      ['GET all traces of a 5-turn task', [{ method: 'GET', path: `/v1/messaging/tasks/${traced}/trace-info` }]],
     ];
 
     const rows: string[] = [];

@@ -22,15 +22,17 @@ export function isClientRoute(path: string): boolean {
 export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
   const root = resolve(distDir);
   const indexFile = join(root, 'index.html');
-  app.use(
-    '*',
-    serveStatic({
-      root,
-      onFound: (path: string, c: Context<E>) => {
-        c.header('Cache-Control', path.includes(`${join(root, 'assets')}`) ? IMMUTABLE : REVALIDATE);
-      },
-    }),
-  );
+  if (existsSync(root)) {
+    app.use(
+      '*',
+      serveStatic({
+        root,
+        onFound: (path: string, c: Context<E>) => {
+          c.header('Cache-Control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE);
+        },
+      }),
+    );
+  }
   app.get('*', async (c, next) => {
     if (!isClientRoute(c.req.path)) return next();
     if (!existsSync(indexFile)) {

@@ -136,10 +136,10 @@ export class MessagingService {
       const { page, size } = pageWindow(query.page, query.size);
       return { items: page === 1 ? [turn.trace] : [], total: 1, page, size, pages: 1 };
     }
-    if (!paged) return (await this.store.listTurns(taskId)).map((t) => t.trace);
+    if (!paged) return this.store.listTraces(taskId);
     const { page, size, offset } = pageWindow(query.page, query.size);
     const total = await this.store.countTurns(taskId);
-    const items = (await this.store.listTurns(taskId, { offset, limit: size })).map((t) => t.trace);
+    const items = await this.store.listTraces(taskId, { offset, limit: size });
     return { items, total, page, size, pages: pageCount(total, size) };
   }
 

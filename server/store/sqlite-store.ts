@@ -13,6 +13,7 @@ import { join } from 'node:path';
 import { migrate } from './migrations';
 import type { PageRequest, Store, TaskRecord, TurnRecord } from './store';
 import type { EngineState } from '../engine/contract';
+import type { Trace } from '../../src/contract/trace';
 
 export interface SqliteStoreOptions {
   /** The data folder; the database is `threadline.db` inside it. `:memory:` for a throwaway store. */
@@ -154,6 +155,8 @@ export class SqliteStore implements Store {
       nextSeq: this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE task_id = ?'),
       listTurns: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq`),
       pageTurns: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq LIMIT ? OFFSET ?`),
+      listTraces: this.db.prepare('SELECT trace FROM turns WHERE task_id = ? ORDER BY seq'),
+      pageTraces: this.db.prepare('SELECT trace FROM turns WHERE task_id = ? ORDER BY seq LIMIT ? OFFSET ?'),
       countTurns: this.db.prepare('SELECT COUNT(*) AS n FROM turns WHERE task_id = ?'),
       getTurn: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? AND interaction_id = ?`),
       lastState: this.db.prepare('SELECT state FROM turns WHERE task_id = ? ORDER BY seq DESC LIMIT 1'),
@@ -190,6 +193,13 @@ export class SqliteStore implements Store {
       ? this.statements.pageTurns.all(taskId, page.limit, page.offset)
       : this.statements.listTurns.all(taskId);
     return (rows as TurnRow[]).map(rowToTurn);
+  }
+
+  async listTraces(taskId: string, page?: PageRequest): Promise<Trace[]> {
+    const rows = page
+      ? this.statements.pageTraces.all(taskId, page.limit, page.offset)
+      : this.statements.listTraces.all(taskId);
+    return (rows as { trace: string }[]).map((r) => JSON.parse(r.trace) as Trace);
   }
 
   async countTurns(taskId: string): Promise<number> {

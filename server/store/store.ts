@@ -53,6 +53,8 @@ export interface Store {
   appendTurn(turn: TurnRecord): Promise<void>;
   /** The task's turns in thread order; a page of them when `page` is given. */
   listTurns(taskId: string, page?: PageRequest): Promise<TurnRecord[]>;
+  /** Only the traces of the task's turns, in thread order (cheaper than `listTurns`). */
+  listTraces(taskId: string, page?: PageRequest): Promise<Trace[]>;
   countTurns(taskId: string): Promise<number>;
   getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined>;
   /** The engine state after the task's last turn, or its initial state when it has none. */
