@@ -5,6 +5,7 @@
  */
 import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageExtras, Turn } from '../features/chat';
+import { BranchesTab, BundleTab, bundleMessageExtras, CompareMainView, rerunTurnAction } from './debug-loop';
 import type { WorkspaceSearch } from './search';
 
 /** What every inspector tab receives (a tab may use any subset). */
@@ -28,6 +29,8 @@ export interface InspectorTab {
 export const inspectorTabs: InspectorTab[] = [
   { id: 'trace', label: 'Trace', Panel: lazy(() => import('../features/trace-graph/TracePanel')) },
   { id: 'thread', label: 'Thread', Panel: lazy(() => import('../features/thread-view/ThreadView')) },
+  { id: 'bundle', label: 'Bundle', Panel: BundleTab },
+  { id: 'branches', label: 'Branches', Panel: BranchesTab },
 ];
 
 export interface MainViewProps {
@@ -36,7 +39,9 @@ export interface MainViewProps {
 }
 
 /** Views that replace the chat and inspector when their search parameter is present. */
-export const mainViews: Array<{ id: string; when: (s: WorkspaceSearch) => boolean; View: ComponentType<MainViewProps> }> = [];
+export const mainViews: Array<{ id: string; when: (s: WorkspaceSearch) => boolean; View: ComponentType<MainViewProps> }> = [
+  { id: 'compare', when: (s) => Boolean(s.compare), View: CompareMainView },
+];
 
 export interface TurnActionContext {
   taskId: string;
@@ -45,7 +50,7 @@ export interface TurnActionContext {
 }
 
 /** Per-turn actions shown under each reply (e.g. "Rerun from here", a local bundle badge). */
-export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNode> = [];
+export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNode> = [rerunTurnAction];
 
 /** Extra fields for every sent message (e.g. the bundle editor's `agent_settings_bundle`). */
-export const messageExtras: MessageExtras[] = [];
+export const messageExtras: MessageExtras[] = [bundleMessageExtras];

@@ -1,0 +1,66 @@
+/**
+ * The debugging loop wired into the shell: the Bundle and Branches inspector tabs, the compare
+ * view, the per-turn "Rerun from here" action and the bundle attached to sends. Thin adapters:
+ * they turn the shell's context and URL into the features' plain props and callbacks.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, type ReactNode } from 'react';
+import { BranchTree } from '../features/branches';
+import { BundleEditorPanel, bundleForRequest } from '../features/bundle-editor';
+import type { Turn } from '../features/chat';
+import { CompareMain, formatComparePair } from '../features/compare';
+import { selectAgentId, useConnectionStore } from '../features/connection';
+import { RerunAction } from '../features/rerun';
+import { useThreadsStore } from '../features/threads';
+import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
+import type { WorkspaceSearch } from './search';
+
+function useSetSearch() {
+  const navigate = useNavigate();
+  return useCallback(
+    (patch: Partial<WorkspaceSearch>) =>
+      void navigate({
+        to: '/',
+        search: (prev: WorkspaceSearch) =>
+          Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v !== undefined && v !== '')) as WorkspaceSearch,
+      }),
+    [navigate],
+  );
+}
+
+export function BundleTab({ taskId }: InspectorContext) {
+  const threadAgent = useThreadsStore((s) => (taskId ? s.threads[taskId]?.agent_id : undefined));
+  const connectionAgent = useConnectionStore(selectAgentId);
+  return <BundleEditorPanel defaultAgentId={threadAgent || connectionAgent.trim()} />;
+}
+
+export function BranchesTab({ taskId }: InspectorContext) {
+  const setSearch = useSetSearch();
+  return (
+    <BranchTree
+      taskId={taskId}
+      onOpen={(task) => setSearch({ task, turn: undefined, node: undefined })}
+      onCompare={(a, b) => setSearch({ compare: formatComparePair(a, b) })}
+    />
+  );
+}
+
+export function CompareMainView({ search, setSearch }: MainViewProps) {
+  return (
+    <CompareMain
+      pair={search.compare}
+      onPairChange={(compare) => setSearch({ compare })}
+      onOpenTask={(task) => setSearch({ task, turn: undefined, node: undefined, compare: undefined })}
+    />
+  );
+}
+
+export function rerunTurnAction(turn: Turn, ctx: TurnActionContext): ReactNode {
+  return <RerunAction turn={turn} taskId={ctx.taskId} onOpened={ctx.openTask} />;
+}
+
+/** The editor's bundle on every send while "Use this bundle" is on; throws (nothing sent) when it has errors. */
+export function bundleMessageExtras() {
+  const bundle = bundleForRequest();
+  return bundle ? { agent_settings_bundle: bundle } : {};
+}
