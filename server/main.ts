@@ -34,7 +34,8 @@ const app = createApp({
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
-  const host = info.address.includes(':') ? `[${info.address}]` : info.address;
+  const wildcard = info.address === '0.0.0.0' || info.address === '::';
+  const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
   const lines = [`Threadline is running at http://${host}:${info.port}/`, `  data: ${config.dataDir}`];
   if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
   if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream}`);
