@@ -53,6 +53,16 @@ function compile(raw: Bundle): CompiledBundle {
     .map((i) => i.code);
 
   const globalRules = staged(bundle.rules, 'global', 'rules');
+  // Tool code → indexes of the global rules that apply to it (an absent or empty list = every tool).
+  const everyTool: number[] = [];
+  const byTool = new Map<string, number[]>();
+  globalRules.forEach((g, i) => {
+    const applied = g.rule.applied_to;
+    if (!Array.isArray(applied) || applied.length === 0) everyTool.push(i);
+    else for (const code of new Set(applied)) (byTool.get(code) ?? byTool.set(code, []).get(code)!).push(i);
+  });
+  const globalsFor = (code: string) =>
+    [...everyTool, ...(byTool.get(code) ?? [])].sort((a, b) => a - b).map((i) => globalRules[i]!);
   const tools: CompiledTool[] = [];
   const toolByCode = new Map<string, CompiledTool>();
   const toolIndex = new Map<string, Map<number, number>>();
@@ -69,10 +79,7 @@ function compile(raw: Bundle): CompiledBundle {
       main: tool.main_tool === true,
       required: list(tool.config?.params?.required).filter((r) => typeof r === 'string' || Array.isArray(r)),
       optional: list(tool.config?.params?.optional).filter((r) => typeof r === 'string'),
-      globals: globalRules.filter((g) => {
-        const applied = g.rule.applied_to;
-        return !Array.isArray(applied) || applied.length === 0 || applied.includes(code);
-      }),
+      globals: globalsFor(code),
       pre: staged(pre?.constraint, 'constraint', `${code}.pre.constraint`),
       requiredRules: staged(pre?.required_parameters, 'required_parameters', `${code}.pre.required_parameters`),
       missingInfo: staged(pre?.missing_info, 'missing_info', `${code}.pre.missing_info`),
