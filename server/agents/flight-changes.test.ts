@@ -88,6 +88,13 @@ describe('flight-changes: cancelling (Business class and Platinum Elite only)', 
     expect(done.reply).toContain('RF-5521');
   });
 
+  it('refuses to change a cancelled booking (policy)', () => {
+    const out = converse(exampleBundle('flight-changes'), CLOCK).say('change booking OLD999 to May 3');
+    expect(out.trace.decision).toBe('block_with_explanation');
+    expect(ruleResults(out).NO_CHANGE_WHEN_CANCELLED).toBe('blocked');
+    expect(calls(out)).toEqual(['LOOKUP_BOOKING/booking-api:success']);
+  });
+
   it('reports an unknown booking reference through the fail summary', () => {
     const out = converse(exampleBundle('flight-changes'), CLOCK).say('look up booking QQQ111');
     expect(out.trace.intent).toBe('lookup_booking');
