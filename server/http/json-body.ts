@@ -1,14 +1,33 @@
 /**
  * Parses JSON request bodies before the route validators run, so every failure has a readable
- * 4xx: over the limit → 413, not JSON → 415, malformed → 422. The parsed value is handed to
- * Hono's body cache, where the zod validators read it.
+ * 4xx: over the limit → 413, not JSON → 415, malformed or nested deeper than MAX_JSON_DEPTH →
+ * 422 (deeper documents would overflow the stack of the recursive code that reads bundles). The
+ * parsed value is handed to Hono's body cache, where the zod validators read it.
  */
 import type { MiddlewareHandler } from 'hono';
-import { malformedJson, unsupportedMediaType } from './errors';
+import { malformedJson, unprocessable, unsupportedMediaType } from './errors';
 import { readBodyWithLimit } from './read-body';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
+export const MAX_JSON_DEPTH = 100;
+
+/** The deepest nesting of arrays and objects in JSON text (brackets inside strings skipped), without recursion. */
+export function jsonDepth(text: string): number {
+  let depth = 0;
+  let max = 0;
+  let inString = false;
+  for (let i = 0; i < text.length; i += 1) {
+    const c = text.charCodeAt(i);
+    if (inString) {
+      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      else if (c === 0x22) inString = false;
+    } else if (c === 0x22) inString = true;
+    else if (c === 0x5b || c === 0x7b) max = Math.max(max, (depth += 1));
+    else if (c === 0x5d || c === 0x7d) depth -= 1;
+  }
+  return max;
+}
 
 export function isJsonContentType(contentType: string | undefined): boolean {
   return Boolean(contentType && JSON_MEDIA_TYPE.test(contentType.split(';')[0]!.trim()));
@@ -27,12 +46,18 @@ export function jsonBody(limit: number): MiddlewareHandler {
     if (bytes.byteLength === 0 && !contentType) return next();
     if (!isJsonContentType(contentType)) throw unsupportedMediaType(contentType);
     let parsed: unknown;
+    let depth: number;
     try {
       const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       if (!text.trim()) throw new Error('the body is empty');
-      parsed = JSON.parse(text);
+      depth = jsonDepth(text);
+      if (depth <= MAX_JSON_DEPTH) parsed = JSON.parse(text);
     } catch (error) {
       throw malformedJson(error instanceof Error ? error.message : String(error));
+    }
+    if (depth > MAX_JSON_DEPTH) {
+      const message = `Request body is nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`;
+      throw unprocessable(message, [{ loc: ['body'], msg: message, type: 'json_too_deep' }]);
     }
     cache.json = Promise.resolve(parsed);
     return next();
