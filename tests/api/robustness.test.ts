@@ -44,6 +44,11 @@ describe('malformed input never yields a 5xx', () => {
     ['a huge task id', { body: { type: 'message', task_id: 'x'.repeat(1000), text: 'hi' } }, 422],
     ['invalid UTF-8', { rawBody: new Uint8Array([0x7b, 0x22, 0xff, 0xfe, 0x22, 0x7d]), headers: { 'content-type': 'application/json' } }, 422],
     ['a JSON content type with parameters and bad JSON', { rawBody: '{', headers: { 'content-type': 'application/json; charset=utf-8' } }, 422],
+    [
+      'a bundle nested deeper than any real one',
+      { rawBody: `{"type":"message","task_id":"x","text":"hi","agent_settings_bundle":${'{"not":'.repeat(400)}1${'}'.repeat(400)}}`, headers: { 'content-type': 'application/json' } },
+      422,
+    ],
     ['an unknown endpoint', { path: '/v1/messaging/nothing', method: 'GET' }, 404],
     ['a GET on a POST endpoint', { path: '/v1/messaging/messages', method: 'GET' }, 404],
     ['a percent-encoded task id', { path: '/v1/messaging/tasks/%E0%A4%A/trace-info', method: 'GET' }, 404],
