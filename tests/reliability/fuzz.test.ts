@@ -354,7 +354,7 @@ const ctx: Context = { taskIds: [], interactionIds: [], bundle: {} };
 
 beforeAll(async () => {
   service = await startService({ bodyLimitBytes: LIMIT });
-  for (const agent of ['card-disputes', 'card-disputes', 'flight-changes']) {
+  for (const agent of ['card-disputes', 'flight-changes', 'card-disputes', 'card-disputes', 'card-disputes', 'card-disputes', 'card-disputes', 'card-disputes']) {
     const task = (await raw(service.url, { method: 'POST', path: '/v1/messaging/tasks', headers: { 'x-service-api-key': ROOT, 'content-type': 'application/json' }, body: encode({ agent_id: agent, user_id: 'fuzz' }) })).json as { id: string };
     ctx.taskIds.push(task.id);
     for (const text of ['I want to dispute a charge', 'It was a duplicate charge of $42.50 yesterday']) {
@@ -423,7 +423,7 @@ describe(`fuzzing every endpoint (seed ${SEED}, ${COUNT} requests)`, () => {
     expect(traces.status).toBe(200);
     expect(traces.json).toEqual([message.trace_info]);
     // The tasks the fuzzer hammered still start with their two original turns, in order.
-    const before = await raw(service.url, { method: 'GET', path: `/v1/messaging/tasks/${ctx.taskIds[2]}/trace-info`, headers });
-    expect((before.json as { interaction_id: string }[]).map((t) => t.interaction_id).slice(0, 2)).toEqual(ctx.interactionIds.slice(4, 6));
+    const before = await raw(service.url, { method: 'GET', path: `/v1/messaging/tasks/${ctx.taskIds[1]}/trace-info`, headers });
+    expect((before.json as { interaction_id: string }[]).map((t) => t.interaction_id).slice(0, 2)).toEqual(ctx.interactionIds.slice(2, 4));
   });
 });
