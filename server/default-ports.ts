@@ -26,3 +26,17 @@ export function defaultPorts(options: { agentsDir?: string } = {}): MessagingPor
     newId,
   };
 }
+
+/**
+ * Runs one throwaway turn per agent so that the engine's lazily built parts (date parsing above
+ * all) are ready before the first user's message, instead of making that message slow.
+ */
+export function warmUp(ports: MessagingPorts): void {
+  const clock = ports.clock.now().toISOString();
+  for (const agent of ports.agents.list()) {
+    const version = ports.agents.resolve(agent, {});
+    if (!version) continue;
+    const state = ports.engine.initialState(version.bundle, clock, 'warm-up');
+    ports.engine.runTurn({ bundle: version.bundle, state, text: 'hello, 3 days ago', clock, interactionId: 'warm-up', userId: 'warm-up' });
+  }
+}

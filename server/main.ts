@@ -7,7 +7,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
-import { defaultPorts } from './default-ports';
+import { defaultPorts, warmUp } from './default-ports';
 import { SqliteStore } from './store/sqlite-store';
 
 function fail(message: string): never {
@@ -24,9 +24,10 @@ try {
 }
 
 const store = new SqliteStore({ dataDir: config.dataDir });
+const ports = defaultPorts();
 const app = createApp({
   store,
-  ports: defaultPorts(),
+  ports,
   apiKeys: config.apiKeys,
   distDir: config.distDir,
   ...(config.upstream ? { upstream: config.upstream } : {}),
@@ -40,6 +41,13 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
   if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
   if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream}`);
   process.stdout.write(`${lines.join('\n')}\n`);
+  setImmediate(() => {
+    try {
+      warmUp(ports);
+    } catch (error) {
+      process.stderr.write(`threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+    }
+  });
 });
 
 server.on('error', (error: NodeJS.ErrnoException) => {
