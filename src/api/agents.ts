@@ -45,6 +45,6 @@ export const agentsQueryOptions = () =>
     retry: false,
   });
 
-export function useAgents() {
-  return useQuery(agentsQueryOptions());
+export function useAgents(enabled = true) {
+  return useQuery({ ...agentsQueryOptions(), enabled });
 }

@@ -135,12 +135,20 @@ describe('the fetch client', () => {
     expect(await listAgents()).toBeNull();
   });
 
-  it('tests a connection: 404 on the probe means the key was accepted', async () => {
-    answers.push(json({ error: 'Not Found', message: 'Task not found' }, 404));
+  it('tests a connection: the reference agent list answering means the key was accepted', async () => {
     answers.push(json({ agents: [{ id: 'card-disputes', name: 'Card disputes', description: '', active_version: 'v1', versions: [] }] }));
     const r = await testConnection(config);
     expect(r.ok).toBe(true);
     expect(r.ok && r.agents?.[0]?.id).toBe('card-disputes');
+    expect(calls).toHaveLength(1);
+  });
+
+  it('tests a connection elsewhere: 404 on the probe means reached and authenticated', async () => {
+    answers.push(json({ error: 'Not Found', message: 'no' }, 404));
+    answers.push(json({ error: 'Not Found', message: 'Task not found' }, 404));
+    const r = await testConnection(config);
+    expect(r.ok).toBe(true);
+    expect(calls[1]!.url).toContain('/v1/messaging/tasks/threadline-connection-probe/trace-info');
   });
 
   it('tests a connection: 401 is reported in plain words', async () => {

@@ -24,9 +24,9 @@ export const interactionTraceQueryOptions = (taskId: string, interactionId: stri
     staleTime: Infinity,
   });
 
-export function useInteractionTrace(taskId: string | undefined, interactionId: string | undefined) {
+export function useInteractionTrace(taskId: string | undefined, interactionId: string | undefined, enabled = true) {
   return useQuery({
     ...interactionTraceQueryOptions(taskId ?? '', interactionId ?? ''),
-    enabled: Boolean(taskId && interactionId),
+    enabled: enabled && Boolean(taskId && interactionId),
   });
 }

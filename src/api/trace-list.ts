@@ -45,6 +45,6 @@ export const traceListQueryOptions = (taskId: string) =>
     staleTime: 30_000,
   });
 
-export function useTraceList(taskId: string | undefined) {
-  return useQuery({ ...traceListQueryOptions(taskId ?? ''), enabled: Boolean(taskId) });
+export function useTraceList(taskId: string | undefined, enabled = true) {
+  return useQuery({ ...traceListQueryOptions(taskId ?? ''), enabled: enabled && Boolean(taskId) });
 }

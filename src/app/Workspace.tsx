@@ -10,9 +10,21 @@ import { toApiError } from '../api/errors';
 import { Button } from '../components/ui/Button';
 import { ErrorCallout } from '../components/ui/ErrorCallout';
 import { ChatPane, useTranscript, type Turn } from '../features/chat';
-import { ConnectionDialogButton, ConnectionForm, useConnectionStore } from '../features/connection';
+import {
+  ConnectionDialogButton,
+  ConnectionForm,
+  KeyPrompt,
+  useConnectionStore,
+} from '../features/connection';
 import { ThreadList, useStartThread } from '../features/threads';
-import { inspectorTabs, mainViews, messageExtras, turnActions, type InspectorContext, type TurnActionContext } from './extensions';
+import {
+  inspectorTabs,
+  mainViews,
+  messageExtras,
+  turnActions,
+  type InspectorContext,
+  type TurnActionContext,
+} from './extensions';
 import { Inspector } from './Inspector';
 import type { WorkspaceSearch } from './search';
 import { ThemeToggle } from './ThemeToggle';
@@ -20,10 +32,13 @@ import { ThemeToggle } from './ThemeToggle';
 const route = getRouteApi('/');
 
 function compact(s: WorkspaceSearch): WorkspaceSearch {
-  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined && v !== '')) as WorkspaceSearch;
+  return Object.fromEntries(
+    Object.entries(s).filter(([, v]) => v !== undefined && v !== ''),
+  ) as WorkspaceSearch;
 }
 
-const separatorClass = 'w-1 bg-zinc-200 transition-colors hover:bg-indigo-400 data-[separator=active]:bg-indigo-500 dark:bg-zinc-800';
+const separatorClass =
+  'w-1 bg-zinc-200 transition-colors hover:bg-indigo-400 data-[separator=active]:bg-indigo-500 dark:bg-zinc-800';
 
 export function Workspace() {
   const search = route.useSearch();
@@ -35,13 +50,20 @@ export function Workspace() {
   );
 
   const { agentId, hasKey, baseUrl } = useConnectionStore(
-    useShallow((s) => ({ agentId: s.agentId.trim(), hasKey: s.apiKey.length > 0, baseUrl: s.baseUrl.trim() })),
+    useShallow((s) => ({
+      agentId: s.agentId.trim(),
+      hasKey: s.apiKey.length > 0,
+      baseUrl: s.baseUrl.trim(),
+    })),
   );
   const startThread = useStartThread();
   const onNewThread = () =>
-    startThread.mutate(undefined, { onSuccess: (task) => setSearch({ task: task.id, turn: undefined, node: undefined }) });
+    startThread.mutate(undefined, {
+      onSuccess: (task) => setSearch({ task: task.id, turn: undefined, node: undefined }),
+    });
   const openTask = useCallback(
-    (taskId: string, turnId?: string) => setSearch({ task: taskId, turn: turnId, node: undefined, compare: undefined }),
+    (taskId: string, turnId?: string) =>
+      setSearch({ task: taskId, turn: turnId, node: undefined, compare: undefined }),
     [setSearch],
   );
 
@@ -74,7 +96,10 @@ export function Workspace() {
   }, [taskId, selectTurn, openTask]);
 
   const extras = useMemo(
-    () => (messageExtras.length ? (id: string) => Object.assign({}, ...messageExtras.map((m) => m(id))) : undefined),
+    () =>
+      messageExtras.length
+        ? (id: string) => Object.assign({}, ...messageExtras.map((m) => m(id)))
+        : undefined,
     [],
   );
 
@@ -104,13 +129,25 @@ export function Workspace() {
           <mainView.View search={search} setSearch={setSearch} />
         </main>
       ) : (
-        <Group orientation="horizontal" className="min-h-0 flex-1" defaultLayout={layout.defaultLayout} onLayoutChanged={layout.onLayoutChanged}>
+        <Group
+          orientation="horizontal"
+          className="min-h-0 flex-1"
+          defaultLayout={layout.defaultLayout}
+          onLayoutChanged={layout.onLayoutChanged}
+        >
           <Panel id="threads" defaultSize="18" minSize="10" className="bg-white dark:bg-zinc-900">
-            <ThreadList activeTaskId={taskId} onOpen={openTask} onNew={onNewThread} creating={startThread.isPending} canCreate={Boolean(agentId)} />
+            <ThreadList
+              activeTaskId={taskId}
+              onOpen={openTask}
+              onNew={onNewThread}
+              creating={startThread.isPending}
+              canCreate={Boolean(agentId)}
+            />
           </Panel>
           <Separator className={separatorClass} aria-label="Resize threads" />
           <Panel id="chat" defaultSize="42" minSize="25">
-            <main className="h-full min-h-0">
+            <main className="flex h-full min-h-0 flex-col">
+              {taskId ? <KeyPrompt /> : null}
               {startThread.error ? (
                 <div className="p-3">
                   <ErrorCallout
@@ -123,23 +160,33 @@ export function Workspace() {
                   />
                 </div>
               ) : null}
-              {taskId ? (
-                <ChatPane
-                  key={taskId}
-                  taskId={taskId}
-                  selectedTurnId={turn?.id}
-                  onSelectTurn={selectTurn}
-                  renderTurnActions={renderTurnActions}
-                  messageExtras={extras}
-                />
-              ) : (
-                <Welcome onStart={onNewThread} starting={startThread.isPending} canStart={Boolean(agentId)} />
-              )}
+              <div className="min-h-0 flex-1">
+                {taskId ? (
+                  <ChatPane
+                    key={taskId}
+                    taskId={taskId}
+                    selectedTurnId={turn?.id}
+                    onSelectTurn={selectTurn}
+                    renderTurnActions={renderTurnActions}
+                    messageExtras={extras}
+                  />
+                ) : (
+                  <Welcome
+                    onStart={onNewThread}
+                    starting={startThread.isPending}
+                    canStart={Boolean(agentId)}
+                  />
+                )}
+              </div>
             </main>
           </Panel>
           <Separator className={separatorClass} aria-label="Resize inspector" />
           <Panel id="inspector" defaultSize="40" minSize="20" className="bg-white dark:bg-zinc-900">
-            <Inspector tab={search.tab ?? inspectorTabs[0]?.id} onTab={(id) => setSearch({ tab: id }, true)} ctx={inspectorCtx} />
+            <Inspector
+              tab={search.tab ?? inspectorTabs[0]?.id}
+              onTab={(id) => setSearch({ tab: id }, true)}
+              ctx={inspectorCtx}
+            />
           </Panel>
         </Group>
       )}
@@ -147,15 +194,24 @@ export function Workspace() {
   );
 }
 
-function Welcome({ onStart, starting, canStart }: { onStart: () => void; starting: boolean; canStart: boolean }) {
+function Welcome({
+  onStart,
+  starting,
+  canStart,
+}: {
+  onStart: () => void;
+  starting: boolean;
+  canStart: boolean;
+}) {
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto flex max-w-xl flex-col gap-4 p-6">
         <div>
           <h2 className="text-lg font-semibold">Talk to an agent, and see why it answers</h2>
           <p className="mt-1 text-sm text-zinc-600 dark:text-zinc-400">
-            Threadline sends your messages to a Messaging API service and draws the reasoning trace of every reply: the intent,
-            the rules that fired, the tools, the decision. Choose an agent, then start a thread.
+            Threadline sends your messages to a Messaging API service and draws the reasoning trace of every
+            reply: the intent, the rules that fired, the tools, the decision. Choose an agent, then start a
+            thread.
           </p>
         </div>
         <ConnectionForm compact />

@@ -1,6 +1,7 @@
 /** The transcript of one thread: the server's traces merged with this browser's records. */
 import { useMemo } from 'react';
 import { useTraceList } from '../../api/trace-list';
+import { useKeyReady } from '../connection/use-key-ready';
 import { useLocalTurns } from '../threads/local-turns';
 import { buildTranscript, type Turn } from './transcript';
 
@@ -12,13 +13,14 @@ export interface TranscriptState {
 }
 
 export function useTranscript(taskId: string | undefined): TranscriptState {
-  const traces = useTraceList(taskId);
+  const keyReady = useKeyReady();
+  const traces = useTraceList(taskId, keyReady);
   const local = useLocalTurns(taskId);
   const turns = useMemo(() => buildTranscript(traces.data, local.data), [traces.data, local.data]);
   const { refetch } = traces;
   return {
     turns,
-    isLoading: traces.isPending && Boolean(taskId),
+    isLoading: traces.isPending && traces.fetchStatus !== 'idle' && Boolean(taskId),
     error: traces.error,
     refetch: () => void refetch(),
   };

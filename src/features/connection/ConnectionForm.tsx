@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { inputClass, TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toApiConfig, useConnectionStore, type ConnectionSettings } from './connection-store';
+import { useKeyReady } from './use-key-ready';
 
 const OTHER = '__other__';
 
@@ -18,7 +19,8 @@ function AgentField() {
   const { agentId, versionId, update } = useConnectionStore(
     useShallow((s) => ({ agentId: s.agentId, versionId: s.versionId, update: s.update })),
   );
-  const agents = useAgents();
+  const keyReady = useKeyReady();
+  const agents = useAgents(keyReady);
   const [typing, setTyping] = useState(false);
   const id = useId();
   const list = agents.data ?? null;
@@ -55,7 +57,11 @@ function AgentField() {
         <input id={id} className={inputClass} value={agentId} placeholder="agent management id" onChange={(e) => update({ agentId: e.target.value })} />
       )}
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        {agents.isPending ? 'Looking for the agent list…' : known?.description || (list === null ? 'This server does not list its agents: type the agent id.' : '')}
+        {!keyReady
+          ? 'Enter the API key to see the agents this server offers.'
+          : agents.isFetching
+            ? 'Looking for the agent list…'
+            : known?.description || (agents.isSuccess && list === null ? 'This server does not list its agents: type the agent id.' : '')}
       </p>
       {known && known.versions.length > 0 ? (
         <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">

@@ -10,3 +10,5 @@ export {
 } from './connection-store';
 export { ConnectionForm } from './ConnectionForm';
 export { ConnectionDialogButton } from './ConnectionDialog';
+export { KeyPrompt } from './KeyPrompt';
+export { useKeyReady } from './use-key-ready';

@@ -1,0 +1,60 @@
+/**
+ * Shared helpers for browser tests. `test` fails any test that logs a console error or throws a
+ * page error; `connect` fills the connection form for the reference service; `startThread`
+ * opens a new thread with an agent and waits for its welcome.
+ */
+import { expect, test as base, type Page } from '@playwright/test';
+
+export const DEV_KEY = 'dev-key';
+
+export const test = base.extend<{ consoleProblems: string[] }>({
+  consoleProblems: [
+    async ({ page }, use) => {
+      const problems: string[] = [];
+      page.on('console', (m) => {
+        if (m.type() === 'error') problems.push(`console: ${m.text()}`);
+      });
+      // Names the request behind a "Failed to load resource" console error.
+      page.on('response', (r) => {
+        if (r.status() >= 400) problems.push(`response: ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+      });
+      page.on('pageerror', (e) => problems.push(`page: ${e.message}`));
+      await use(problems);
+      expect(problems, 'console errors or page errors').toEqual([]);
+    },
+    { auto: true },
+  ],
+});
+
+export { expect };
+
+/** Fills the API key (and optionally the agent) in whichever connection form is on screen. */
+export async function connect(page: Page, opts: { agentId?: string; key?: string; remember?: boolean } = {}) {
+  await page.getByLabel('API key', { exact: true }).fill(opts.key ?? DEV_KEY);
+  if (opts.remember) await page.getByLabel('Remember the key on this device').check();
+  if (opts.agentId) {
+    // The reference service lists its agents once the key is in: the field becomes a picker.
+    const agent = page.getByLabel('Agent', { exact: true });
+    await expect(agent).toHaveJSProperty('tagName', 'SELECT');
+    await agent.selectOption(opts.agentId);
+  }
+}
+
+/** From the welcome screen: connect and start a thread; resolves with the new task id. */
+export async function startThread(page: Page, agentId = 'card-disputes', remember = false): Promise<string> {
+  await page.goto('/');
+  await connect(page, { agentId, remember });
+  await page.getByRole('button', { name: 'Start a thread' }).click();
+  await expect(page).toHaveURL(/[?&]task=/);
+  const task = new URL(page.url()).searchParams.get('task');
+  if (!task) throw new Error('no task in the URL');
+  return task;
+}
+
+/** Sends a message with the composer and waits until it is no longer pending. */
+export async function sendMessage(page: Page, text: string) {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('The agent is replying…')).toHaveCount(0);
+}

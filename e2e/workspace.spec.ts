@@ -1,0 +1,62 @@
+import { connect, expect, sendMessage, startThread, test } from './fixtures';
+
+const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
+
+test('a new user sees the welcome screen with the connection form', async ({ page }) => {
+  await page.goto('/');
+  await expect(page.getByRole('heading', { name: /Talk to an agent/ })).toBeVisible();
+  await expect(page.getByLabel('API key', { exact: true })).toHaveAttribute('type', 'password');
+  await connect(page);
+  await page.getByRole('button', { name: 'Test connection' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toBeVisible();
+  // The key never reaches the URL.
+  expect(page.url()).not.toContain('dev-key');
+});
+
+test('a blocked dispute: reply, decision badge, the blocked rule and its reason, and the same view after reload', async ({ page }) => {
+  await startThread(page, 'card-disputes', true);
+  const conversation = page.getByRole('log', { name: 'Conversation' });
+  await expect(page.getByRole('list', { name: 'Starter suggestions' })).toBeVisible();
+
+  await sendMessage(page, BLOCKED_DISPUTE);
+  const turn = conversation.getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByText(BLOCKED_DISPUTE)).toBeVisible();
+  await expect(turn.getByText('Decision: blocked', { exact: true })).toBeVisible();
+  await expect(turn.getByTitle('Measured round trip')).toHaveText(/\d+ ms|\d+(\.\d+)? s/);
+
+  // The graph of the turn shows the blocked policy rule.
+  const graph = page.getByRole('group', { name: 'Trace graph of turn 1' });
+  const blockedRule = graph.locator('[data-kind="rule"][data-tone="blocked"]').first();
+  await expect(blockedRule).toBeVisible();
+  await expect(graph.locator('[data-kind="rule-group"]').filter({ hasText: 'policy rules' })).toBeVisible();
+  await expect(graph.locator('[data-kind="decision"]')).toContainText('blocked');
+
+  // Open the rule and read its reason.
+  await blockedRule.click();
+  const details = page.getByRole('region', { name: /^Details of / });
+  await expect(details).toBeVisible();
+  await expect(details.getByText('reason', { exact: true })).toBeVisible();
+  await expect(details.getByText('blocked', { exact: true }).first()).toBeVisible();
+  const reason = await details.locator('dt:text-is("reason") + dd').innerText();
+  expect(reason.length).toBeGreaterThan(10);
+  await expect(page).toHaveURL(/[?&]node=rule/);
+
+  // Reload by URL: the same view comes back.
+  const url = page.url();
+  await page.goto('about:blank');
+  await page.goto(url);
+  const again = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(again.getByText(BLOCKED_DISPUTE)).toBeVisible();
+  await expect(again.getByText('Decision: blocked', { exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: /^Details of / }).locator('dt:text-is("reason") + dd')).toHaveText(reason);
+  await expect(page.getByRole('group', { name: 'Trace graph of turn 1' }).locator('.react-flow__node.selected')).toHaveCount(1);
+});
+
+test('without a remembered key, a reload asks for the key and then restores the thread', async ({ page }) => {
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, 'Hello');
+  await expect(page.getByRole('article', { name: 'Turn 1' })).toBeVisible();
+  await page.reload();
+  await connect(page);
+  await expect(page.getByRole('article', { name: 'Turn 1' }).getByText('Hello', { exact: true })).toBeVisible();
+});

@@ -1,0 +1,34 @@
+/** Details of the selected graph node (predicate, result, reason, parameters, unknown fields). */
+import { Badge } from '../../components/ui/Badge';
+import { displayValue, toPrettyJson } from '../../lib/format';
+import type { GraphNodeModel } from './trace-to-graph';
+
+function Value({ value }: { value: unknown }) {
+  if (value !== null && typeof value === 'object') {
+    return <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">{toPrettyJson(value)}</pre>;
+  }
+  const text = displayValue(value);
+  return text ? <span className="break-words whitespace-pre-wrap">{text}</span> : <span className="text-zinc-400 italic">empty</span>;
+}
+
+export function NodeInspector({ node }: { node: GraphNodeModel }) {
+  return (
+    <div className="flex flex-col gap-2 p-3 text-sm" aria-label={`Details of ${node.label}`} role="region">
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-semibold break-all">{node.label}</h3>
+        <Badge tone={node.tone}>{node.badge ?? node.kind}</Badge>
+        {node.dimmed ? <Badge tone="muted">dimmed</Badge> : null}
+      </div>
+      <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1.5">
+        {node.details.map(([key, value]) => (
+          <div key={key} className="contents">
+            <dt className="text-xs font-medium text-zinc-500 dark:text-zinc-400">{key}</dt>
+            <dd className="min-w-0">
+              <Value value={value} />
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}

@@ -1,0 +1,9 @@
+/** Public surface of the trace graph: the pure model and layout, and the lazily loaded graph. */
+import { lazy } from 'react';
+export { traceToGraph, type GraphModel, type GraphNodeModel, type GraphEdgeModel, type NodeKind } from './trace-to-graph';
+export { layoutGraph, neighbourInDirection } from './layout';
+export type { TraceGraphProps } from './TraceGraph';
+export type { Highlight } from './TraceNode';
+/** React Flow and dagre live in this lazy chunk: render inside <Suspense>. */
+export const LazyTraceGraph = lazy(() => import('./TraceGraph'));
+export { NodeInspector } from './NodeInspector';
