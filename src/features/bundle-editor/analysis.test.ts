@@ -36,7 +36,7 @@ describe('analyzeText', () => {
     bad.agent_tools[0]!.rules.pre.constraint[0]!.when.params = 'transaction-dat';
     const a = analyzeText(bundleText(bad));
     expect(a.kind === 'parsed' && a.issues.map((i) => i.code)).toContain('unknown_parameter');
-    expect(sendBlockReason(a)).toMatch(/1 error; nothing was sent/);
+    expect(sendBlockReason(a)).toMatch(/1 error, so it is not sent/);
   });
 
   it('tells broken JSON from an empty editor, with where the parse stopped', () => {

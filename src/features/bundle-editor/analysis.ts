@@ -69,7 +69,7 @@ export function sendBlockReason(a: DraftAnalysis): string | null {
   if (a.kind === 'empty') return 'The bundle editor is empty. Write or import a bundle, or turn "Use this bundle" off.';
   if (a.kind === 'invalid-json') return `The bundle is not valid JSON (${a.message}). Fix it in the bundle editor, or turn "Use this bundle" off.`;
   if (a.errors > 0) {
-    return `The bundle has ${a.errors} error${a.errors === 1 ? '' : 's'}; nothing was sent. Fix ${a.errors === 1 ? 'it' : 'them'} in the bundle editor (see Problems), or turn "Use this bundle" off.`;
+    return `The bundle has ${a.errors} error${a.errors === 1 ? '' : 's'}, so it is not sent. Fix ${a.errors === 1 ? 'it' : 'them'} in the bundle editor (see Problems), or turn "Use this bundle" off.`;
   }
   return null;
 }

@@ -4,6 +4,7 @@
  * chosen to send; the dialog says why.
  */
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { createPortal } from 'react-dom';
 import { useAgentBundle } from '../../api/agent-bundle';
 import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
@@ -79,7 +80,8 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
   ];
   const error = rerun.error ? toApiError(rerun.error) : null;
 
-  return (
+  // A portal: the turn that opens the dialog sits in a scrolled, transformed list.
+  return createPortal(
     <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4" onKeyDown={onKeyDown}>
       <div
         role="dialog"
@@ -139,6 +141,7 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
           </div>
         </form>
       </div>
-    </div>
+    </div>,
+    document.body,
   );
 }

@@ -1,0 +1,176 @@
+/**
+ * The debugging loop in real Chromium against the reference service: a blocked dispute, the
+ * bundle edited in Monaco, a rerun from that interaction with the draft, the new branch in the
+ * tree, and the comparison showing the policy rule and the decision change. And a bundle with an
+ * error: a marker at the right line, and nothing sent.
+ */
+import type { Page, Request } from '@playwright/test';
+import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
+
+const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
+
+/** The editor's text for the agent's baseline, as the editor shows it. */
+async function baselineText(page: Page): Promise<string> {
+  const res = await page.request.get('/reference/v1/agents/card-disputes/bundle', { headers: { 'x-service-api-key': DEV_KEY } });
+  expect(res.ok()).toBe(true);
+  const body = (await res.json()) as { bundle: unknown };
+  return `${JSON.stringify(body.bundle, null, 2)}\n`;
+}
+
+/** 1-based line of the first line matching `re` at or after the line holding `after`. */
+function lineOf(text: string, after: string, re: RegExp): number {
+  const lines = text.split('\n');
+  const from = lines.findIndex((l) => l.includes(after));
+  expect(from, `a line with ${after}`).toBeGreaterThanOrEqual(0);
+  const i = lines.findIndex((l, k) => k >= from && re.test(l));
+  expect(i, `a line matching ${re}`).toBeGreaterThanOrEqual(0);
+  return i + 1;
+}
+
+async function openBundleEditor(page: Page) {
+  await page.getByRole('tab', { name: 'Bundle' }).click();
+  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible();
+  await expect(page.getByTestId('bundle-status')).toContainText('Valid');
+}
+
+/** Puts the cursor at the end of a line with Monaco's "Go to line", as a keyboard user would. */
+async function goToLineEnd(page: Page, line: number) {
+  await page.getByRole('textbox', { name: 'Bundle editor' }).focus();
+  await page.keyboard.press('Control+G');
+  await page.keyboard.type(String(line));
+  await page.keyboard.press('Enter');
+  await page.keyboard.press('End');
+}
+
+/** The line the editor shows a squiggle of the given kind on (Monaco's own rendering). */
+async function squiggleLines(page: Page, kind: 'error' | 'warning'): Promise<number[]> {
+  return page.evaluate((cls) => {
+    const editor = document.querySelector('.monaco-editor');
+    if (!editor) return [];
+    const lineTops = new Map<number, number>();
+    editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div').forEach((row) => {
+      const n = Number(row.querySelector('.line-numbers')?.textContent);
+      if (n) lineTops.set(Math.round(parseFloat(row.style.top)), n);
+    });
+    const out: number[] = [];
+    editor.querySelectorAll<HTMLElement>(`.view-overlays .${cls}`).forEach((sq) => {
+      const top = Math.round(parseFloat((sq.parentElement as HTMLElement).style.top));
+      const n = lineTops.get(top);
+      if (n) out.push(n);
+    });
+    return out;
+  }, `squiggly-${kind}`);
+}
+
+test('edit the dispute window, rerun from the blocked turn, see the branch and the decision change', async ({ page }) => {
+  const original = await startThread(page, 'card-disputes');
+  await sendMessage(page, BLOCKED_DISPUTE);
+  const turn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByTitle('Decision: block_with_explanation')).toBeVisible();
+
+  // Edit the dispute window from 8 to 30 days in the bundle editor.
+  const baseline = await baselineText(page);
+  const line = lineOf(baseline, '"DISPUTE_WINDOW"', /"value": 8$/);
+  await openBundleEditor(page);
+  await goToLineEnd(page, line);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('30');
+  await expect(page.getByTestId('bundle-status')).toContainText('edited');
+  await expect(page.getByTestId('bundle-status')).toContainText('Valid');
+
+  // Rerun from that interaction with the draft.
+  await turn.getByRole('button', { name: 'Rerun from turn 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
+  await expect(dialog.getByLabel('Message to replay')).toHaveValue(BLOCKED_DISPUTE);
+  await dialog.getByRole('radio', { name: /Current draft/ }).check();
+  const rerun = page.waitForResponse((r) => r.url().includes('/v1/messaging/messages/rerun') && r.request().method() === 'POST');
+  await dialog.getByRole('button', { name: 'Rerun' }).click();
+  const answer = await rerun;
+  expect(answer.status()).toBe(200);
+  const sent = answer.request().postDataJSON() as { agent_settings_bundle?: { agent_tools?: unknown[] }; include_trace?: unknown };
+  expect(JSON.stringify(sent.agent_settings_bundle)).toContain('"value":30');
+  expect(answer.url()).toContain('include_trace=true');
+  await expect(dialog).toHaveCount(0);
+
+  // The branch opens, its turn ran with the local bundle.
+  await expect(page).not.toHaveURL(new RegExp(`[?&]task=${original}(&|$)`));
+  const branch = new URL(page.url()).searchParams.get('task')!;
+  const branchTurn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(branchTurn.getByText(/local bundle #[0-9a-f]{8}/)).toBeVisible();
+  await expect(branchTurn.getByTitle(/^Decision: /)).toBeVisible();
+  await expect(branchTurn.getByTitle('Decision: block_with_explanation')).toHaveCount(0);
+
+  // The tree shows the thread and its branch.
+  await page.getByRole('tab', { name: 'Branches' }).click();
+  const tree = page.getByRole('tree', { name: 'Branch tree' });
+  await expect(tree.getByRole('treeitem')).toHaveCount(2);
+  const branchItem = tree.locator(`[role="treeitem"][data-task-id="${branch}"]`);
+  await expect(branchItem).toHaveAttribute('aria-level', '2');
+  await expect(branchItem).toContainText(/bundle #[0-9a-f]{8}/);
+  await expect(tree.locator(`[role="treeitem"][data-task-id="${original}"]`)).toContainText('blocked');
+
+  // Compare the branch with its parent.
+  await branchItem.getByRole('button', { name: 'Compare with parent' }).click();
+  await expect(page).toHaveURL(new RegExp(`[?&]compare=${original}\\.\\.${branch}`));
+  const comparison = page.getByRole('region', { name: 'Comparison' });
+  const row = comparison.getByRole('article').first();
+  await expect(row.getByLabel('Decision changed')).toBeVisible();
+  await expect(row.getByLabel('Decision changed')).toContainText('blocked');
+  const flipped = row.getByRole('region', { name: 'Rules whose result flipped' });
+  await expect(flipped.getByRole('listitem', { name: 'Rule DISPUTE_WINDOW: blocked → allowed' })).toBeVisible();
+  await expect(flipped).toContainText('(policy)');
+  await expect(flipped).toContainText('8');
+  await expect(flipped).toContainText('30');
+  // The graphs side by side, the changed rule highlighted on both.
+  const graphA = comparison.getByRole('group', { name: /^Trace graph A/ });
+  const graphB = comparison.getByRole('group', { name: /^Trace graph B/ });
+  await expect(graphA.locator('[data-kind="decision"]')).toContainText('changed');
+  await expect(graphB.locator('[data-kind="decision"]')).toContainText('changed');
+  await expect(graphA.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText('changed');
+  await expect(graphB.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText('changed');
+  // Only differences keeps the changed turn.
+  await comparison.getByLabel('Only differences').check();
+  await expect(comparison.getByRole('article')).toHaveCount(1);
+});
+
+test('a bundle with an error shows a marker at the right line, and nothing is sent', async ({ page }) => {
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, BLOCKED_DISPUTE);
+  const turn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByTitle('Decision: block_with_explanation')).toBeVisible();
+
+  // Misspell the parameter the dispute window reads.
+  const baseline = await baselineText(page);
+  const line = lineOf(baseline, '"DISPUTE_WINDOW"', /"params": "transaction-date",$/);
+  await openBundleEditor(page);
+  await goToLineEnd(page, line);
+  for (let i = 0; i < 3; i += 1) await page.keyboard.press('Backspace'); // drops `e",`
+  await page.keyboard.type('x",');
+
+  // The marker sits on that line, in Monaco and in the problems list.
+  await expect(page.getByTestId('bundle-status')).toContainText('1 error');
+  const problem = page.getByRole('list', { name: 'Problems' }).getByRole('button').filter({ hasText: 'transaction-datx' });
+  await expect(problem).toHaveAttribute('data-line', String(line));
+  await expect.poll(() => squiggleLines(page, 'error')).toContain(line);
+
+  // Use the bundle: the send is refused, and nothing leaves the browser.
+  const requests: Request[] = [];
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && /\/v1\/messaging\/messages/.test(r.url())) requests.push(r);
+  });
+  await page.getByRole('switch', { name: 'Use this bundle' }).check();
+  await expect(page.getByRole('alert').filter({ hasText: 'The bundle has 1 error, so it is not sent' })).toBeVisible();
+
+  await page.getByRole('textbox', { name: 'Message' }).fill('Actually it was 5 days ago');
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect(page.getByText('Bundle not sent')).toBeVisible();
+
+  await turn.getByRole('button', { name: 'Rerun from turn 1' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
+  await expect(dialog.getByRole('radio', { name: /Current draft/ })).toBeChecked();
+  await expect(dialog.getByText('The bundle has 1 error, so it is not sent')).toBeVisible();
+  await expect(dialog.getByRole('button', { name: 'Rerun' })).toBeDisabled();
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+
+  expect(requests.map((r) => r.url())).toEqual([]);
+});
