@@ -39,6 +39,13 @@ export interface AppOptions {
   fetchUpstream?: typeof fetch;
 }
 
+const STATUS_LABELS: Record<number, string> = {
+  400: 'Bad Request',
+  405: 'Method Not Allowed',
+  413: 'Payload Too Large',
+  415: 'Unsupported Media Type',
+  422: 'Unprocessable Entity',
+};
 const PARTS: Record<string, RequestPart> = { json: 'body', query: 'query', param: 'path', header: 'header' };
 const isApiPath = (path: string) =>
   path.startsWith('/v1/') || path.startsWith('/reference/') || path === '/openapi.json' || path === '/healthz';
@@ -101,7 +108,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   app.onError((error, c) => {
     if (error instanceof ApiError) return c.json(error.body, error.status);
     if (error instanceof HTTPException && error.status < 500) {
-      return c.json({ error: 'Bad Request', message: error.message || 'The request could not be read' }, error.status as ErrorStatus);
+      const label = STATUS_LABELS[error.status] ?? 'Bad Request';
+      return c.json({ error: label, message: error.message || 'The request could not be read' }, error.status as ErrorStatus);
     }
     log(
       JSON.stringify({
