@@ -1,0 +1,175 @@
+/**
+ * A shared document, read-only: the same chat list and inspector (trace graph) as the live
+ * workspace, fed from the document instead of the service. No request leaves: nothing here
+ * reads the connection or the API. Composer and rerun are shown disabled.
+ */
+import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Button } from '../../components/ui/Button';
+import { inputClass } from '../../components/ui/Field';
+import { formatRelative } from '../../lib/format';
+import { buildBranchTree, flattenTree } from '../branches';
+import { MessageList, type Turn } from '../chat';
+import { useRegisterActions, type Action } from '../command-palette';
+import { describeDocument, fileSlug, toChatTurns } from './build';
+import type { ShareDocument } from './document';
+import { downloadText } from './files';
+
+/** What the inspector receives (the same shape as the workspace's inspector context). */
+export interface SnapshotInspectorContext {
+  taskId: string | undefined;
+  turns: Turn[];
+  turn: Turn | undefined;
+  nodeId: string | undefined;
+  selectNode: (nodeId: string | undefined) => void;
+  selectTurn: (turnId: string) => void;
+  isLoading: boolean;
+}
+
+export interface SnapshotViewProps {
+  doc: ShareDocument;
+  onClose: () => void;
+  renderInspector: (ctx: SnapshotInspectorContext) => ReactNode;
+}
+
+const noop = () => {};
+
+function threadOptions(doc: ShareDocument): Array<{ id: string; label: string }> {
+  const titles = new Map(doc.threads.map((t) => [t.id, t.title || `Thread ${t.id}`]));
+  const placed = new Set<string>();
+  const out: Array<{ id: string; label: string }> = [];
+  for (const t of doc.threads) {
+    if (placed.has(t.id)) continue;
+    for (const n of flattenTree(buildBranchTree(t.id, doc.lineage))) {
+      if (placed.has(n.task_id) || !titles.has(n.task_id)) continue;
+      placed.add(n.task_id);
+      const how = n.record ? ` (rerun of turn: “${n.record.edited_text.slice(0, 40)}”)` : '';
+      out.push({ id: n.task_id, label: `${'— '.repeat(n.depth)}${titles.get(n.task_id)}${how}` });
+    }
+  }
+  return out;
+}
+
+export default function SnapshotView({ doc, onClose, renderInspector }: SnapshotViewProps) {
+  const [taskId, setTaskId] = useState(doc.focus.task);
+  const [selection, setSelection] = useState<{ turn?: string | undefined; node?: string | undefined }>({ turn: doc.focus.turn, node: doc.focus.node });
+  const thread = doc.threads.find((t) => t.id === taskId) ?? doc.threads[0]!;
+  const turns = useMemo(() => toChatTurns(thread), [thread]);
+  // Suggestions are not clickable in a read-only copy: the list shows none.
+  const listTurns = useMemo(() => turns.map((t) => ({ ...t, suggestions: [] })), [turns]);
+  const turn = (selection.turn ? turns.find((t) => t.id === selection.turn) : undefined) ?? turns.at(-1);
+  const facts = describeDocument(doc);
+  const options = useMemo(() => threadOptions(doc), [doc]);
+
+  const selectTurn = useCallback((id: string) => setSelection({ turn: id, node: undefined }), []);
+  const selectNode = useCallback((node: string | undefined) => setSelection((s) => ({ turn: s.turn ?? turn?.id, node })), [turn?.id]);
+
+  const download = useCallback(
+    () => downloadText(`threadline-${fileSlug(thread.title, thread.id)}-snapshot.json`, JSON.stringify(doc, null, 2), 'application/json'),
+    [doc, thread.title, thread.id],
+  );
+
+  const index = turn ? turns.indexOf(turn) : -1;
+  const actions = useMemo<Action[]>(
+    () => [
+      { id: 'turn.next', title: 'Next turn', group: 'Navigate', shortcut: 'j', enabled: index < turns.length - 1, run: () => selectTurn(turns[index + 1]!.id) },
+      { id: 'turn.previous', title: 'Previous turn', group: 'Navigate', shortcut: 'k', enabled: index > 0, run: () => selectTurn(turns[index - 1]!.id) },
+      { id: 'snapshot.download', title: 'Download this snapshot as a file', group: 'Share', run: download },
+      { id: 'snapshot.close', title: 'Close the snapshot', group: 'View', run: onClose },
+    ],
+    [index, turns, selectTurn, onClose, download],
+  );
+  useRegisterActions('snapshot', actions);
+
+  const welcome = thread.welcome_message ? { text: thread.welcome_message, suggestions: [] } : undefined;
+  const label = doc.kind === 'export' ? 'Exported file, read-only' : 'Snapshot, read-only';
+
+  return (
+    <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <header className="flex h-11 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
+        <h1 className="text-sm font-semibold tracking-tight">
+          <span aria-hidden className="mr-1 text-indigo-500">
+            ⟿
+          </span>
+          Threadline
+        </h1>
+        <p
+          role="note"
+          className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+        >
+          {label}
+        </p>
+        <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+          {facts.turns} turns · made {formatRelative(doc.created_at)}
+          {doc.masked.length ? ` · masked: ${doc.masked.join(', ')}` : ''}
+          {doc.bundle ? ' · with bundle' : ''}
+        </span>
+        <div className="ml-auto flex items-center gap-1">
+          <Button size="sm" variant="ghost" onClick={download}>
+            Download file
+          </Button>
+          <Button size="sm" variant="ghost" onClick={onClose}>
+            Close snapshot
+          </Button>
+        </div>
+      </header>
+      <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+        <section aria-label="Chat" className="flex min-h-0 flex-col border-r border-zinc-200 dark:border-zinc-800">
+          <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+            {options.length > 1 ? (
+              <select aria-label="Thread" className={`${inputClass} h-8`} value={thread.id} onChange={(e) => { setTaskId(e.target.value); setSelection({}); }}>
+                {options.map((o) => (
+                  <option key={o.id} value={o.id}>
+                    {o.label}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <h2 className="truncate text-sm font-semibold">{thread.title || `Thread ${thread.id}`}</h2>
+            )}
+            {thread.agent_id ? <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span> : null}
+          </header>
+          <div className="min-h-0 flex-1">
+            <MessageList
+              welcome={welcome}
+              turns={listTurns}
+              outbox={[]}
+              selectedTurnId={turn?.id}
+              onSelectTurn={selectTurn}
+              onSend={noop}
+              onRetry={noop}
+              onDiscard={noop}
+              renderTurnActions={(t) => (
+                <button type="button" disabled aria-label={`Rerun from turn ${t.index + 1}`} title="A snapshot is read-only" className="rounded px-1.5 py-0.5 opacity-50">
+                  Rerun from here
+                </button>
+              )}
+            />
+          </div>
+          <form className="flex items-end gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800" onSubmit={(e) => e.preventDefault()}>
+            <textarea
+              aria-label="Message"
+              disabled
+              rows={2}
+              placeholder="Read-only: a snapshot cannot send messages."
+              className="min-h-[2.75rem] w-full flex-1 resize-none rounded-md border border-zinc-300 bg-zinc-100 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+            />
+            <Button type="submit" variant="primary" disabled>
+              Send
+            </Button>
+          </form>
+        </section>
+        <div className="min-h-0 bg-white dark:bg-zinc-900">
+          {renderInspector({
+            taskId: thread.id,
+            turns,
+            turn,
+            nodeId: selection.node,
+            selectNode,
+            selectTurn,
+            isLoading: false,
+          })}
+        </div>
+      </div>
+    </div>
+  );
+}
