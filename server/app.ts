@@ -106,7 +106,11 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   });
 
   app.onError((error, c) => {
-    if (error instanceof ApiError) return c.json(error.body, error.status);
+    if (error instanceof ApiError) {
+      // The rest of an oversized body is never read: the connection cannot carry another request.
+      if (error.status === 413) c.header('connection', 'close');
+      return c.json(error.body, error.status);
+    }
     if (error instanceof HTTPException && error.status < 500) {
       const label = STATUS_LABELS[error.status] ?? 'Bad Request';
       return c.json({ error: label, message: error.message || 'The request could not be read' }, error.status as ErrorStatus);
