@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiConfigSource } from '../../api/client';
+import { installDomStubs } from '../../lib/testing/dom-stubs';
+import { useConnectionStore } from '../connection/connection-store';
+import { useThreadsStore } from '../threads/threads-store';
+import { ChatPane } from './ChatPane';
+import { useDraftsStore } from './drafts-store';
+
+beforeAll(() => installDomStubs());
+
+type Pending = { url: string; body: unknown; resolve: (r: Response) => void; reject: (e: unknown) => void };
+let requests: Pending[] = [];
+
+const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  requests = [];
+  useConnectionStore.setState({ apiKey: 'k' });
+  setApiConfigSource(() => ({ baseUrl: 'http://svc.test', keyHeader: 'x-service-api-key', apiKey: 'k', extraHeaders: [], timeoutMs: 5000 }));
+  useThreadsStore.setState({
+    threads: { t1: { id: 't1', title: 'Test thread', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00Z', welcome_message: 'Welcome!', suggestions: ['Dispute a charge'] } },
+  });
+  useDraftsStore.setState({ drafts: {} });
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    if (url.includes('/trace-info')) return Promise.resolve(json([]));
+    return new Promise<Response>((resolve, reject) => requests.push({ url, body: JSON.parse(String(init.body)), resolve, reject }));
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderChat(extra: Partial<Parameters<typeof ChatPane>[0]> = {}) {
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <QueryClientProvider client={client}>
+      <ChatPane taskId="t1" selectedTurnId={undefined} onSelectTurn={() => {}} {...extra} />
+    </QueryClientProvider>,
+  );
+}
+
+const reply = {
+  id: 'm1',
+  text: 'Sorry, **too late** to dispute.',
+  followup_suggestions: ['Freeze my card'],
+  trace_info: { interaction_id: 'm1', intent: 'dispute_charge', decision: 'block_with_explanation' },
+};
+
+describe('ChatPane', () => {
+  it('shows the welcome and starters; Ctrl+Enter sends with include_trace, the bubble appears at once, then the reply with its badge and chips', async () => {
+    renderChat({ renderTurnActions: (turn) => <button type="button">Action for {turn.id}</button> });
+    expect(await screen.findByText('Welcome!')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Dispute a charge' })).toBeTruthy();
+
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    fireEvent.change(box, { target: { value: 'I want to dispute a charge' } });
+    fireEvent.keyDown(box, { key: 'Enter', ctrlKey: true });
+
+    expect(screen.getByText('I want to dispute a charge')).toBeTruthy();
+    expect(screen.getByText('The agent is replying…')).toBeTruthy();
+    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.url).toContain('include_trace=true');
+    expect(requests[0]?.body).toEqual({ type: 'message', task_id: 't1', text: 'I want to dispute a charge' });
+
+    await act(async () => requests[0]?.resolve(json(reply)));
+    expect((await screen.findByTitle('Decision: block_with_explanation')).textContent).toBe('Decision: blocked');
+    expect(screen.getByRole('button', { name: 'Freeze my card' })).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Action for m1' })).toBeTruthy();
+    expect(screen.queryByText('The agent is replying…')).toBeNull();
+    expect(screen.getByTitle('Measured round trip')).toBeTruthy();
+    expect((box as HTMLTextAreaElement).value).toBe('');
+
+    // ↑ in the empty box recalls the last message.
+    fireEvent.keyDown(box, { key: 'ArrowUp' });
+    expect((box as HTMLTextAreaElement).value).toBe('I want to dispute a charge');
+  });
+
+  it('shows a failure inline; retry sends once, however often it is clicked', async () => {
+    renderChat();
+    await screen.findByText('Welcome!');
+    fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'hello' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await act(async () => requests[0]?.resolve(json({ error: 'Unauthorized', message: 'Invalid or missing API key' }, 401)));
+
+    const alert = await screen.findByRole('alert');
+    expect(alert.textContent).toContain('Invalid or missing API key');
+    expect(alert.textContent).toContain('did not accept the API key');
+
+    const retry = screen.getByRole('button', { name: 'Retry' });
+    fireEvent.click(retry);
+    fireEvent.click(retry);
+    await waitFor(() => expect(requests).toHaveLength(2));
+    expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
+    expect(screen.getByText('The agent is replying…')).toBeTruthy();
+
+    await act(async () => requests[1]?.resolve(json({ ...reply, id: 'm2', trace_info: { ...reply.trace_info, interaction_id: 'm2' } })));
+    await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
+    expect(within(screen.getByRole('log', { name: 'Conversation' })).getAllByText('hello')).toHaveLength(1);
+    expect(screen.getByRole('heading', { name: 'hello' })).toBeTruthy();
+    expect(requests).toHaveLength(2);
+  });
+
+  it('keeps the draft per thread', () => {
+    useDraftsStore.getState().setDraft('t1', 'half-written');
+    renderChat();
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('half-written');
+  });
+});

@@ -1,0 +1,56 @@
+/**
+ * What jsdom lacks for component tests of the workspace: ResizeObserver and DOMMatrixReadOnly
+ * (React Flow), element sizes (the virtualized list measures its viewport), matchMedia.
+ * Call `installDomStubs()` at the top of a `// @vitest-environment jsdom` test file.
+ */
+export function installDomStubs(viewport = { width: 800, height: 600 }): void {
+  class ResizeObserverStub {
+    private readonly cb: ResizeObserverCallback;
+    constructor(cb: ResizeObserverCallback) {
+      this.cb = cb;
+    }
+    observe(target: Element) {
+      const rect = { width: viewport.width, height: viewport.height, top: 0, left: 0, bottom: viewport.height, right: viewport.width, x: 0, y: 0 };
+      const entry = { target, contentRect: rect, borderBoxSize: [{ inlineSize: rect.width, blockSize: rect.height }], contentBoxSize: [{ inlineSize: rect.width, blockSize: rect.height }] };
+      this.cb([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+    }
+    unobserve() {}
+    disconnect() {}
+  }
+  globalThis.ResizeObserver ??= ResizeObserverStub as unknown as typeof ResizeObserver;
+
+  if (!('DOMMatrixReadOnly' in globalThis)) {
+    class DOMMatrixReadOnlyStub {
+      m22: number;
+      constructor(transform?: string) {
+        const scale = transform?.match(/scale\(([1-9.])\)/)?.[1];
+        this.m22 = scale !== undefined ? Number(scale) : 1;
+      }
+    }
+    (globalThis as Record<string, unknown>).DOMMatrixReadOnly = DOMMatrixReadOnlyStub;
+  }
+
+  for (const [prop, value] of [
+    ['offsetHeight', viewport.height],
+    ['offsetWidth', viewport.width],
+    ['clientHeight', viewport.height],
+    ['clientWidth', viewport.width],
+  ] as const) {
+    Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
+  }
+  HTMLElement.prototype.getBoundingClientRect = function () {
+    return { width: viewport.width, height: viewport.height, top: 0, left: 0, bottom: viewport.height, right: viewport.width, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+  };
+  HTMLElement.prototype.scrollTo ??= function () {};
+
+  window.matchMedia ??= ((query: string) => ({
+    matches: false,
+    media: query,
+    onchange: null,
+    addEventListener: () => {},
+    removeEventListener: () => {},
+    addListener: () => {},
+    removeListener: () => {},
+    dispatchEvent: () => false,
+  })) as unknown as typeof window.matchMedia;
+}
