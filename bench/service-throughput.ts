@@ -86,6 +86,9 @@ async function main() {
     const tasks: string[] = [];
     for (let i = 0; i < CONNECTIONS; i += 1) tasks.push(await newTask(`bench-${i}`));
 
+    const bundleResponse = await fetch(`${url}/reference/v1/agents/card-disputes/bundle`, { headers });
+    const { bundle } = (await bundleResponse.json()) as { bundle: unknown };
+
     let n = 0;
     const scenarios: [string, AutocannonRequest[]][] = [
       [
@@ -96,6 +99,19 @@ async function main() {
             setupRequest: (request) => {
               n += 1;
               const body = { type: 'message', task_id: tasks[n % tasks.length], text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago` };
+              return { ...request, path: '/v1/messaging/messages?include_trace=true', body: JSON.stringify(body) };
+            },
+          },
+        ],
+      ],
+      [
+        'send message with its bundle attached',
+        [
+          {
+            method: 'POST',
+            setupRequest: (request) => {
+              n += 1;
+              const body = { type: 'message', task_id: tasks[n % tasks.length], text: `I want to dispute a charge of $${n % 900}`, agent_settings_bundle: bundle };
               return { ...request, path: '/v1/messaging/messages?include_trace=true', body: JSON.stringify(body) };
             },
           },

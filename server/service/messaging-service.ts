@@ -17,6 +17,7 @@ import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../engine/contract';
 import { forbidden, interactionNotFound, invalidBundle, invalidField, taskNotFound, unprocessable } from '../http/errors';
 import type { Store, TaskRecord, TurnRecord } from '../store/store';
+import { createBundleCache } from './bundle-cache';
 import { pageCount, pageWindow } from './paging';
 import { hasPin, requireAgent, requireVersion } from './pinning';
 import type { AgentRecord, AgentVersionRecord, MessagingPorts } from './ports';
@@ -42,6 +43,8 @@ interface TurnConfig {
 }
 
 export class MessagingService {
+  private readonly bundleCache = createBundleCache();
+
   constructor(
     private readonly store: Store,
     private readonly ports: MessagingPorts,
@@ -171,10 +174,14 @@ export class MessagingService {
   /** A client's bundle is validated first and, when valid, replaces the version's for this turn. */
   private turnConfig(version: AgentVersionRecord, clientBundle: Record<string, unknown> | undefined): TurnConfig {
     if (clientBundle === undefined) return { version, bundle: version.bundle, bundleHash: null, clientBundle: false };
-    const issues = this.ports.bundles.validate(clientBundle);
+    const { bundles } = this.ports;
+    const hash = bundles.hash(clientBundle as Bundle);
+    const { bundle, issues } = this.bundleCache.lookup(hash, () => ({
+      bundle: clientBundle as Bundle,
+      issues: bundles.validate(clientBundle),
+    }));
     if (issues.some((i) => i.severity === 'error')) throw invalidBundle(issues, ['body', 'agent_settings_bundle']);
-    const bundle = clientBundle as Bundle;
-    return { version, bundle, bundleHash: this.ports.bundles.hash(bundle), clientBundle: true };
+    return { version, bundle, bundleHash: hash, clientBundle: true };
   }
 
   private runTurn(
