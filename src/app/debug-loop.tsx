@@ -9,7 +9,7 @@ import { BranchTree } from '../features/branches';
 import { BundleEditorPanel, bundleForRequest } from '../features/bundle-editor';
 import type { Turn } from '../features/chat';
 import { CompareMain, formatComparePair } from '../features/compare';
-import { selectAgentId, useConnectionStore } from '../features/connection';
+import { selectAgentId, selectHasKey, useConnectionStore } from '../features/connection';
 import { RerunAction } from '../features/rerun';
 import { useThreadsStore } from '../features/threads';
 import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
@@ -31,7 +31,8 @@ function useSetSearch() {
 export function BundleTab({ taskId }: InspectorContext) {
   const threadAgent = useThreadsStore((s) => (taskId ? s.threads[taskId]?.agent_id : undefined));
   const connectionAgent = useConnectionStore(selectAgentId);
-  return <BundleEditorPanel defaultAgentId={threadAgent || connectionAgent.trim()} />;
+  const hasKey = useConnectionStore(selectHasKey);
+  return <BundleEditorPanel defaultAgentId={threadAgent || connectionAgent.trim()} canFetch={hasKey} />;
 }
 
 export function BranchesTab({ taskId }: InspectorContext) {

@@ -3,9 +3,10 @@
  * Monaco editor (or the diff against the baseline), import / export / reset, and the problems.
  * Monaco itself is loaded lazily on first show.
  */
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState, type DragEvent } from 'react';
 import { useAgentBundle } from '../../api/agent-bundle';
-import { useAgents } from '../../api/agents';
+import { agentsQueryOptions } from '../../api/agents';
 import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
@@ -35,6 +36,8 @@ const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
 export interface BundleEditorPanelProps {
   /** The agent to edit when the user has not picked one here (e.g. the connection's agent). */
   defaultAgentId: string;
+  /** False while the service cannot be asked (no API key yet): no baseline, no agent list. */
+  canFetch?: boolean;
 }
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
@@ -54,7 +57,7 @@ function describeImport(r: Extract<ImportResult, { ok: true }>): string {
   return warnings.length ? `${what}; ${warnings.map((w) => w.message).join(' ')}` : `${what}.`;
 }
 
-export function BundleEditorPanel({ defaultAgentId }: BundleEditorPanelProps) {
+export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEditorPanelProps) {
   const storedAgentId = useBundleDraftStore(selectEditorAgentId);
   const agentId = storedAgentId || defaultAgentId;
   const drafts = useBundleDraftStore(selectDrafts);
@@ -63,8 +66,8 @@ export function BundleEditorPanel({ defaultAgentId }: BundleEditorPanelProps) {
   const serverIssues = useBundleDraftStore(selectServerIssues);
   const { setDraft, resetDraft, setUseBundle, setAgentId } = useBundleDraftStore.getState();
   const active = useActiveBundleStatus();
-  const agents = useAgents();
-  const baseline = useAgentBundle(agentId || undefined);
+  const agents = useQuery({ ...agentsQueryOptions(), enabled: canFetch });
+  const baseline = useAgentBundle(canFetch && agentId ? agentId : undefined);
   const dark = useDarkMode();
 
   const baselineText = useMemo(() => (baseline.data ? bundleText(baseline.data.bundle) : null), [baseline.data]);
@@ -190,7 +193,7 @@ export function BundleEditorPanel({ defaultAgentId }: BundleEditorPanelProps) {
           Use this bundle
         </label>
         <span aria-live="polite" className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="bundle-status">
-          {!hydrated || (baseline.isPending && draft === undefined)
+          {!hydrated || (baseline.isLoading && draft === undefined)
             ? 'Loading…'
             : analysis.kind === 'empty'
               ? 'Empty'
@@ -252,6 +255,11 @@ export function BundleEditorPanel({ defaultAgentId }: BundleEditorPanelProps) {
           {active.reason}
         </p>
       ) : null}
+      {!canFetch && draft === undefined ? (
+        <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
+          Add the API key in Connection to load {agentId || 'the agent'}’s bundle as the baseline, or import or paste a bundle.
+        </p>
+      ) : null}
       {baselineError && draft === undefined ? (
         <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
           No baseline for {agentId || 'this agent'}: {baselineError.message} Import or paste a bundle to start.
@@ -289,7 +297,7 @@ export function BundleEditorPanel({ defaultAgentId }: BundleEditorPanelProps) {
         onDragLeave={() => setDragging(false)}
         onDrop={(e) => void onDrop(e)}
       >
-        {!hydrated || (baseline.isPending && draft === undefined) ? (
+        {!hydrated || (baseline.isLoading && draft === undefined) ? (
           <div className="flex h-full items-center justify-center gap-2 text-zinc-500">
             <Spinner label="Loading the bundle" /> Loading the bundle…
           </div>
