@@ -1,6 +1,5 @@
 /** Store records → wire responses (spec names plus the wire-compat superset). Pure. */
 import type { MessageResponse, TaskResponse } from '../../src/contract/api';
-import type { Trace } from '../../src/contract/trace';
 import type { TaskRecord, TurnRecord } from '../store/store';
 
 export function taskResponse(task: TaskRecord): TaskResponse {
@@ -34,8 +33,4 @@ export function messageResponse(task: TaskRecord, turn: TurnRecord, includeTrace
     bundle_hash: turn.bundleHash,
     version_id: turn.versionId,
   };
-}
-
-export function traceOf(turn: TurnRecord): Trace {
-  return turn.trace;
 }
