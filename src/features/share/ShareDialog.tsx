@@ -21,13 +21,9 @@ import { copyText, downloadText } from './files';
 import { buildTraceLink } from './links';
 import { maskCandidates, maskDocument, type MaskCandidate } from './mask';
 import { transcriptMarkdown } from './markdown';
+import type { ShareTarget } from './share-target';
 import { useShareStore } from './share-store';
 
-export interface ShareTarget {
-  taskId: string;
-  turnId?: string | undefined;
-  nodeId?: string | undefined;
-}
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const sectionClass = 'flex flex-col gap-2 border-b border-zinc-200 px-4 py-3 last:border-0 dark:border-zinc-800';
@@ -37,10 +33,6 @@ function useTraceLink({ taskId, turnId, nodeId }: ShareTarget): string {
   return buildTraceLink(location.href, { task: taskId, turn: turnId, node: nodeId, server: baseUrl });
 }
 
-/** The trace link of a target, read outside React (for the palette's "Copy trace link"). */
-export function traceLinkFor(target: ShareTarget): string {
-  return buildTraceLink(location.href, { task: target.taskId, turn: target.turnId, node: target.nodeId, server: useConnectionStore.getState().baseUrl });
-}
 
 function CopyField({ label, value }: { label: string; value: string }) {
   const id = useId();

@@ -6,13 +6,13 @@
  */
 import { deflateSync, Inflate, strFromU8, strToU8 } from 'fflate';
 import { base64UrlToBytes, bytesToBase64Url } from '../../lib/base64url';
+import { SNAPSHOT_PARAM } from './links';
 import { parseShareDocument, ShareDocumentError, type ShareDocument } from './document';
 
 /** The most fragment characters a snapshot link may carry: 32 KB. */
 export const SNAPSHOT_LINK_LIMIT = 32 * 1024;
 /** Refuse to inflate more than this (a hostile link cannot exhaust memory). */
 export const SNAPSHOT_INFLATED_LIMIT = 8 * 1024 * 1024;
-export const SNAPSHOT_PARAM = 'snapshot';
 
 export function encodeSnapshot(doc: ShareDocument): string {
   return bytesToBase64Url(deflateSync(strToU8(JSON.stringify(doc)), { level: 9 }));
@@ -48,13 +48,6 @@ export function decodeSnapshot(payload: string): ShareDocument {
   return parseShareDocument(json);
 }
 
-/** The payload of `#snapshot=…` in a location hash, or undefined. */
-export function snapshotPayloadFromHash(hash: string): string | undefined {
-  const h = hash.replace(/^#/, '');
-  const params = new URLSearchParams(h);
-  const v = params.get(SNAPSHOT_PARAM);
-  return v ? v : undefined;
-}
 
 export type SnapshotLink = { ok: true; url: string; length: number } | { ok: false; length: number; limit: number };
 

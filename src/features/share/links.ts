@@ -35,3 +35,12 @@ export function normalizeServer(server: string | undefined, pageOrigin: string):
 export function serverMismatch(linkServer: string | undefined, connectionBaseUrl: string, pageOrigin: string): boolean {
   return normalizeServer(linkServer, pageOrigin) !== normalizeServer(connectionBaseUrl, pageOrigin);
 }
+
+export const SNAPSHOT_PARAM = 'snapshot';
+
+/** The payload of `#snapshot=…` in a location hash (with or without the #), or undefined. */
+export function snapshotPayloadFromHash(hash: string): string | undefined {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const v = params.get(SNAPSHOT_PARAM);
+  return v ? v : undefined;
+}

@@ -2,10 +2,10 @@ import { describe, expect, it } from 'vitest';
 import { deflateSync, strToU8 } from 'fflate';
 import { bytesToBase64Url } from '../../lib/base64url';
 import { buildShareDocument, describeDocument, fileSlug, toChatTurns } from './build';
-import { buildSnapshotLink, decodeSnapshot, encodeSnapshot, snapshotPayloadFromHash, SNAPSHOT_LINK_LIMIT } from './codec';
+import { buildSnapshotLink, decodeSnapshot, encodeSnapshot, SNAPSHOT_LINK_LIMIT } from './codec';
 import { parseShareDocument, ShareDocumentError } from './document';
 import { sampleDocument, turns } from './fixtures';
-import { buildTraceLink, serverMismatch } from './links';
+import { buildTraceLink, serverMismatch, snapshotPayloadFromHash } from './links';
 import { findLeaks, maskCandidates, maskDocument } from './mask';
 import { transcriptMarkdown } from './markdown';
 

@@ -1,0 +1,107 @@
+/**
+ * The root of every route: the workspace, or a read-only shared document (a snapshot link's
+ * fragment, or a file opened with Import), plus what is global to the app: the command palette
+ * and its shortcuts, the file drop target, the share dialog and the trace-link key prompt.
+ */
+import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
+import { Suspense, useCallback, useState } from 'react';
+import { Spinner } from '../components/ui/Spinner';
+import { KeyboardHost, Modal } from '../features/command-palette';
+import { ConnectionForm, useConnectionStore } from '../features/connection';
+import {
+  ImportDrop,
+  LazyShareDialog,
+  LazySnapshotPage,
+  LazySnapshotView,
+  LinkGate,
+  snapshotPayloadFromHash,
+  useShareStore,
+  type SnapshotInspectorContext,
+} from '../features/share';
+import { registerThemeActions } from '../features/theme';
+import { inspectorTabs } from './extensions';
+import { Inspector } from './Inspector';
+import { parseWorkspaceSearch } from './search';
+import { useWorkspaceActions, useWorkspaceTarget, useConnectionDialog } from './workspace-actions';
+
+registerThemeActions();
+
+/** Inspector tabs that read only what they are given (no service, no editor) suit a read-only copy. */
+const READ_ONLY_TABS = new Set(['trace', 'thread']);
+const snapshotTabs = inspectorTabs.filter((t) => READ_ONLY_TABS.has(t.id));
+
+function SnapshotInspector(ctx: SnapshotInspectorContext) {
+  const [tab, setTab] = useState<string | undefined>(undefined);
+  return <Inspector tab={tab} onTab={setTab} ctx={ctx} tabs={snapshotTabs} />;
+}
+const renderSnapshotInspector = (ctx: SnapshotInspectorContext) => <SnapshotInspector {...ctx} />;
+
+const loading = (
+  <div className="flex h-dvh items-center justify-center gap-2 text-sm text-zinc-500">
+    <Spinner label="Opening" /> Opening…
+  </div>
+);
+
+function WorkspaceGlobals() {
+  const raw = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
+  const search = parseWorkspaceSearch(raw);
+  const target = useWorkspaceTarget(search);
+  useWorkspaceActions(search, target);
+  const hasKey = useConnectionStore((s) => s.apiKey.length > 0);
+  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const connection = useConnectionDialog();
+  return (
+    <>
+      {search.task ? (
+        <LinkGate open={!hasKey && dismissedFor !== search.task} taskId={search.task} server={search.server} onDone={() => setDismissedFor(search.task ?? null)} />
+      ) : null}
+      <Suspense fallback={null}>
+        <LazyShareDialog target={target} />
+      </Suspense>
+      <Modal open={connection.open} onClose={connection.close} label="Connection settings" className="w-[min(40rem,calc(100vw-2rem))]">
+        <div className="max-h-[80vh] overflow-y-auto p-4">
+          <h2 className="mb-3 text-sm font-semibold">Connection settings</h2>
+          <ConnectionForm />
+        </div>
+      </Modal>
+    </>
+  );
+}
+
+export function Root() {
+  const hash = useRouterState({ select: (s) => s.location.hash });
+  const navigate = useNavigate();
+  const payload = snapshotPayloadFromHash(hash);
+  const opened = useShareStore((s) => s.opened);
+  const closeDocument = useShareStore((s) => s.closeDocument);
+  const closeSnapshot = useCallback(() => void navigate({ to: '/', search: {}, hash: '' }), [navigate]);
+
+  let content;
+  if (payload) {
+    content = (
+      <Suspense fallback={loading}>
+        <LazySnapshotPage key={payload} payload={payload} onClose={closeSnapshot} renderInspector={renderSnapshotInspector} />
+      </Suspense>
+    );
+  } else if (opened) {
+    content = (
+      <Suspense fallback={loading}>
+        <LazySnapshotView key={opened.created_at + opened.focus.task} doc={opened} onClose={closeDocument} renderInspector={renderSnapshotInspector} />
+      </Suspense>
+    );
+  } else {
+    content = (
+      <>
+        <Outlet />
+        <WorkspaceGlobals />
+      </>
+    );
+  }
+  return (
+    <>
+      {content}
+      <KeyboardHost />
+      <ImportDrop />
+    </>
+  );
+}

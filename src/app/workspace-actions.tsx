@@ -1,0 +1,137 @@
+/**
+ * The workspace's palette actions (new thread, send, turn navigation with j/k, rerun, compare,
+ * inspector tabs, the bundle editor, connection settings) and the share target. The app layer
+ * owns them because they need the URL; each is one entry in the action registry.
+ */
+import { useNavigate } from '@tanstack/react-router';
+import { useCallback, useMemo } from 'react';
+import { create } from 'zustand';
+import { useLineageStore } from '../features/branches';
+import { useTranscript } from '../features/chat';
+import { useRegisterActions, type Action } from '../features/command-palette';
+import { formatComparePair } from '../features/compare';
+import { useConnectionStore } from '../features/connection';
+import { useShareActions, type ShareTarget } from '../features/share';
+import { useStartThread } from '../features/threads';
+import { inspectorTabs } from './extensions';
+import type { WorkspaceSearch } from './search';
+
+const useConnectionDialogStore = create<{ open: boolean; show: () => void; close: () => void }>()((set) => ({
+  open: false,
+  show: () => set({ open: true }),
+  close: () => set({ open: false }),
+}));
+
+export function useConnectionDialog() {
+  const open = useConnectionDialogStore((s) => s.open);
+  const close = useConnectionDialogStore((s) => s.close);
+  return { open, close };
+}
+
+/** The composer of the open thread (its accessible name is its handle). */
+function composer(): HTMLTextAreaElement | null {
+  return document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]:not([disabled])');
+}
+
+/** Focuses an element that appears shortly (a lazily loaded panel), giving up after ~3 s. */
+function focusWhenReady(selector: string, frames = 180): void {
+  const el = document.querySelector<HTMLElement>(selector);
+  if (el) el.focus();
+  else if (frames > 0) requestAnimationFrame(() => focusWhenReady(selector, frames - 1));
+}
+
+export function useWorkspaceTarget(search: WorkspaceSearch): ShareTarget | undefined {
+  const transcript = useTranscript(search.task);
+  const turnId = search.turn ?? transcript.turns.at(-1)?.id;
+  return useMemo(() => (search.task ? { taskId: search.task, turnId, nodeId: search.node } : undefined), [search.task, turnId, search.node]);
+}
+
+export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget | undefined): void {
+  useShareActions(target);
+  const navigate = useNavigate();
+  const setSearch = useCallback(
+    (patch: Partial<WorkspaceSearch>) =>
+      void navigate({
+        to: '/',
+        search: (prev: WorkspaceSearch) =>
+          Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v !== undefined && v !== '')) as WorkspaceSearch,
+      }),
+    [navigate],
+  );
+  const { turns } = useTranscript(search.task);
+  const startThread = useStartThread();
+  const { mutate: start, isPending: starting } = startThread;
+  const agentId = useConnectionStore((s) => s.agentId.trim());
+  const parent = useLineageStore((s) => (search.task ? s.records.find((r) => r.task_id === search.task) : undefined));
+
+  const turnId = target?.turnId;
+  const { task, compare } = search;
+  const actions = useMemo<Action[]>(() => {
+    const index = turnId ? turns.findIndex((t) => t.id === turnId) : -1;
+    const noThread = task ? {} : { enabled: false, hint: 'Open a thread first' };
+    const go = (i: number) => {
+      const t = turns[i];
+      if (t) setSearch({ turn: t.id, node: undefined });
+    };
+    const list: Action[] = [
+      {
+        id: 'thread.new',
+        title: 'New thread',
+        group: 'Thread',
+        keywords: ['start', 'create', 'task'],
+        ...(agentId && !starting ? {} : { enabled: false, hint: agentId ? 'Starting…' : 'Choose an agent first' }),
+        run: () => start(undefined, { onSuccess: (t) => setSearch({ task: t.id, turn: undefined, node: undefined, compare: undefined }) }),
+      },
+      {
+        id: 'chat.send',
+        title: 'Send the message',
+        group: 'Thread',
+        keywords: ['submit', 'composer'],
+        ...noThread,
+        run: () => {
+          const box = composer();
+          if (box?.value.trim()) box.form?.requestSubmit();
+          else box?.focus();
+        },
+      },
+      { id: 'chat.focus', title: 'Focus the message box', group: 'Thread', keywords: ['composer', 'type'], ...noThread, run: () => composer()?.focus() },
+      {
+        id: 'turn.rerun',
+        title: 'Rerun from this turn…',
+        group: 'Thread',
+        keywords: ['regenerate', 'branch', 'replay'],
+        ...(task && index >= 0 ? {} : { enabled: false, hint: 'Select a turn first' }),
+        run: () => {
+          const button = turnId ? document.querySelector<HTMLButtonElement>(`[data-turn-id="${CSS.escape(turnId)}"] button[aria-label^="Rerun from turn"]`) : null;
+          button?.click();
+        },
+      },
+      { id: 'turn.next', title: 'Next turn', group: 'Navigate', shortcut: 'j', ...(index < turns.length - 1 ? {} : { enabled: false, hint: 'Last turn' }), run: () => go(index < 0 ? 0 : index + 1) },
+      { id: 'turn.previous', title: 'Previous turn', group: 'Navigate', shortcut: 'k', ...(index > 0 ? {} : { enabled: false, hint: 'First turn' }), run: () => go(index - 1) },
+      {
+        id: 'compare.parent',
+        title: 'Compare with the parent thread',
+        group: 'Navigate',
+        keywords: ['diff', 'branch', 'rerun'],
+        ...(parent ? {} : { enabled: false, hint: 'This thread is not a branch' }),
+        run: () => parent && task && setSearch({ compare: formatComparePair(parent.parent_task_id, task) }),
+      },
+      ...(compare ? [{ id: 'compare.close', title: 'Close the comparison', group: 'Navigate' as const, run: () => setSearch({ compare: undefined }) }] : []),
+      ...inspectorTabs.map<Action>((t) => ({ id: `tab.${t.id}`, title: `Show the ${t.label} tab`, group: 'View', keywords: ['inspector'], run: () => setSearch({ tab: t.id, compare: undefined }) })),
+      {
+        id: 'editor.focus',
+        title: 'Focus the bundle editor',
+        group: 'Editor',
+        keywords: ['monaco', 'bundle', 'edit'],
+        ...(inspectorTabs.some((t) => t.id === 'bundle') ? {} : { enabled: false, hint: 'No bundle editor' }),
+        run: () => {
+          setSearch({ tab: 'bundle', compare: undefined });
+          focusWhenReady('.monaco-editor textarea');
+        },
+      },
+      { id: 'connection.settings', title: 'Connection settings…', group: 'View', keywords: ['key', 'server', 'base url', 'agent'], run: () => useConnectionDialogStore.getState().show() },
+    ];
+    return list;
+  }, [task, compare, turnId, turns, setSearch, agentId, starting, start, parent]);
+  useRegisterActions('workspace', actions);
+}

@@ -1,0 +1,37 @@
+/** The header's share controls: copy the trace link, open the share dialog, import a file. */
+import { useState } from 'react';
+import { Button } from '../../components/ui/Button';
+import { copyText } from './files';
+import { pickImportFile } from './ImportDrop';
+import { traceLinkFor, type ShareTarget } from './share-target';
+import { useShareStore } from './share-store';
+
+export function ShareMenu({ target }: { target: ShareTarget | undefined }) {
+  const openDialog = useShareStore((s) => s.openDialog);
+  const [status, setStatus] = useState<string | null>(null);
+  return (
+    <div className="flex items-center gap-1">
+      <span role="status" className="text-xs text-zinc-500 dark:text-zinc-400">
+        {status}
+      </span>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={!target}
+        title={target ? 'Copy a link to this thread, turn and node (no key inside)' : 'Open a thread first'}
+        onClick={() => {
+          if (!target) return;
+          void copyText(traceLinkFor(target)).then((ok) => setStatus(ok ? 'Link copied' : 'Copy failed: use Share…'));
+        }}
+      >
+        Copy link
+      </Button>
+      <Button size="sm" variant="ghost" disabled={!target} onClick={openDialog} aria-haspopup="dialog">
+        Share…
+      </Button>
+      <Button size="sm" variant="ghost" onClick={pickImportFile}>
+        Import…
+      </Button>
+    </div>
+  );
+}

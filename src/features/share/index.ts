@@ -1,0 +1,14 @@
+/** Public surface of sharing: links, snapshots, files. The codec (fflate) loads lazily with its views. */
+import { lazy } from 'react';
+export { ShareMenu } from './ShareMenu';
+export { LinkGate } from './LinkGate';
+export { ImportDrop, pickImportFile } from './ImportDrop';
+export { useShareActions } from './ShareActions';
+export { useShareStore } from './share-store';
+export { snapshotPayloadFromHash, buildTraceLink } from './links';
+export type { ShareTarget } from './share-target';
+export type { SnapshotInspectorContext } from './SnapshotView';
+export type { ShareDocument } from './document';
+export const LazyShareDialog = lazy(() => import('./ShareDialog'));
+export const LazySnapshotPage = lazy(() => import('./SnapshotPage'));
+export const LazySnapshotView = lazy(() => import('./SnapshotView'));
