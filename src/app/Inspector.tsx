@@ -2,15 +2,16 @@
 import { Suspense } from 'react';
 import { Spinner } from '../components/ui/Spinner';
 import { TabList } from '../components/ui/Tabs';
-import { inspectorTabs, type InspectorContext } from './extensions';
+import { inspectorTabs, type InspectorContext, type InspectorTab } from './extensions';
 
-export function Inspector({ tab, onTab, ctx }: { tab: string | undefined; onTab: (id: string) => void; ctx: InspectorContext }) {
-  const active = inspectorTabs.find((t) => t.id === tab) ?? inspectorTabs[0];
+/** `tabs` defaults to the registry (a read-only snapshot passes the tabs that need no service). */
+export function Inspector({ tab, onTab, ctx, tabs = inspectorTabs }: { tab: string | undefined; onTab: (id: string) => void; ctx: InspectorContext; tabs?: InspectorTab[] }) {
+  const active = tabs.find((t) => t.id === tab) ?? tabs[0];
   if (!active) return null;
   const { Panel } = active;
   return (
     <section aria-label="Inspector" className="flex h-full min-h-0 flex-col">
-      <TabList tabs={inspectorTabs} value={active.id} onChange={onTab} label="Inspector views" idPrefix="inspector" />
+      <TabList tabs={tabs} value={active.id} onChange={onTab} label="Inspector views" idPrefix="inspector" />
       <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${active.id}`} className="min-h-0 flex-1">
         <Suspense
           fallback={

@@ -16,6 +16,7 @@ import {
   KeyPrompt,
   useConnectionStore,
 } from '../features/connection';
+import { ShareMenu } from '../features/share';
 import { ThreadList, useStartThread } from '../features/threads';
 import {
   inspectorTabs,
@@ -120,6 +121,7 @@ export function Workspace() {
           {hasKey ? '' : ' · no key'}
         </span>
         <div className="ml-auto flex items-center gap-1">
+          <ShareMenu target={taskId ? { taskId, turnId: turn?.id, nodeId: search.node } : undefined} />
           <ConnectionDialogButton label="Connection" />
           <ThemeToggle />
         </div>

@@ -1,9 +1,10 @@
 /** Code-based routes. One route today: the workspace, whose state lives in validated search params. */
-import { createRootRoute, createRoute, createRouter, Outlet } from '@tanstack/react-router';
+import { createRootRoute, createRoute, createRouter } from '@tanstack/react-router';
+import { Root } from './Root';
 import { parseWorkspaceSearch } from './search';
 import { Workspace } from './Workspace';
 
-const rootRoute = createRootRoute({ component: Outlet });
+const rootRoute = createRootRoute({ component: Root });
 
 const workspaceRoute = createRoute({
   getParentRoute: () => rootRoute,

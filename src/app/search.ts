@@ -1,7 +1,8 @@
 /**
  * The workspace's URL state: everything a link must reproduce, never a secret.
  * `task` = thread, `turn` = interaction id, `node` = selected graph node, `tab` = inspector tab,
- * `compare` = `<taskA>..<taskB>` (the compare view). Bad values are dropped, never a crash.
+ * `compare` = `<taskA>..<taskB>` (the compare view), `server` = the API base URL of a shared
+ * link. Bad values are dropped, never a crash.
  */
 import { z } from 'zod';
 
@@ -15,6 +16,8 @@ export const WorkspaceSearch = z.object({
   node: optionalText,
   tab: optionalText,
   compare: optionalText,
+  /** The API base URL a trace link's thread lives on (never followed without asking). */
+  server: optionalText,
 });
 export type WorkspaceSearch = z.infer<typeof WorkspaceSearch>;
 
