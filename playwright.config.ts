@@ -1,5 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { existsSync } from 'node:fs';
+import { guardPort } from './e2e/network-guard';
 
 /**
  * Browser tests run in real Chromium against the real reference service (built SPA, SQLite in a
@@ -17,14 +18,19 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
+  // Every request that would leave the machine goes to a refusing, recording proxy (see the file).
+  globalSetup: './e2e/network-guard.ts',
   reporter: process.env.PLAYWRIGHT_JSON ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]] : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
+    // Chromium never proxies loopback; the API request fixture needs to be told.
+    proxy: { server: `http://127.0.0.1:${guardPort(port)}`, bypass: '127.0.0.1,localhost,[::1]' },
     launchOptions: {
       // Debian's Chromium where present (CI); Playwright's own browser on a developer laptop.
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      // AutofillServerCommunication: Chromium asks content-autofill.googleapis.com about every form.
+      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=AutofillServerCommunication'],
     },
   },
   webServer: {
