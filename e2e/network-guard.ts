@@ -38,7 +38,7 @@ export default async function startNetworkGuard(): Promise<() => Promise<void>> 
 
   const server = createServer((req: IncomingMessage, res: ServerResponse) => {
     const url = req.url ?? '';
-    let host = '';
+    let host: string;
     try {
       host = new URL(url).hostname;
     } catch {
