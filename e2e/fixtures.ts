@@ -30,7 +30,8 @@ export { expect };
 
 /** Fills the API key (and optionally the agent) in whichever connection form is on screen. */
 export async function connect(page: Page, opts: { agentId?: string; key?: string; remember?: boolean } = {}) {
-  await page.getByLabel('API key', { exact: true }).fill(opts.key ?? DEV_KEY);
+  // The key prompt above the chat and a connection form may both be on screen: either will do.
+  await page.getByLabel('API key', { exact: true }).filter({ visible: true }).first().fill(opts.key ?? DEV_KEY);
   if (opts.remember) await page.getByLabel('Remember the key on this device').check();
   if (opts.agentId) {
     // The reference service lists its agents once the key is in: the field becomes a picker.

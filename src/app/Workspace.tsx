@@ -4,11 +4,11 @@
  */
 import { getRouteApi, useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
-import { Group, Panel, Separator, useDefaultLayout } from 'react-resizable-panels';
 import { useShallow } from 'zustand/react/shallow';
 import { toApiError } from '../api/errors';
 import { Button } from '../components/ui/Button';
 import { ErrorCallout } from '../components/ui/ErrorCallout';
+import { SplitPanes } from '../components/ui/SplitPanes';
 import { ChatPane, useTranscript, type Turn } from '../features/chat';
 import {
   ConnectionDialogButton,
@@ -37,9 +37,6 @@ function compact(s: WorkspaceSearch): WorkspaceSearch {
     Object.entries(s).filter(([, v]) => v !== undefined && v !== ''),
   ) as WorkspaceSearch;
 }
-
-const separatorClass =
-  'w-1 bg-zinc-200 transition-colors hover:bg-indigo-400 data-[separator=active]:bg-indigo-500 dark:bg-zinc-800';
 
 export function Workspace() {
   const search = route.useSearch();
@@ -104,7 +101,6 @@ export function Workspace() {
     [],
   );
 
-  const layout = useDefaultLayout({ id: 'threadline-workspace', storage: localStorage });
   const mainView = mainViews.find((v) => v.when(search));
 
   return (
@@ -131,66 +127,82 @@ export function Workspace() {
           <mainView.View search={search} setSearch={setSearch} />
         </main>
       ) : (
-        <Group
+        <SplitPanes
           orientation="horizontal"
-          className="min-h-0 flex-1"
-          defaultLayout={layout.defaultLayout}
-          onLayoutChanged={layout.onLayoutChanged}
-        >
-          <Panel id="threads" defaultSize="18" minSize="10" className="bg-white dark:bg-zinc-900">
-            <ThreadList
-              activeTaskId={taskId}
-              onOpen={openTask}
-              onNew={onNewThread}
-              creating={startThread.isPending}
-              canCreate={Boolean(agentId)}
-            />
-          </Panel>
-          <Separator className={separatorClass} aria-label="Resize threads" />
-          <Panel id="chat" defaultSize="42" minSize="25">
-            <main className="flex h-full min-h-0 flex-col">
-              {taskId ? <KeyPrompt /> : null}
-              {startThread.error ? (
-                <div className="p-3">
-                  <ErrorCallout
-                    error={toApiError(startThread.error)}
-                    action={
-                      <Button size="sm" onClick={() => startThread.reset()}>
-                        Dismiss
-                      </Button>
-                    }
-                  />
-                </div>
-              ) : null}
-              <div className="min-h-0 flex-1">
-                {taskId ? (
-                  <ChatPane
-                    key={taskId}
-                    taskId={taskId}
-                    selectedTurnId={turn?.id}
-                    onSelectTurn={selectTurn}
-                    renderTurnActions={renderTurnActions}
-                    messageExtras={extras}
-                  />
-                ) : (
-                  <Welcome
-                    onStart={onNewThread}
-                    starting={startThread.isPending}
-                    canStart={Boolean(agentId)}
-                  />
-                )}
-              </div>
-            </main>
-          </Panel>
-          <Separator className={separatorClass} aria-label="Resize inspector" />
-          <Panel id="inspector" defaultSize="40" minSize="20" className="bg-white dark:bg-zinc-900">
-            <Inspector
-              tab={search.tab ?? inspectorTabs[0]?.id}
-              onTab={(id) => setSearch({ tab: id }, true)}
-              ctx={inspectorCtx}
-            />
-          </Panel>
-        </Group>
+          className="flex-1"
+          storageKey="threadline:layout:workspace"
+          separatorLabels={['Resize threads', 'Resize inspector']}
+          panes={[
+            {
+              id: 'threads',
+              defaultSize: 18,
+              minSize: 10,
+              className: 'bg-white dark:bg-zinc-900',
+              children: (
+                <ThreadList
+                  activeTaskId={taskId}
+                  onOpen={openTask}
+                  onNew={onNewThread}
+                  creating={startThread.isPending}
+                  canCreate={Boolean(agentId)}
+                />
+              ),
+            },
+            {
+              id: 'chat',
+              defaultSize: 42,
+              minSize: 25,
+              children: (
+                <main className="flex h-full min-h-0 flex-col">
+                  {taskId ? <KeyPrompt /> : null}
+                  {startThread.error ? (
+                    <div className="p-3">
+                      <ErrorCallout
+                        error={toApiError(startThread.error)}
+                        action={
+                          <Button size="sm" onClick={() => startThread.reset()}>
+                            Dismiss
+                          </Button>
+                        }
+                      />
+                    </div>
+                  ) : null}
+                  <div className="min-h-0 flex-1">
+                    {taskId ? (
+                      <ChatPane
+                        key={taskId}
+                        taskId={taskId}
+                        selectedTurnId={turn?.id}
+                        onSelectTurn={selectTurn}
+                        renderTurnActions={renderTurnActions}
+                        messageExtras={extras}
+                      />
+                    ) : (
+                      <Welcome
+                        onStart={onNewThread}
+                        starting={startThread.isPending}
+                        canStart={Boolean(agentId)}
+                      />
+                    )}
+                  </div>
+                </main>
+              ),
+            },
+            {
+              id: 'inspector',
+              defaultSize: 40,
+              minSize: 20,
+              className: 'bg-white dark:bg-zinc-900',
+              children: (
+                <Inspector
+                  tab={search.tab ?? inspectorTabs[0]?.id}
+                  onTab={(id) => setSearch({ tab: id }, true)}
+                  ctx={inspectorCtx}
+                />
+              ),
+            },
+          ]}
+        />
       )}
     </div>
   );

@@ -3,10 +3,10 @@
  * below. The trace comes with the turn; a turn known only locally fetches its own.
  */
 import { useMemo, useState } from 'react';
-import { Group, Panel, Separator } from 'react-resizable-panels';
 import { useInteractionTrace } from '../../api/interaction-trace';
 import { toApiError } from '../../api/errors';
 import { EmptyState } from '../../components/ui/EmptyState';
+import { SplitPanes } from '../../components/ui/SplitPanes';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import { TabList } from '../../components/ui/Tabs';
@@ -38,18 +38,31 @@ export default function TracePanel({ taskId, turn, nodeId, selectNode, isLoading
   const model = useMemo(() => (trace ? traceToGraph(trace) : undefined), [trace]);
   const node = nodeId ? model?.nodes.find((n) => n.id === nodeId) : undefined;
 
-  if (!taskId) return <EmptyState title="No thread open">Send a message and its reasoning trace appears here as a graph.</EmptyState>;
+  if (!taskId)
+    return (
+      <EmptyState title="No thread open">
+        Send a message and its reasoning trace appears here as a graph.
+      </EmptyState>
+    );
   if (!turn)
     return isLoading ? (
       <div className="flex h-full items-center justify-center gap-2 text-sm text-zinc-500">
         <Spinner label="Loading the traces" /> Loading the traces…
       </div>
     ) : (
-      <EmptyState title="No turns yet">Each reply's trace is drawn here: intent, rules, tools, decision.</EmptyState>
+      <EmptyState title="No turns yet">
+        Each reply's trace is drawn here: intent, rules, tools, decision.
+      </EmptyState>
     );
   if (!trace) {
-    if (!keyReady) return <EmptyState title="No API key">Enter the API key to load this turn's trace.</EmptyState>;
-    if (fetched.error) return <div className="p-3"><ErrorCallout error={toApiError(fetched.error)} /></div>;
+    if (!keyReady)
+      return <EmptyState title="No API key">Enter the API key to load this turn's trace.</EmptyState>;
+    if (fetched.error)
+      return (
+        <div className="p-3">
+          <ErrorCallout error={toApiError(fetched.error)} />
+        </div>
+      );
     return (
       <div className="flex h-full items-center justify-center gap-2 text-sm text-zinc-500">
         <Spinner label="Loading the trace" /> Loading the trace…
@@ -58,32 +71,66 @@ export default function TracePanel({ taskId, turn, nodeId, selectNode, isLoading
   }
 
   return (
-    <Group orientation="vertical" className="h-full">
-      <Panel id="graph" defaultSize="62" minSize="20">
-        <div className="flex h-full flex-col">
-          <p className="px-3 pt-2 text-xs text-zinc-500 dark:text-zinc-400">Turn {turn.index + 1} · {trace.intent || 'no intent'}</p>
-          <div className="min-h-0 flex-1">
-            <TraceGraph key={turn.id} trace={trace} selectedNodeId={nodeId} onSelectNode={selectNode} label={`Trace graph of turn ${turn.index + 1}`} />
-          </div>
-        </div>
-      </Panel>
-      <Separator className="h-1 bg-zinc-200 hover:bg-indigo-400 data-[separator=active]:bg-indigo-500 dark:bg-zinc-800" aria-label="Resize details" />
-      <Panel id="node-details" defaultSize="38" minSize="10">
-        <div className="flex h-full min-h-0 flex-col">
-          <TabList tabs={DETAIL_TABS} value={detailTab} onChange={setDetailTab} label="Trace details" idPrefix="trace-details" />
-          <div id="trace-details-panel" role="tabpanel" aria-labelledby={`trace-details-tab-${detailTab}`} className="min-h-0 flex-1 overflow-y-auto">
-            {detailTab === 'json' ? (
-              <RawJson value={trace} label="Trace JSON" />
-            ) : node ? (
-              <NodeInspector node={node} />
-            ) : (
-              <EmptyState title={nodeId ? 'That node is not in this turn' : 'Select a node'}>
-                Click a node, or focus the graph and use the arrow keys, to read its details.
-              </EmptyState>
-            )}
-          </div>
-        </div>
-      </Panel>
-    </Group>
+    <SplitPanes
+      orientation="vertical"
+      className="h-full"
+      storageKey="threadline:layout:trace"
+      separatorLabels={['Resize details']}
+      panes={[
+        {
+          id: 'graph',
+          defaultSize: 62,
+          minSize: 20,
+          children: (
+            <div className="flex h-full flex-col">
+              <p className="px-3 pt-2 text-xs text-zinc-500 dark:text-zinc-400">
+                Turn {turn.index + 1} · {trace.intent || 'no intent'}
+              </p>
+              <div className="min-h-0 flex-1">
+                <TraceGraph
+                  key={turn.id}
+                  trace={trace}
+                  selectedNodeId={nodeId}
+                  onSelectNode={selectNode}
+                  label={`Trace graph of turn ${turn.index + 1}`}
+                />
+              </div>
+            </div>
+          ),
+        },
+        {
+          id: 'node-details',
+          defaultSize: 38,
+          minSize: 10,
+          children: (
+            <div className="flex h-full min-h-0 flex-col">
+              <TabList
+                tabs={DETAIL_TABS}
+                value={detailTab}
+                onChange={setDetailTab}
+                label="Trace details"
+                idPrefix="trace-details"
+              />
+              <div
+                id="trace-details-panel"
+                role="tabpanel"
+                aria-labelledby={`trace-details-tab-${detailTab}`}
+                className="min-h-0 flex-1 overflow-y-auto"
+              >
+                {detailTab === 'json' ? (
+                  <RawJson value={trace} label="Trace JSON" />
+                ) : node ? (
+                  <NodeInspector node={node} />
+                ) : (
+                  <EmptyState title={nodeId ? 'That node is not in this turn' : 'Select a node'}>
+                    Click a node, or focus the graph and use the arrow keys, to read its details.
+                  </EmptyState>
+                )}
+              </div>
+            </div>
+          ),
+        },
+      ]}
+    />
   );
 }
