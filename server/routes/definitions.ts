@@ -137,7 +137,11 @@ export const agentBundleRoute = createRoute({
   security,
   request: {
     params: z.object({ agent_id: PathId }),
-    query: z.object({ version: PathId.optional().describe('Version id or tag; the active version when omitted.') }),
+    query: z.object({
+      version: PathId.optional().describe('Version id or tag; the active version when omitted.'),
+      version_id: PathId.optional().describe('Version id (as on create task).'),
+      version_tag: PathId.optional().describe('Version tag (as on create task).'),
+    }),
   },
   responses: {
     200: json(AgentBundleResponse, 'The bundle.'),

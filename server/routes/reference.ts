@@ -8,7 +8,17 @@ import { agentBundleRoute, bundleSchemaRoute, listAgentsRoute, validateRoute } f
 
 const notFound = (message: string) => new ApiError(404, { error: 'Not Found', message });
 
-function findVersion(agent: AgentRecord, version: string | undefined) {
+interface VersionQuery {
+  version?: string | undefined;
+  version_id?: string | undefined;
+  version_tag?: string | undefined;
+}
+
+/** `version_id` by id, `version_tag` by tag, `version` by either; none → the active version. */
+function findVersion(agent: AgentRecord, query: VersionQuery) {
+  if (query.version_id !== undefined) return agent.versions.find((v) => v.id === query.version_id);
+  if (query.version_tag !== undefined) return agent.versions.find((v) => v.tag === query.version_tag);
+  const { version } = query;
   if (version === undefined) return agent.versions.find((v) => v.id === agent.active_version);
   return agent.versions.find((v) => v.id === version) ?? agent.versions.find((v) => v.tag === version);
 }
@@ -33,12 +43,13 @@ export function registerReferenceRoutes(app: OpenAPIHono<AuthEnv>, agents: Agent
 
   app.openapi(agentBundleRoute, (c) => {
     const { agent_id } = c.req.valid('param');
-    const { version } = c.req.valid('query');
+    const query = c.req.valid('query');
     if (!keyAllowsAgent(c.get('apiKey'), agent_id)) throw forbidden(agent_id);
     const agent = agents.get(agent_id);
     if (!agent) throw notFound(`Agent not found: ${agent_id}`);
-    const found = findVersion(agent, version);
-    if (!found) throw notFound(`Version not found for agent ${agent_id}: ${version ?? agent.active_version}`);
+    const found = findVersion(agent, query);
+    const asked = query.version_id ?? query.version_tag ?? query.version ?? agent.active_version;
+    if (!found) throw notFound(`Version not found for agent ${agent_id}: ${asked}`);
     return c.json({ agent_id, version_id: found.id, version_tag: found.tag, bundle: found.bundle as Record<string, unknown> }, 200);
   });
 

@@ -33,6 +33,12 @@ describe('reference extensions', () => {
     const byId = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version=v1-30-day-window');
     expect(byTag.body).toEqual(byId.body);
     expect(byTag.body.bundle).not.toEqual(active.body.bundle);
+    const byIdParam = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version_id=v1-30-day-window');
+    const byTagParam = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version_tag=v1');
+    expect(byIdParam.body).toEqual(byId.body);
+    expect(byTagParam.body).toEqual(byId.body);
+    const tagAsId = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version_id=v1');
+    expect(tagAsId.status).toBe(404);
   });
 
   it('answers 404 for an unknown agent or version and 403 for a foreign agent', async () => {
