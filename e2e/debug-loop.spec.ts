@@ -29,7 +29,8 @@ function lineOf(text: string, after: string, re: RegExp): number {
 
 async function openBundleEditor(page: Page) {
   await page.getByRole('tab', { name: 'Bundle' }).click();
-  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible();
+  // Monaco's chunk is large: on a busy machine its first load may take longer than the default wait.
+  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
   await expect(page.getByTestId('bundle-status')).toContainText('Valid');
 }
 
@@ -62,7 +63,12 @@ async function squiggleLines(page: Page, kind: 'error' | 'warning'): Promise<num
   }, `squiggly-${kind}`);
 }
 
-test('edit the dispute window, rerun from the blocked turn, see the branch and the decision change', async ({ page }) => {
+test('edit the dispute window, rerun from the blocked turn, see the branch and the decision change', async ({ page, baseURL }) => {
+  // Monaco is served by the app itself: no request may leave for another origin (a CDN).
+  const elsewhere: string[] = [];
+  page.on('request', (r) => {
+    if (/^https?:/.test(r.url()) && !r.url().startsWith(baseURL!)) elsewhere.push(r.url());
+  });
   const original = await startThread(page, 'card-disputes');
   await sendMessage(page, BLOCKED_DISPUTE);
   const turn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
@@ -131,6 +137,7 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   // Only differences keeps the changed turn.
   await comparison.getByLabel('Only differences').check();
   await expect(comparison.getByRole('article')).toHaveCount(1);
+  expect(elsewhere).toEqual([]);
 });
 
 test('a bundle with an error shows a marker at the right line, and nothing is sent', async ({ page }) => {
