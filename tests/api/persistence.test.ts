@@ -83,7 +83,32 @@ function killHard(child: ChildProcess): Promise<void> {
   });
 }
 
+function stopGracefully(child: ChildProcess): Promise<number | null> {
+  return new Promise((resolve) => {
+    child.on('exit', (code) => resolve(code));
+    child.kill('SIGTERM');
+  });
+}
+
 describe('durability', () => {
+  it('stops cleanly on SIGTERM and starts again on the same data', async () => {
+    const dataDir = tempDataDir();
+    dirs.push(dataDir);
+    const first = await startProcess(dataDir);
+    const task = (await createTask(first)).body;
+    const sent = (await sendMessage(first, task.id, 'freeze my card')).body;
+    expect(await stopGracefully(first.child)).toBe(0);
+
+    const second = await startProcess(dataDir);
+    try {
+      const trace = await call(second, 'GET', `/v1/messaging/tasks/${task.id}/interactions/${sent.id}/trace-info`);
+      expect(trace.status).toBe(200);
+      expect(trace.body).toEqual(sent.trace_info);
+    } finally {
+      await stopGracefully(second.child);
+    }
+  });
+
   it('keeps an acknowledged message after kill -9', async () => {
     const dataDir = tempDataDir();
     dirs.push(dataDir);
