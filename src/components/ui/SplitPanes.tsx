@@ -83,12 +83,9 @@ export function SplitPanes({ orientation, panes, separatorLabels, storageKey, cl
     const step = e.shiftKey ? 10 : 2;
     const back = horizontal ? 'ArrowLeft' : 'ArrowUp';
     const forward = horizontal ? 'ArrowRight' : 'ArrowDown';
-    let delta = 0;
-    if (e.key === back) delta = -step;
-    else if (e.key === forward) delta = step;
-    else if (e.key === 'Home') delta = -100;
-    else if (e.key === 'End') delta = 100;
-    else return;
+    const deltas: Record<string, number> = { [back]: -step, [forward]: step, Home: -100, End: 100 };
+    const delta = deltas[e.key];
+    if (delta === undefined) return;
     e.preventDefault();
     commit(resizePair(sizes, mins, index, delta));
   };
