@@ -13,6 +13,7 @@ const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
+  outputDir: `.e2e/results-${port}`,
   fullyParallel: false,
   workers: 1,
   retries: 0,
