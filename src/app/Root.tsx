@@ -4,7 +4,7 @@
  * and its shortcuts, the file drop target, the share dialog and the trace-link key prompt.
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState, useSyncExternalStore } from 'react';
 import { Spinner } from '../components/ui/Spinner';
 import { KeyboardHost, Modal } from '../features/command-palette';
 import { ConnectionForm, useConnectionStore } from '../features/connection';
@@ -19,6 +19,7 @@ import {
   type SnapshotInspectorContext,
 } from '../features/share';
 import { registerThemeActions } from '../features/theme';
+import { useThreadsStore } from '../features/threads';
 import { inspectorTabs } from './extensions';
 import { Inspector } from './Inspector';
 import { parseWorkspaceSearch } from './search';
@@ -42,18 +43,42 @@ const loading = (
   </div>
 );
 
+function subscribeThreadsHydration(onChange: () => void): () => void {
+  return useThreadsStore.persist.onFinishHydration(onChange);
+}
+const threadsHydrated = () => useThreadsStore.persist.hasHydrated();
+
+/**
+ * A trace link from someone else (a thread this browser does not know) opened without a key:
+ * ask for one in a dialog, once per thread; the thread then joins the list. (A reload of one's
+ * own thread without a remembered key gets the workspace's inline key prompt instead.)
+ */
+function useLinkGate(task: string | undefined) {
+  const hasKey = useConnectionStore((s) => s.apiKey.length > 0);
+  const hydrated = useSyncExternalStore(subscribeThreadsHydration, threadsHydrated, () => false);
+  const known = useThreadsStore((s) => (task ? Boolean(s.threads[task]) : true));
+  const [askedFor, setAskedFor] = useState<string | null>(null);
+  const [doneFor, setDoneFor] = useState<string | null>(null);
+  if (task && hydrated && !known && !hasKey && askedFor !== task && doneFor !== task) setAskedFor(task);
+  const done = () => {
+    if (!task) return;
+    setDoneFor(task);
+    if (!useThreadsStore.getState().threads[task]) useThreadsStore.getState().upsertThread({ id: task, title: 'Shared thread' });
+  };
+  return { open: Boolean(task) && askedFor === task && doneFor !== task, done };
+}
+
 function WorkspaceGlobals() {
   const raw = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const search = parseWorkspaceSearch(raw);
   const target = useWorkspaceTarget(search);
   useWorkspaceActions(search, target);
-  const hasKey = useConnectionStore((s) => s.apiKey.length > 0);
-  const [dismissedFor, setDismissedFor] = useState<string | null>(null);
+  const gate = useLinkGate(search.task);
   const connection = useConnectionDialog();
   return (
     <>
       {search.task ? (
-        <LinkGate open={!hasKey && dismissedFor !== search.task} taskId={search.task} server={search.server} onDone={() => setDismissedFor(search.task ?? null)} />
+        <LinkGate open={gate.open} taskId={search.task} server={search.server} onDone={gate.done} />
       ) : null}
       <Suspense fallback={null}>
         <LazyShareDialog target={target} />
