@@ -41,7 +41,43 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
   HTMLElement.prototype.getBoundingClientRect = function () {
     return { width: viewport.width, height: viewport.height, top: 0, left: 0, bottom: viewport.height, right: viewport.width, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
   };
-  HTMLElement.prototype.scrollTo ??= function () {};
+  // jsdom has no layout: keep scroll offsets per element, and fire "scroll" as a browser would.
+  const offsets = new WeakMap<Element, { top: number; left: number }>();
+  const offsetOf = (el: Element) => offsets.get(el) ?? { top: 0, left: 0 };
+  Object.defineProperty(HTMLElement.prototype, 'scrollTop', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return offsetOf(this).top;
+    },
+    set(this: HTMLElement, v: number) {
+      offsets.set(this, { ...offsetOf(this), top: v });
+    },
+  });
+  // A scroll container's content height: its first child's inline height (how virtual lists size
+  // their inner box), else the viewport.
+  Object.defineProperty(HTMLElement.prototype, 'scrollHeight', {
+    configurable: true,
+    get(this: HTMLElement) {
+      const inner = this.firstElementChild as HTMLElement | null;
+      return Math.max(parseFloat(inner?.style.height ?? '') || 0, viewport.height);
+    },
+  });
+  Object.defineProperty(HTMLElement.prototype, 'scrollLeft', {
+    configurable: true,
+    get(this: HTMLElement) {
+      return offsetOf(this).left;
+    },
+    set(this: HTMLElement, v: number) {
+      offsets.set(this, { ...offsetOf(this), left: v });
+    },
+  });
+  HTMLElement.prototype.scrollTo = function (this: HTMLElement, a?: ScrollToOptions | number, b?: number) {
+    const top = typeof a === 'number' ? b : a?.top;
+    const left = typeof a === 'number' ? a : a?.left;
+    if (top !== undefined) this.scrollTop = top;
+    if (left !== undefined) this.scrollLeft = left;
+    this.dispatchEvent(new Event('scroll'));
+  } as typeof HTMLElement.prototype.scrollTo;
 
   window.matchMedia ??= ((query: string) => ({
     matches: false,

@@ -1,0 +1,44 @@
+// @vitest-environment jsdom
+import { cleanup, render, screen } from '@testing-library/react';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { installDomStubs } from '../../lib/testing/dom-stubs';
+import { MessageList } from './MessageList';
+import type { Turn } from './transcript';
+
+beforeAll(() => installDomStubs({ width: 800, height: 600 }));
+afterEach(cleanup);
+
+const turns: Turn[] = Array.from({ length: 5000 }, (_, i) => ({
+  id: `m${i}`,
+  index: i,
+  userText: `question ${i}`,
+  replyText: `answer ${i}`,
+  suggestions: [],
+  decision: 'proceed',
+  textUnavailable: false,
+}));
+
+const noop = () => {};
+
+describe('MessageList', () => {
+  it('keeps only the rows in view in the DOM for a thread of 5000 turns', async () => {
+    render(
+      <MessageList
+        turns={turns}
+        outbox={[]}
+        selectedTurnId={undefined}
+        onSelectTurn={noop}
+        onSend={noop}
+        onRetry={noop}
+        onDiscard={noop}
+        renderTurnActions={(t) => <span>action {t.id}</span>}
+      />,
+    );
+    // It follows the newest turn.
+    expect(await screen.findByRole('article', { name: 'Turn 5000' })).toBeTruthy();
+    const rendered = screen.getAllByRole('article');
+    expect(rendered.length).toBeLessThan(40);
+    expect(screen.getByText('action m4999')).toBeTruthy();
+    expect(screen.queryByRole('article', { name: 'Turn 1' })).toBeNull();
+  });
+});
