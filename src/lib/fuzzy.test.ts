@@ -12,6 +12,16 @@ describe('fuzzyMatch', () => {
     expect(fuzzyMatch('  ', 'anything')).toEqual({ score: 0, positions: [] });
   });
 
+  it('does not match letters scattered across words', () => {
+    expect(fuzzyMatch('theme', 'Show the Thread tab')).toBeNull();
+    expect(fuzzyMatch('theme', 'Switch to dark theme')).not.toBeNull();
+    expect(fuzzyMatch('swdark', 'Switch to dark theme')?.positions).toEqual([0, 1, 10, 11, 12, 13]);
+  });
+
+  it('backtracks when the first choice leads nowhere', () => {
+    expect(fuzzyMatch('ab', 'a xab')?.positions).toEqual([3, 4]);
+  });
+
   it('prefers word starts to scattered letters', () => {
     const words = fuzzyMatch('cl', 'Copy link')!;
     const scattered = fuzzyMatch('cl', 'Cancel')!;

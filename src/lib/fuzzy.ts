@@ -17,34 +17,50 @@ function isWordStart(text: string, i: number): boolean {
   return /[\s\-_/.:·(]/.test(prev) || (prev === prev.toLowerCase() && cur !== cur.toLowerCase());
 }
 
-/** Null when the query does not match. An empty query matches everything with score 0. */
+const SEPARATOR = /[\s\-_/.:·(]/;
+
+/** No separator between positions a (exclusive) and b (inclusive): the same word. */
+function sameWord(text: string, a: number, b: number): boolean {
+  for (let i = a + 1; i <= b; i += 1) if (SEPARATOR.test(text[i] ?? '') || (i > a + 1 && isWordStart(text, i))) return false;
+  return true;
+}
+
+/**
+ * Null when the query does not match. Each query character must follow the previous one
+ * directly, start a word, or sit later in the same word, so "theme" does not match letters
+ * scattered over "Show the Thread tab". An empty query matches everything with score 0.
+ */
 export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
-  const q = query.trim().toLowerCase().replace(/\s+/g, ' ');
+  const q = query.trim().toLowerCase().replace(/\s+/g, '');
   if (!q) return { score: 0, positions: [] };
   const lower = text.toLowerCase();
   const positions: number[] = [];
-  let score = 0;
-  let from = 0;
-  let prevPos = -2;
-  for (const ch of q) {
-    if (ch === ' ') continue;
-    // Prefer the next occurrence at a word start, else the next occurrence at all.
-    let pos = -1;
-    for (let i = lower.indexOf(ch, from); i !== -1; i = lower.indexOf(ch, i + 1)) {
-      if (i === prevPos + 1 || isWordStart(text, i)) {
-        pos = i;
-        break;
-      }
+
+  const search = (qi: number, prev: number): boolean => {
+    if (qi === q.length) return true;
+    const ch = q[qi]!;
+    const candidates: number[] = [];
+    for (let i = lower.indexOf(ch, prev + 1); i !== -1; i = lower.indexOf(ch, i + 1)) {
+      if (prev < 0 || i === prev + 1 || isWordStart(text, i) || sameWord(text, prev, i)) candidates.push(i);
     }
-    if (pos === -1) pos = lower.indexOf(ch, from);
-    if (pos === -1) return null;
+    // Contiguous first, then word starts, then the rest, left to right.
+    candidates.sort((a, b) => rank(a, prev) - rank(b, prev) || a - b);
+    for (const i of candidates) {
+      positions.push(i);
+      if (search(qi + 1, i)) return true;
+      positions.pop();
+    }
+    return false;
+  };
+  const rank = (i: number, prev: number) => (i === prev + 1 ? 0 : isWordStart(text, i) ? 1 : 2);
+  if (!search(0, -1)) return null;
+
+  let score = 0;
+  positions.forEach((pos, k) => {
     score += 1;
-    if (pos === prevPos + 1) score += 3;
+    if (k > 0 && pos === positions[k - 1]! + 1) score += 3;
     if (isWordStart(text, pos)) score += 4;
-    positions.push(pos);
-    prevPos = pos;
-    from = pos + 1;
-  }
+  });
   if (lower.startsWith(q)) score += 10;
   else if (lower.includes(q)) score += 5;
   // Shorter texts win ties.

@@ -1,0 +1,102 @@
+/**
+ * Keyboard first: the command palette (Ctrl+K) filters fuzzily and runs actions with the keyboard,
+ * j/k move between turns (and type normally in the message box), ? lists the shortcuts, and the
+ * theme chosen from the palette is remembered across reloads.
+ */
+import { expect, sendMessage, startThread, test } from './fixtures';
+
+test('the palette filters, moves with the arrow keys and runs an action; the theme is remembered', async ({ page }) => {
+  await page.goto('/');
+  await page.keyboard.press('Control+k');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  const search = palette.getByRole('combobox', { name: 'Search commands' });
+  await expect(search).toBeFocused();
+  const options = palette.getByRole('option');
+  // Every action is listed: thread, share, theme, help.
+  for (const name of ['New thread', 'Copy trace link', 'Create a snapshot link…', 'Switch to dark theme', 'Keyboard shortcuts', 'Focus the bundle editor']) {
+    await expect(options.filter({ hasText: name })).toHaveCount(1);
+  }
+
+  await search.fill('swdark');
+  await expect(options.first()).toContainText('Switch to dark theme');
+  await search.fill('theme');
+  // The three theme actions rank first (an acronym-like match may follow them).
+  for (let i = 0; i < 3; i += 1) await expect(options.nth(i)).toContainText(/Switch to (light|dark|system) theme/);
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await search.press('ArrowDown');
+  await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');
+  await expect(search).toHaveAttribute('aria-activedescendant', (await options.nth(1).getAttribute('id'))!);
+  await search.press('ArrowUp');
+  await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
+  await expect(options.nth(0)).toContainText('Switch to dark theme');
+  await search.press('Enter');
+  await expect(palette).toBeHidden();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+  await expect(page.getByRole('button', { name: /^Dark theme/ })).toBeVisible();
+
+  await page.reload();
+  await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+
+  // Escape closes; a disabled action says why.
+  await page.keyboard.press('Control+k');
+  await search.fill('snapshot');
+  await expect(options.first()).toHaveAttribute('aria-disabled', 'true');
+  await expect(options.first()).toContainText('Open a thread first');
+  await search.press('Escape');
+  await expect(palette).toBeHidden();
+
+  // Back to the system theme from the palette.
+  await page.keyboard.press('Control+k');
+  await search.fill('system theme');
+  await search.press('Enter');
+  await expect(page.getByRole('button', { name: /^System theme/ })).toBeVisible();
+});
+
+test('j and k move between turns, not while typing; ? lists the shortcuts', async ({ page }) => {
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, 'Hello');
+  await sendMessage(page, 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago');
+  const trace = (n: number) => page.getByRole('button', { name: `Show trace of turn ${n}` });
+  await expect(trace(2)).toHaveAttribute('aria-pressed', 'true');
+
+  // Typing j and k in the message box types them.
+  const box = page.getByRole('textbox', { name: 'Message' });
+  await box.click();
+  await page.keyboard.type('jk');
+  await expect(box).toHaveValue('jk');
+  await expect(trace(2)).toHaveAttribute('aria-pressed', 'true');
+  await box.fill('');
+
+  // Outside inputs they move between turns, and the URL follows.
+  await page.getByRole('log', { name: 'Conversation' }).click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('k');
+  await expect(trace(1)).toHaveAttribute('aria-pressed', 'true');
+  await expect(page.getByRole('group', { name: 'Trace graph of turn 1' })).toBeVisible();
+  const turn1 = new URL(page.url()).searchParams.get('turn');
+  await expect(page.getByRole('article', { name: 'Turn 1' })).toHaveAttribute('data-turn-id', turn1!);
+  await page.keyboard.press('j');
+  await expect(trace(2)).toHaveAttribute('aria-pressed', 'true');
+
+  // The palette runs the same navigation.
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Search commands' }).fill('previous turn');
+  await page.keyboard.press('Enter');
+  await expect(trace(1)).toHaveAttribute('aria-pressed', 'true');
+
+  // ? lists the shortcuts.
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help).toBeVisible();
+  for (const keys of ['Ctrl+K', 'j', 'k', '?', 'Ctrl+Enter']) {
+    await expect(help.getByRole('cell', { name: keys, exact: true })).toBeVisible();
+  }
+  await page.keyboard.press('Escape');
+  await expect(help).toBeHidden();
+
+  // Focus the message box from the palette, then Ctrl+Enter sends.
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Search commands' }).fill('focus message');
+  await page.keyboard.press('Enter');
+  await expect(box).toBeFocused();
+});
