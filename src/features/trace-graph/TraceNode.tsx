@@ -64,8 +64,14 @@ export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<T
         {m.badge ? <span className="ml-auto truncate rounded bg-black/5 px-1 normal-case dark:bg-white/10">{m.badge}</span> : null}
         {data.highlight ? <span className="rounded bg-black/10 px-1 normal-case dark:bg-white/15">{data.highlight}</span> : null}
       </div>
-      <div className={cx('truncate text-xs font-semibold text-zinc-900 dark:text-zinc-50', data.highlight === 'removed' && 'line-through')}>{m.label}</div>
-      {m.sublabel ? <div className="truncate text-[11px] text-zinc-600 dark:text-zinc-300">{m.sublabel}</div> : null}
+      <div title={m.label} className={cx('truncate text-xs font-semibold text-zinc-900 dark:text-zinc-50', data.highlight === 'removed' && 'line-through')}>
+        {m.label}
+      </div>
+      {m.sublabel ? (
+        <div title={m.sublabel} className="truncate text-[11px] text-zinc-600 dark:text-zinc-300">
+          {m.sublabel}
+        </div>
+      ) : null}
       <Handle type="source" position={Position.Bottom} className="!size-1.5 !min-w-0 !border-0 !bg-zinc-400" isConnectable={false} />
     </div>
   );
