@@ -13,11 +13,13 @@ beforeAll(() => installDomStubs());
 
 type Pending = { url: string; body: unknown; resolve: (r: Response) => void; reject: (e: unknown) => void };
 let requests: Pending[] = [];
+let traceList: unknown[] = [];
 
 const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   requests = [];
+  traceList = [];
   useConnectionStore.setState({ apiKey: 'k' });
   setApiConfigSource(() => ({ baseUrl: 'http://svc.test', keyHeader: 'x-service-api-key', apiKey: 'k', extraHeaders: [], timeoutMs: 5000 }));
   useThreadsStore.setState({
@@ -25,7 +27,7 @@ beforeEach(() => {
   });
   useDraftsStore.setState({ drafts: {} });
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
-    if (url.includes('/trace-info')) return Promise.resolve(json([]));
+    if (url.includes('/trace-info')) return Promise.resolve(json(traceList));
     return new Promise<Response>((resolve, reject) => requests.push({ url, body: JSON.parse(String(init.body)), resolve, reject }));
   });
 });
@@ -34,11 +36,11 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderChat(extra: Partial<Parameters<typeof ChatPane>[0]> = {}) {
+function renderChat(extra: Partial<Parameters<typeof ChatPane>[0]> = {}, taskId = 't1') {
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   return render(
     <QueryClientProvider client={client}>
-      <ChatPane taskId="t1" selectedTurnId={undefined} onSelectTurn={() => {}} {...extra} />
+      <ChatPane taskId={taskId} selectedTurnId={undefined} onSelectTurn={() => {}} {...extra} />
     </QueryClientProvider>,
   );
 }
@@ -110,5 +112,24 @@ describe('ChatPane', () => {
     useDraftsStore.getState().setDraft('t1', 'half-written');
     renderChat();
     expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('half-written');
+  });
+
+  it('opened from a link in a fresh browser: shows the turns from the traces and can keep the thread', async () => {
+    traceList = [
+      {
+        interaction_id: 'm7',
+        intent: 'dispute_charge',
+        decision: 'request_confirmation',
+        input: { message: 'Dispute the $40 charge' },
+        response: { message: 'Shall I file it?', suggestions: ['Yes'] },
+      },
+    ];
+    renderChat({}, 'elsewhere');
+    expect(await screen.findByText('Dispute the $40 charge')).toBeTruthy();
+    expect(screen.getByText('Shall I file it?')).toBeTruthy();
+    expect(screen.getByTitle('Decision: request_confirmation').textContent).toBe('Decision: needs confirmation');
+    fireEvent.click(screen.getByRole('button', { name: 'Keep in my threads' }));
+    expect(useThreadsStore.getState().threads.elsewhere?.title).toBe('Dispute the $40 charge');
+    expect(screen.queryByRole('button', { name: 'Keep in my threads' })).toBeNull();
   });
 });

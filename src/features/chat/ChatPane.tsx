@@ -7,7 +7,8 @@ import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import { toApiError } from '../../api/errors';
-import { selectThread, useThreadsStore } from '../threads/threads-store';
+import { titleFrom } from '../../lib/format';
+import { selectThread, selectUpsertThread, useThreadsStore } from '../threads/threads-store';
 import { Composer } from './Composer';
 import { MessageList, type Welcome } from './MessageList';
 import { selectOutbox, useOutboxStore } from './outbox-store';
@@ -25,8 +26,16 @@ export interface ChatPaneProps {
   header?: ReactNode;
 }
 
-export function ChatPane({ taskId, selectedTurnId, onSelectTurn, renderTurnActions, messageExtras, header }: ChatPaneProps) {
+export function ChatPane({
+  taskId,
+  selectedTurnId,
+  onSelectTurn,
+  renderTurnActions,
+  messageExtras,
+  header,
+}: ChatPaneProps) {
   const thread = useThreadsStore(selectThread(taskId));
+  const upsertThread = useThreadsStore(selectUpsertThread);
   const transcript = useTranscript(taskId);
   const outbox = useOutboxStore(selectOutbox(taskId));
   const { send, retry, discard } = useSendTurn(taskId, messageExtras);
@@ -40,9 +49,30 @@ export function ChatPane({ taskId, selectedTurnId, onSelectTurn, renderTurnActio
   return (
     <section aria-label="Chat" className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
-        <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{thread?.title || `Thread ${taskId}`}</h2>
-        {thread?.agent_id ? <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span> : null}
-        <div className="ml-auto">{header}</div>
+        <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+          {thread?.title || `Thread ${taskId}`}
+        </h2>
+        {thread?.agent_id ? (
+          <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span>
+        ) : null}
+        <div className="ml-auto flex items-center gap-2">
+          {thread ? null : (
+            <Button
+              size="sm"
+              onClick={() =>
+                upsertThread({
+                  id: taskId,
+                  title: titleFrom(transcript.turns[0]?.userText || `Thread ${taskId}`),
+                  agent_id: '',
+                  created_at: transcript.turns[0]?.createdAt ?? new Date().toISOString(),
+                })
+              }
+            >
+              Keep in my threads
+            </Button>
+          )}
+          {header}
+        </div>
       </header>
       <div className="min-h-0 flex-1">
         {transcript.isLoading && !welcome ? (

@@ -64,7 +64,7 @@ function AgentField() {
             : known?.description || (agents.isSuccess && list === null ? 'This server does not list its agents: type the agent id.' : '')}
       </p>
       {known && known.versions.length > 0 ? (
-        <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        <label className="mt-2 flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
           Version
           <select
             className={inputClass}
