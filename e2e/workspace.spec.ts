@@ -49,7 +49,22 @@ test('a blocked dispute: reply, decision badge, the blocked rule and its reason,
   await expect(again.getByText(BLOCKED_DISPUTE)).toBeVisible();
   await expect(again.getByText('Decision: blocked', { exact: true })).toBeVisible();
   await expect(page.getByRole('region', { name: /^Details of / }).locator('dt:text-is("reason") + dd')).toHaveText(reason);
-  await expect(page.getByRole('group', { name: 'Trace graph of turn 1' }).locator('.react-flow__node.selected')).toHaveCount(1);
+  const graphAgain = page.getByRole('group', { name: 'Trace graph of turn 1' });
+  await expect(graphAgain.locator('.react-flow__node.selected')).toHaveCount(1);
+
+  // Keyboard: the arrow keys move the selection to another node, and the URL follows.
+  const nodeBefore = new URL(page.url()).searchParams.get('node');
+  await graphAgain.focus();
+  await page.keyboard.press('ArrowUp');
+  await expect.poll(() => new URL(page.url()).searchParams.get('node')).not.toBe(nodeBefore);
+
+  // The Thread tab: one row per turn with intent, decision and rule counts.
+  await page.getByRole('tab', { name: 'Thread' }).click();
+  const row = page.getByRole('row').filter({ hasText: 'dispute_charge' });
+  await expect(row).toContainText('blocked');
+  await expect(row).toContainText(/\d+ blocked/);
+  await row.getByRole('button', { name: 'Focus turn 1' }).click();
+  await expect(page).toHaveURL(/[?&]turn=/);
 });
 
 test('without a remembered key, a reload asks for the key and then restores the thread', async ({ page }) => {
