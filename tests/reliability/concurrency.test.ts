@@ -100,5 +100,6 @@ describe('concurrent clients', () => {
       expect(stored[0]!.interaction_id).toBe(seed1.id);
       expect(stored[1]!.interaction_id).toBe(branch.message.id);
     }
+    console.log(`[figure] concurrency: ${SHARED_CLIENTS} clients on one task and ${OWN_CLIENTS} on their own, ${MESSAGES_EACH} messages each, ${RERUNS} reruns in between: ${acks.length} acknowledged, all kept in order`);
   }, 120_000);
 });

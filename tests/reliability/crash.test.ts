@@ -153,6 +153,8 @@ describe('kill -9 in the middle of a stream of sends', () => {
     }
     await service.stop();
     service = undefined;
+    const turns = [...tasks.values()].flat();
+    console.log(`[figure] crash: 2 kills mid-stream, ${tasks.size} tasks and ${branches.length} branches, ${turns.filter((t) => t.ack).length} acknowledged sends all found intact, ${turns.filter((t) => !t.ack).length} in flight at the kills`);
 
     // Straight from the database: every stored turn has its user message, its reply and its trace.
     const store = new SqliteStore({ dataDir });

@@ -391,7 +391,7 @@ describe(`fuzzing every endpoint (seed ${SEED}, ${COUNT} requests)`, () => {
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    console.log(`fuzz statuses: ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}`);
+    console.log(`[figure] fuzz: ${COUNT} requests, seed ${SEED}, answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}, ${failures.length} failing`);
     if (failures.length) console.log(`fuzz seed ${SEED}: ${failures.length} failing requests, first ones:\n${failures.slice(0, 15).join('\n')}`);
 
     const unhandled = service.logs.filter((line) => line.includes('"unhandled error"'));

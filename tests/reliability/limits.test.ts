@@ -141,7 +141,7 @@ describe('memory under a burst of oversized requests', () => {
     await new Promise((resolve) => setTimeout(resolve, 500));
     const after = service.rss();
     console.log(
-      `limits burst: ${ROUNDS * kinds.length} requests, ~${Math.round(sentBytes / MB)} MB sent; service RSS ${Math.round(before / MB)} MB before, peak ${Math.round(peak / MB)} MB, ${Math.round(after / MB)} MB after; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
+      `[figure] memory: ${ROUNDS * kinds.length} requests, ~${Math.round(sentBytes / MB)} MB sent; service RSS ${Math.round(before / MB)} MB before, peak ${Math.round(peak / MB)} MB, ${Math.round(after / MB)} MB after; statuses ${JSON.stringify(Object.fromEntries(statuses))}`,
     );
 
     expect([...statuses.keys()].sort()).toEqual([413, 422]);
