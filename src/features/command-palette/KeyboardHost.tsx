@@ -29,7 +29,7 @@ export function KeyboardHost() {
       const action = actionForKey(e, actions, isMac);
       if (!action) return;
       // While a dialog is open only the palette toggle works (the dialog owns the keys).
-      const dialogOpen = open !== null || document.querySelector('dialog[open]') !== null;
+      const dialogOpen = open !== null || document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]') !== null;
       if (dialogOpen && action.id !== 'palette.open') return;
       e.preventDefault();
       action.run();

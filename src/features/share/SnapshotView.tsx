@@ -94,16 +94,16 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
         </h1>
         <p
           role="note"
-          className="rounded-full border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
+          className="shrink-0 rounded-full whitespace-nowrap border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
         >
           {label}
         </p>
-        <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">
+        <span className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={doc.masked.length ? `Masked: ${doc.masked.join(', ')}` : undefined}>
           {facts.turns} turns · made {formatRelative(doc.created_at)}
-          {doc.masked.length ? ` · masked: ${doc.masked.join(', ')}` : ''}
+          {doc.masked.length ? ` · ${doc.masked.length} masked field${doc.masked.length === 1 ? '' : 's'}` : ''}
           {doc.bundle ? ' · with bundle' : ''}
         </span>
-        <div className="ml-auto flex items-center gap-1">
+        <div className="ml-auto flex shrink-0 items-center gap-1 whitespace-nowrap">
           <Button size="sm" variant="ghost" onClick={download}>
             Download file
           </Button>
