@@ -50,7 +50,7 @@ const threadsHydrated = () => useThreadsStore.persist.hasHydrated();
 
 /**
  * A trace link from someone else (a thread this browser does not know) opened without a key:
- * ask for one in a dialog, once per thread; the thread then joins the list. (A reload of one's
+ * ask for one in a dialog, once per thread. (A reload of one's
  * own thread without a remembered key gets the workspace's inline key prompt instead.)
  */
 function useLinkGate(task: string | undefined) {
@@ -60,11 +60,8 @@ function useLinkGate(task: string | undefined) {
   const [askedFor, setAskedFor] = useState<string | null>(null);
   const [doneFor, setDoneFor] = useState<string | null>(null);
   if (task && hydrated && !known && !hasKey && askedFor !== task && doneFor !== task) setAskedFor(task);
-  const done = () => {
-    if (!task) return;
-    setDoneFor(task);
-    if (!useThreadsStore.getState().threads[task]) useThreadsStore.getState().upsertThread({ id: task, title: 'Shared thread' });
-  };
+  // Keeping the thread in the list is the chat's choice to offer ("Keep in my threads").
+  const done = () => setDoneFor(task ?? null);
   return { open: Boolean(task) && askedFor === task && doneFor !== task, done };
 }
 
