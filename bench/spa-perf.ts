@@ -41,15 +41,30 @@ const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' }
 
 /** Injected before the app: records the time of every click on Send, and frame timestamps on demand. */
 function instrument() {
-  const w = window as unknown as { __frames: number[] | null; __recordFrames: (on: boolean) => void };
+  const w = window as unknown as {
+    __frames: number[] | null;
+    __recordFrames: (on: boolean) => void;
+    /** The turn being sent, and when its parts first appeared in the document. */
+    __turn: number;
+    __stages: { click?: number; turn?: number; graph?: number };
+  };
+  w.__stages = {};
   document.addEventListener(
     'click',
     (event) => {
       const button = (event.target as Element | null)?.closest?.('button');
-      if (button?.getAttribute('aria-label') === 'Send') performance.mark('send-click');
+      if (button?.getAttribute('aria-label') !== 'Send') return;
+      performance.mark('send-click');
+      w.__stages = { click: performance.now() };
     },
     true,
   );
+  new MutationObserver(() => {
+    const st = w.__stages;
+    if (st.click === undefined) return;
+    if (st.turn === undefined && document.querySelector(`[aria-label="Show trace of turn ${w.__turn}"]`)) st.turn = performance.now();
+    if (st.graph === undefined && document.querySelector(`[aria-label="Trace graph of turn ${w.__turn}"] [data-kind="decision"]`)) st.graph = performance.now();
+  }).observe(document, { childList: true, subtree: true });
   w.__frames = null;
   w.__recordFrames = (on: boolean) => {
     if (!on) return;
@@ -187,21 +202,33 @@ async function connectAndStart(page: Page, base: string): Promise<string> {
   return new URL(page.url()).searchParams.get('task')!;
 }
 
-/** Send → rendered graph, and the part of it spent waiting for the service's answer. */
-const rounds: number[] = [];
+/** Where the time from Send to the graph goes: each stage's end, in ms after the click. */
+interface Stages {
+  requestStart: number;
+  answer: number;
+  turnShown: number;
+  graphInDocument: number;
+}
+const stages: Stages[] = [];
 async function sendAndMeasure(page: Page, turn: number, text: string): Promise<number> {
   await page.getByRole('textbox', { name: 'Message' }).fill(text);
-  await page.evaluate(() => {
+  await page.evaluate((n) => {
+    (window as unknown as { __turn: number }).__turn = n;
     performance.clearMarks('send-click');
     performance.clearResourceTimings();
-  });
+  }, turn);
   await page.getByRole('button', { name: 'Send' }).click();
   const total = await frameAfter(page, 'send-click', `[aria-label="Trace graph of turn ${turn}"] [data-kind="decision"]`, 1, `send-to-graph-${turn}`);
-  rounds.push(
+  stages.push(
     await page.evaluate(() => {
-      const click = performance.getEntriesByName('send-click')[0]!.startTime;
+      const st = (window as unknown as { __stages: { click: number; turn: number; graph: number } }).__stages;
       const post = performance.getEntriesByType('resource').find((e) => e.name.includes('/v1/messaging/messages')) as PerformanceResourceTiming | undefined;
-      return post ? post.responseEnd - click : NaN;
+      return {
+        requestStart: (post?.startTime ?? NaN) - st.click,
+        answer: (post?.responseEnd ?? NaN) - st.click,
+        turnShown: st.turn - st.click,
+        graphInDocument: st.graph - st.click,
+      };
     }),
   );
   return total;
@@ -317,7 +344,10 @@ async function main() {
         medianMs: round(median(sendToGraph)),
         p95Ms: round(quantile(sendToGraph, 0.95)),
         maxMs: round(Math.max(...sendToGraph)),
-        answerMedianMs: round(median(rounds.slice(0, sendToGraph.length))),
+        // Medians of each stage's end after the click: request sent, answer in, turn shown, graph in the document.
+        stagesMedianMs: Object.fromEntries(
+          (['requestStart', 'answer', 'turnShown', 'graphInDocument'] as const).map((k) => [k, round(median(stages.slice(0, sendToGraph.length).map((x) => x[k])))]),
+        ) as Record<keyof Stages, number>,
       },
       bigGraph: { nodes, rules: RULES, runs: bigGraph.length, medianMs: round(median(bigGraph)), maxMs: round(Math.max(...bigGraph)), layoutInNodeMedianMs: round(median(layoutMs)) },
       longThread: { turns: THREAD_TURNS, openMs: openLongMs, scroll: scrollFrames, append: { ...appendFrames, sendToGraphMedianMs: round(median(appendToGraph)) } },
@@ -326,7 +356,7 @@ async function main() {
     console.log('| measure | figure | target |');
     console.log('|---|---|---|');
     console.log(`| first-load JS (gzip) | ${firstLoad.kb} KB in ${firstLoad.files} files | 200 KB budget |`);
-    console.log(`| Send → rendered graph (${result.sendToGraph.runs} turns) | median ${result.sendToGraph.medianMs} ms, p95 ${result.sendToGraph.p95Ms} ms (of which waiting for the answer: median ${result.sendToGraph.answerMedianMs} ms) | < 100 ms |`);
+    console.log(`| Send → rendered graph (${result.sendToGraph.runs} turns) | median ${result.sendToGraph.medianMs} ms, p95 ${result.sendToGraph.p95Ms} ms (stage ends, median ms after the click: ${JSON.stringify(result.sendToGraph.stagesMedianMs)}) | < 100 ms |`);
     console.log(`| ${nodes}-node trace graph render (${bigGraph.length} runs) | median ${result.bigGraph.medianMs} ms, max ${result.bigGraph.maxMs} ms (of which model + dagre layout, timed in Node: ${result.bigGraph.layoutInNodeMedianMs} ms) | < 200 ms |`);
     console.log(`| scroll a ${THREAD_TURNS}-turn thread | ${scrollFrames.fps} fps, frame median ${scrollFrames.medianMs} ms, p95 ${scrollFrames.p95Ms} ms, ${Math.round(scrollFrames.droppedShare * 100)}% over 25 ms | 60 fps |`);
     console.log(`| append 5 turns to it | ${appendFrames.fps} fps, frame median ${appendFrames.medianMs} ms, p95 ${appendFrames.p95Ms} ms, max ${appendFrames.maxMs} ms; Send → graph median ${result.longThread.append.sendToGraphMedianMs} ms | 60 fps |`);
