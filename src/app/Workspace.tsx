@@ -96,7 +96,7 @@ export function Workspace() {
   const extras = useMemo(
     () =>
       messageExtras.length
-        ? (id: string) => Object.assign({}, ...messageExtras.map((m) => m(id)))
+        ? async (id: string) => Object.assign({}, ...(await Promise.all(messageExtras.map((m) => m(id)))))
         : undefined,
     [],
   );

@@ -1,10 +1,11 @@
 /**
- * The debugging loop wired into the shell: the Bundle and Branches inspector tabs, the compare
+ * The debugging loop wired into the shell (loaded lazily by extensions.tsx, so the editor's
+ * validator and the compare view stay out of the first load): the Bundle and Branches inspector tabs, the compare
  * view, the per-turn "Rerun from here" action and the bundle attached to sends. Thin adapters:
  * they turn the shell's context and URL into the features' plain props and callbacks.
  */
 import { useNavigate } from '@tanstack/react-router';
-import { useCallback, type ReactNode } from 'react';
+import { useCallback } from 'react';
 import { BranchTree } from '../features/branches';
 import { BundleEditorPanel, bundleForRequest } from '../features/bundle-editor';
 import type { Turn } from '../features/chat';
@@ -56,7 +57,7 @@ export function CompareMainView({ search, setSearch }: MainViewProps) {
   );
 }
 
-export function rerunTurnAction(turn: Turn, ctx: TurnActionContext): ReactNode {
+export function RerunTurnAction({ turn, ctx }: { turn: Turn; ctx: TurnActionContext }) {
   return <RerunAction turn={turn} taskId={ctx.taskId} onOpened={ctx.openTask} />;
 }
 

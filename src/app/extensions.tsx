@@ -3,10 +3,23 @@
  * the compare view) or extra send-message fields is a one-line change here; features stay
  * unaware of the URL and of each other.
  */
-import { lazy, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { MessageExtras, Turn } from '../features/chat';
-import { BranchesTab, BundleTab, bundleMessageExtras, CompareMainView, rerunTurnAction } from './debug-loop';
 import type { WorkspaceSearch } from './search';
+
+const debugLoop = () => import('./debug-loop');
+const BundleTab = lazy(() => debugLoop().then((m) => ({ default: m.BundleTab })));
+const BranchesTab = lazy(() => debugLoop().then((m) => ({ default: m.BranchesTab })));
+const LazyCompareMainView = lazy(() => debugLoop().then((m) => ({ default: m.CompareMainView })));
+const RerunTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.RerunTurnAction })));
+
+function CompareMainView(props: MainViewProps) {
+  return (
+    <Suspense fallback={<p className="p-6 text-sm text-slate-500">Loading the comparison…</p>}>
+      <LazyCompareMainView {...props} />
+    </Suspense>
+  );
+}
 
 /** What every inspector tab receives (a tab may use any subset). */
 export interface InspectorContext {
@@ -50,7 +63,13 @@ export interface TurnActionContext {
 }
 
 /** Per-turn actions shown under each reply (e.g. "Rerun from here", a local bundle badge). */
-export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNode> = [rerunTurnAction];
+export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNode> = [
+  (turn, ctx) => (
+    <Suspense fallback={null}>
+      <RerunTurnAction turn={turn} ctx={ctx} />
+    </Suspense>
+  ),
+];
 
 /** Extra fields for every sent message (e.g. the bundle editor's `agent_settings_bundle`). */
-export const messageExtras: MessageExtras[] = [bundleMessageExtras];
+export const messageExtras: MessageExtras[] = [async () => (await debugLoop()).bundleMessageExtras()];

@@ -6,10 +6,10 @@
 import { useNavigate } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { create } from 'zustand';
-import { useLineageStore } from '../features/branches';
+import { useLineageStore } from '../features/branches/lineage-store';
 import { useTranscript } from '../features/chat';
 import { useRegisterActions, type Action } from '../features/command-palette';
-import { formatComparePair } from '../features/compare';
+import { formatComparePair } from '../features/compare/pair';
 import { useConnectionStore } from '../features/connection';
 import { useShareActions, type ShareTarget } from '../features/share';
 import { useStartThread } from '../features/threads';

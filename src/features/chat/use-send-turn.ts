@@ -14,8 +14,10 @@ import { recordLocalTurn } from '../threads/local-turns';
 import { useThreadsStore } from '../threads/threads-store';
 import { useOutboxStore, type OutboxEntry } from './outbox-store';
 
-/** Extra request fields for a send (e.g. the bundle editor's `agent_settings_bundle`). */
-export type MessageExtras = (taskId: string) => Partial<Omit<SendMessageInput, 'task_id' | 'text'>>;
+/** Extra request fields for a send (e.g. the bundle editor's `agent_settings_bundle`); may load lazily. */
+export type MessageExtras = (
+  taskId: string,
+) => Partial<Omit<SendMessageInput, 'task_id' | 'text'>> | Promise<Partial<Omit<SendMessageInput, 'task_id' | 'text'>>>;
 
 interface SendVars {
   localId: string;
@@ -30,7 +32,8 @@ export function useSendTurn(taskId: string, extras?: MessageExtras) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: ['chat', 'send'],
-    mutationFn: (v: SendVars) => sendMessage({ ...(extras?.(v.taskId) ?? {}), task_id: v.taskId, text: v.text }),
+    mutationFn: async (v: SendVars) =>
+      sendMessage({ ...((await extras?.(v.taskId)) ?? {}), task_id: v.taskId, text: v.text }),
     onSuccess: async ({ message, rttMs }, v) => {
       const trace = message.trace_info ?? undefined;
       await recordLocalTurn(queryClient, v.taskId, {
