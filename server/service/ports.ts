@@ -5,22 +5,10 @@
  */
 import type { Bundle } from '../../src/contract/bundle';
 import type { BundleIssue } from '../../src/contract/api';
+import type { AgentRecord, AgentVersionRecord } from '../agents/registry';
 import type { Engine } from '../engine/contract';
 
-export interface AgentVersionRecord {
-  id: string;
-  tag: string | null;
-  description: string;
-  bundle: Bundle;
-}
-
-export interface AgentRecord {
-  id: string;
-  name: string;
-  description: string;
-  active_version: string;
-  versions: AgentVersionRecord[];
-}
+export type { AgentRecord, AgentVersionRecord };
 
 export interface VersionPin {
   version_id?: string | undefined;
