@@ -1,7 +1,44 @@
 import { describe, expect, it } from 'vitest';
 import { blockedDisputeTrace } from './fixtures';
-import { layoutGraph, neighbourInDirection, wrapWideRanks, type Positioned } from './layout';
+import { layoutGraph, neighbourInDirection, WIDE_RULE_RANK, wrapWideRanks, type Positioned } from './layout';
 import { traceToGraph } from './trace-to-graph';
+import { TolerantTrace } from '../../contract/trace';
+
+/** A trace like the engine's for a bundle of many global rules (and a few policy ones) on one tool. */
+function wideTrace(rules: number) {
+  return TolerantTrace.parse({
+    interaction_id: 'msg_wide',
+    intent: 'place_order',
+    parameters_extracted: ['order-note'],
+    entities: { note: 'gift wrap' },
+    rules_evaluated: [
+      ...Array.from({ length: rules }, (_, i) => ({
+        rule_id: `GLOBAL_RULE_${i}`,
+        rule_type: 'global',
+        predicate: `order-note eq never-${i}`,
+        result: i % 50 === 7 ? 'blocked' : 'not_applicable',
+      })),
+      { rule_id: 'P1', rule_type: 'policy', predicate: 'note present', result: 'allowed', reason: 'PLACE_ORDER may run' },
+      { rule_id: 'P2', rule_type: 'policy', predicate: 'amount <= 10', result: 'allowed' },
+    ],
+    tools_considered: ['PLACE_ORDER', 'CANCEL_ORDER'],
+    tools_invoked: [{ tool: 'PLACE_ORDER', parameters: { 'order-note': 'gift wrap' }, result: 'success' }],
+    decision: 'block_with_explanation',
+  });
+}
+
+function expectNoOverlap(positions: Map<string, Positioned>) {
+  const boxes = [...positions.values()].sort((a, b) => a.y - b.y || a.x - b.x);
+  // Sweep by y: only boxes whose vertical spans meet can overlap.
+  for (let i = 0; i < boxes.length; i += 1) {
+    const p = boxes[i]!;
+    for (let j = i + 1; j < boxes.length && boxes[j]!.y < p.y + p.height; j += 1) {
+      const q = boxes[j]!;
+      const apart = p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y;
+      if (!apart) throw new Error(`${p.id} overlaps ${q.id}`);
+    }
+  }
+}
 
 describe('layoutGraph', () => {
   it('is deterministic', () => {
@@ -71,5 +108,65 @@ describe('layoutGraph', () => {
     const right = neighbourInDirection(p, row[0]!.id, 'right');
     expect(right).toBe(row[1]!.id);
     expect(neighbourInDirection(p, row.at(-1)!.id, 'right')).not.toBe(row[0]!.id);
+  });
+
+  describe('a wide rule rank (hundreds of rules in one rank)', () => {
+    const model = traceToGraph(wideTrace(480));
+
+    it('places every node of the model, deterministically', () => {
+      const a = layoutGraph(model);
+      const b = layoutGraph(traceToGraph(structuredClone(wideTrace(480))));
+      expect([...a.keys()].sort()).toEqual(model.nodes.map((n) => n.id).sort());
+      expect([...a.values()]).toEqual([...b.values()]);
+      expect(model.nodes.filter((n) => n.kind === 'rule').length).toBeGreaterThan(WIDE_RULE_RANK);
+    });
+
+    it('overlaps no nodes and keeps rows within the limit', () => {
+      for (const maxPerRow of [1, 4, 7]) {
+        const p = layoutGraph(model, { maxPerRow });
+        expectNoOverlap(p);
+        const perRow = new Map<number, number>();
+        for (const n of p.values()) perRow.set(n.y, (perRow.get(n.y) ?? 0) + 1);
+        expect(Math.max(...perRow.values())).toBeLessThanOrEqual(maxPerRow);
+      }
+    });
+
+    it('keeps the stages top to bottom and each group\'s rules together, in model order', () => {
+      const p = layoutGraph(model);
+      const y = (id: string) => p.get(id)!.y;
+      const rules = model.nodes.filter((n) => n.kind === 'rule');
+      const top = Math.min(...rules.map((r) => y(r.id)));
+      const bottom = Math.max(...rules.map((r) => y(r.id)));
+      expect(y('intent')).toBeLessThan(y('param:order-note'));
+      expect(y('param:order-note')).toBeLessThan(y('rules:global'));
+      expect(y('rules:global')).toBeLessThan(top);
+      expect(bottom).toBeLessThan(y('tool:PLACE_ORDER'));
+      expect(y('tool:PLACE_ORDER')).toBeLessThan(y('decision'));
+      // Reading order (row by row, left to right) lists each group's rules as a run, in model order.
+      const reading = rules.map((r) => p.get(r.id)!).sort((a, b) => a.y - b.y || a.x - b.x).map((q) => q.id);
+      const globals = reading.filter((id) => id.startsWith('rule:GLOBAL_RULE_'));
+      expect(globals).toEqual(rules.filter((r) => r.id.startsWith('rule:GLOBAL_RULE_')).map((r) => r.id));
+      const firstGlobal = reading.indexOf(globals[0]!);
+      expect(reading.slice(firstGlobal, firstGlobal + globals.length)).toEqual(globals);
+    });
+
+    it('lets arrow keys reach the rules below a group and the tools below the rules', () => {
+      const p = layoutGraph(model);
+      const down = neighbourInDirection(p, 'rules:global', 'down') ?? neighbourInDirection(p, 'rules:policy', 'down');
+      expect(down?.startsWith('rule:')).toBe(true);
+      let at = 'intent';
+      for (let i = 0; i < 200; i += 1) {
+        const next = neighbourInDirection(p, at, 'down');
+        if (!next) break;
+        at = next;
+      }
+      expect(at).toBe('decision');
+    });
+
+    it('lays a rank just over the threshold out like one far over it (no overlaps, all placed)', () => {
+      const p = layoutGraph(traceToGraph(wideTrace(WIDE_RULE_RANK)));
+      expect(p.size).toBe(traceToGraph(wideTrace(WIDE_RULE_RANK)).nodes.length);
+      expectNoOverlap(p);
+    });
   });
 });

@@ -35,33 +35,87 @@ export interface LayoutOptions {
 const ROW_GAP = 20;
 const NODE_GAP = 24;
 
+/**
+ * A rank with more rule nodes than this is laid out as one block per rule group: dagre orders the
+ * groups, and each group's rules follow in model order. wrapWideRanks re-packs every rank into rows
+ * anyway, so dagre's crossing minimisation over hundreds of siblings would be work thrown away.
+ */
+export const WIDE_RULE_RANK = 16;
+
+/** The id dagre sees for the block standing in for a rule group's rules (not a model id: it starts with NUL). */
+const blockId = (groupId: string) => `\u0000rules-of:${groupId}`;
+
 export function layoutGraph(model: GraphModel, options: LayoutOptions = {}): Map<string, Positioned> {
+  const maxPerRow = options.maxPerRow ?? 4;
+  const kindOf = new Map(model.nodes.map((n) => [n.id, n.kind]));
+
+  // Wide rule rank: each rule stands in dagre as its group's block; the block's rules, in model order.
+  const ruleCount = model.nodes.reduce((n, x) => n + (x.kind === 'rule' ? 1 : 0), 0);
+  const standIn = new Map<string, string>();
+  const blockRules = new Map<string, string[]>();
+  if (ruleCount > WIDE_RULE_RANK) {
+    for (const e of model.edges) {
+      if (kindOf.get(e.source) !== 'rule-group' || kindOf.get(e.target) !== 'rule' || standIn.has(e.target)) continue;
+      const block = blockId(e.source);
+      standIn.set(e.target, block);
+      const list = blockRules.get(block);
+      if (list) list.push(e.target);
+      else blockRules.set(block, [e.target]);
+    }
+  }
+  const inDagre = (id: string) => standIn.get(id) ?? id;
+  const kindInDagre = (id: string): NodeKind | undefined => (blockRules.has(id) ? 'rule' : kindOf.get(id));
+
   const g = new dagre.graphlib.Graph({ multigraph: false, compound: false });
   g.setGraph({ rankdir: 'TB', nodesep: 24, ranksep: 56, marginx: 16, marginy: 16 });
   g.setDefaultEdgeLabel(() => ({}));
-  for (const n of model.nodes) g.setNode(n.id, { ...NODE_SIZE[n.kind] });
-  const kindOf = new Map(model.nodes.map((n) => [n.id, n.kind]));
+  for (const n of model.nodes) {
+    const id = inDagre(n.id);
+    if (!g.hasNode(id)) g.setNode(id, { ...NODE_SIZE[n.kind] });
+  }
   for (const e of model.edges) {
-    const from = kindOf.get(e.source);
-    const to = kindOf.get(e.target);
+    const source = inDagre(e.source);
+    const target = inDagre(e.target);
+    const from = kindInDagre(source);
+    const to = kindInDagre(target);
     // Each stage on its own rank: an edge spans as many ranks as the stages it crosses.
-    if (from && to) g.setEdge(e.source, e.target, { minlen: Math.max(1, STAGE[to] - STAGE[from]) });
+    if (from && to && source !== target && !g.hasEdge(source, target)) g.setEdge(source, target, { minlen: Math.max(1, STAGE[to] - STAGE[from]) });
   }
   dagre.layout(g);
-  const out = new Map<string, Positioned>();
-  for (const n of model.nodes) {
-    const p = g.node(n.id) as { x: number; y: number; width: number; height: number } | undefined;
-    const size = NODE_SIZE[n.kind];
-    // dagre gives centres; React Flow wants top-left corners.
-    out.set(n.id, {
-      id: n.id,
+
+  // dagre gives centres; React Flow wants top-left corners.
+  const placed: Positioned[] = [];
+  for (const id of g.nodes()) {
+    const p = g.node(id) as { x: number; y: number; width: number; height: number } | undefined;
+    const kind = kindInDagre(id);
+    if (!kind) continue;
+    const size = NODE_SIZE[kind];
+    placed.push({
+      id,
       x: Math.round((p?.x ?? 0) - size.width / 2),
       y: Math.round((p?.y ?? 0) - size.height / 2),
       width: size.width,
       height: size.height,
     });
   }
-  return wrapWideRanks(out, options.maxPerRow ?? 4);
+  const ranks = ranksOf(placed).map((rank) =>
+    rank.flatMap((p) => blockRules.get(p.id)?.map((id) => ({ ...p, id })) ?? [p]),
+  );
+  return packRanks(ranks, maxPerRow);
+}
+
+/** Nodes grouped by rank (the same centre y), top to bottom, each rank left to right. */
+function ranksOf(positions: Iterable<Positioned>): Positioned[][] {
+  const ranks = new Map<number, Positioned[]>();
+  for (const p of positions) {
+    const key = p.y + p.height / 2;
+    const list = ranks.get(key);
+    if (list) list.push(p);
+    else ranks.set(key, [p]);
+  }
+  return [...ranks.keys()]
+    .sort((a, b) => a - b)
+    .map((key) => (ranks.get(key) ?? []).sort((a, b) => a.x - b.x || (a.id < b.id ? -1 : 1)));
 }
 
 /**
@@ -71,21 +125,20 @@ export function layoutGraph(model: GraphModel, options: LayoutOptions = {}): Map
  */
 export function wrapWideRanks(positions: Map<string, Positioned>, maxPerRow: number): Map<string, Positioned> {
   if (maxPerRow < 1) return positions;
-  const ranks = new Map<number, Positioned[]>();
-  for (const p of positions.values()) {
-    const key = p.y + p.height / 2;
-    const list = ranks.get(key);
-    if (list) list.push(p);
-    else ranks.set(key, [p]);
-  }
+  return packRanks(ranksOf(positions.values()), maxPerRow);
+}
+
+/** Ranks (top to bottom, each in order) → centred rows of at most `maxPerRow`, later ranks pushed down. */
+function packRanks(ranks: Positioned[][], maxPerRow: number): Map<string, Positioned> {
+  const perRow = Math.max(1, maxPerRow);
   const out = new Map<string, Positioned>();
   let shift = 0;
-  for (const key of [...ranks.keys()].sort((a, b) => a - b)) {
-    const rank = (ranks.get(key) ?? []).sort((a, b) => a.x - b.x || (a.id < b.id ? -1 : 1));
+  for (const rank of ranks) {
+    if (rank.length === 0) continue;
     const top = Math.min(...rank.map((p) => p.y)) + shift;
     let y = top;
-    for (let i = 0; i < rank.length; i += maxPerRow) {
-      const row = rank.slice(i, i + maxPerRow);
+    for (let i = 0; i < rank.length; i += perRow) {
+      const row = rank.slice(i, i + perRow);
       const width = row.reduce((w, p) => w + p.width, 0) + NODE_GAP * (row.length - 1);
       const height = Math.max(...row.map((p) => p.height));
       let x = Math.round(-width / 2);
