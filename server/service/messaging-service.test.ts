@@ -60,6 +60,24 @@ describe('MessagingService', () => {
     expect((traces as unknown as { entities: { turns: number } }[]).map((t) => t.entities.turns)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
   });
 
+  it('answers stored trace JSON with the bytes JSON.stringify gives for the same list, page or trace', async () => {
+    const service = new MessagingService(new SqliteStore({ dataDir: ':memory:' }), ports, createKeyedSerializer());
+    const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
+    expect(await service.listTracesJson(key, task.id, {})).toBe('[]');
+    const sent = [];
+    for (const text of ['a', 'b', 'c']) sent.push(await service.sendMessage(key, { type: 'message', task_id: task.id, text }, true));
+    const traces = sent.map((m) => m.trace_info);
+    expect(await service.listTracesJson(key, task.id, {})).toBe(JSON.stringify(traces));
+    expect(await service.listTracesJson(key, task.id, { page: 2, size: 2 })).toBe(
+      JSON.stringify({ items: traces.slice(2), total: 3, page: 2, size: 2, pages: 2 }),
+    );
+    expect(await service.listTracesJson(key, task.id, { interaction_id: sent[1]!.id })).toBe(JSON.stringify([traces[1]]));
+    expect(await service.listTracesJson(key, task.id, { interaction_id: sent[1]!.id, size: 5 })).toBe(
+      JSON.stringify({ items: [traces[1]], total: 1, page: 1, size: 5, pages: 1 }),
+    );
+    expect(await service.getTraceJson(key, task.id, sent[0]!.id)).toBe(JSON.stringify(traces[0]));
+  });
+
   it('starts a rerun branch from the state before the regenerated interaction', async () => {
     const service = new MessagingService(new SqliteStore({ dataDir: ':memory:' }), ports, createKeyedSerializer());
     const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });

@@ -16,7 +16,7 @@ import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../engine/contract';
 import { forbidden, interactionNotFound, invalidBundle, invalidField, taskNotFound, unprocessable } from '../http/errors';
-import type { Store, TaskRecord, TurnRecord } from '../store/store';
+import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
 import { createBundleCache } from './bundle-cache';
 import { pageCount, pageWindow } from './paging';
 import { hasPin, requireAgent, requireVersion } from './pinning';
@@ -40,6 +40,11 @@ interface TurnConfig {
   bundle: Bundle;
   bundleHash: string | null;
   clientBundle: boolean;
+}
+
+/** The page envelope around trace JSON texts, as `JSON.stringify({items, total, page, size, pages})` writes it. */
+function pageJson(items: string[], total: number, page: number, size: number, pages: number): string {
+  return `{"items":[${items.join(',')}],"total":${total},"page":${page},"size":${size},"pages":${pages}}`;
 }
 
 export class MessagingService {
@@ -129,28 +134,45 @@ export class MessagingService {
     return { regenerated_task_id: branch.id, message: messageResponse(branch, turn, includeTrace) };
   }
 
-  async listTraces(key: ApiKey, taskId: string, query: TraceListQuery): Promise<TraceList> {
-    await this.accessibleTask(key, taskId);
+  /**
+   * The traces as JSON text: the stored trace JSON spliced into the array (or the page envelope),
+   * never parsed and serialised again. The same bytes `JSON.stringify` gives for `listTraces`.
+   */
+  async listTracesJson(key: ApiKey, taskId: string, query: TraceListQuery): Promise<string> {
     const paged = query.page !== undefined || query.size !== undefined;
     if (query.interaction_id !== undefined) {
-      const turn = await this.store.getTurn(taskId, query.interaction_id);
-      if (!turn) throw interactionNotFound(query.interaction_id);
-      if (!paged) return [turn.trace];
+      const trace = await this.getTraceJson(key, taskId, query.interaction_id);
+      if (!paged) return `[${trace}]`;
       const { page, size } = pageWindow(query.page, query.size);
-      return { items: page === 1 ? [turn.trace] : [], total: 1, page, size, pages: 1 };
+      return pageJson(page === 1 ? [trace] : [], 1, page, size, 1);
     }
-    if (!paged) return this.store.listTraces(taskId);
+    if (!paged) return `[${this.accessible(key, taskId, await this.store.listTraceJson(taskId)).join(',')}]`;
     const { page, size, offset } = pageWindow(query.page, query.size);
+    const traces = this.accessible(key, taskId, await this.store.listTraceJson(taskId, { offset, limit: size }));
     const total = await this.store.countTurns(taskId);
-    const items = await this.store.listTraces(taskId, { offset, limit: size });
-    return { items, total, page, size, pages: pageCount(total, size) };
+    return pageJson(traces, total, page, size, pageCount(total, size));
+  }
+
+  /** One interaction's trace as its stored JSON text. */
+  async getTraceJson(key: ApiKey, taskId: string, interactionId: string): Promise<string> {
+    const trace = this.accessible(key, taskId, await this.store.getTraceJson(taskId, interactionId));
+    if (trace === null) throw interactionNotFound(interactionId);
+    return trace;
+  }
+
+  async listTraces(key: ApiKey, taskId: string, query: TraceListQuery): Promise<TraceList> {
+    return JSON.parse(await this.listTracesJson(key, taskId, query)) as TraceList;
   }
 
   async getTrace(key: ApiKey, taskId: string, interactionId: string): Promise<Trace> {
-    await this.accessibleTask(key, taskId);
-    const turn = await this.store.getTurn(taskId, interactionId);
-    if (!turn) throw interactionNotFound(interactionId);
-    return turn.trace;
+    return JSON.parse(await this.getTraceJson(key, taskId, interactionId)) as Trace;
+  }
+
+  /** What was read with the task, if the task exists (404) and the key may use its agent (403). */
+  private accessible<T>(key: ApiKey, taskId: string, read: TaskTraces<T> | undefined): T {
+    if (!read) throw taskNotFound(taskId);
+    if (!keyAllowsAgent(key, read.agentId)) throw forbidden(read.agentId);
+    return read.traces;
   }
 
   /** The task, if it exists (404) and the key may use its agent (403). */

@@ -11,7 +11,7 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from './migrations';
-import type { PageRequest, Store, TaskRecord, TurnRecord } from './store';
+import type { PageRequest, Store, TaskRecord, TaskTraces, TurnRecord } from './store';
 import type { EngineState } from '../engine/contract';
 import type { Trace } from '../../src/contract/trace';
 
@@ -160,6 +160,14 @@ export class SqliteStore implements Store {
       countTurns: this.db.prepare('SELECT COUNT(*) AS n FROM turns WHERE task_id = ?'),
       getTurn: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? AND interaction_id = ?`),
       lastState: this.db.prepare('SELECT state FROM turns WHERE task_id = ? ORDER BY seq DESC LIMIT 1'),
+      // A task row with its turns' traces (none when it has no turns): one read for the access check and the answer.
+      taskTrace: this.db.prepare(
+        'SELECT tasks.agent_id, turns.trace FROM tasks LEFT JOIN turns ON turns.task_id = tasks.id AND turns.interaction_id = ? WHERE tasks.id = ?',
+      ),
+      taskTraces: this.db.prepare(
+        'SELECT tasks.agent_id, turns.trace FROM tasks LEFT JOIN turns ON turns.task_id = tasks.id WHERE tasks.id = ? ORDER BY turns.seq',
+      ),
+      taskAgent: this.db.prepare('SELECT agent_id FROM tasks WHERE id = ?'),
     };
   }
 
@@ -204,6 +212,25 @@ export class SqliteStore implements Store {
 
   async countTurns(taskId: string): Promise<number> {
     return (this.statements.countTurns.get(taskId) as { n: number }).n;
+  }
+
+  async getTraceJson(taskId: string, interactionId: string): Promise<TaskTraces<string | null> | undefined> {
+    const row = this.statements.taskTrace.get(interactionId, taskId) as { agent_id: string; trace: string | null } | undefined;
+    return row && { agentId: row.agent_id, traces: row.trace };
+  }
+
+  async listTraceJson(taskId: string, page?: PageRequest): Promise<TaskTraces<string[]> | undefined> {
+    if (page) {
+      // LIMIT and OFFSET apply to the joined rows, so a page reads the task on its own.
+      const task = this.statements.taskAgent.get(taskId) as { agent_id: string } | undefined;
+      if (!task) return undefined;
+      const rows = this.statements.pageTraces.all(taskId, page.limit, page.offset) as { trace: string }[];
+      return { agentId: task.agent_id, traces: rows.map((r) => r.trace) };
+    }
+    const rows = this.statements.taskTraces.all(taskId) as { agent_id: string; trace: string | null }[];
+    if (rows.length === 0) return undefined;
+    // A task without turns is one row whose trace is null.
+    return { agentId: rows[0]!.agent_id, traces: rows.flatMap((r) => (r.trace === null ? [] : [r.trace])) };
   }
 
   async getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined> {

@@ -45,6 +45,15 @@ export interface PageRequest {
   limit: number;
 }
 
+/**
+ * A task's agent (for the key's access check) with stored trace JSON text, read together. The
+ * text is the trace exactly as stored, so it can be answered without parsing it again.
+ */
+export interface TaskTraces<T> {
+  agentId: string;
+  traces: T;
+}
+
 export interface Store {
   createTask(task: TaskRecord): Promise<void>;
   /** Creates a branch task holding copies of the given turns (in order), atomically. */
@@ -56,6 +65,10 @@ export interface Store {
   /** Only the traces of the task's turns, in thread order (cheaper than `listTurns`). */
   listTraces(taskId: string, page?: PageRequest): Promise<Trace[]>;
   countTurns(taskId: string): Promise<number>;
+  /** The task's agent and one turn's trace JSON (null when the task has no such turn); undefined when no such task. */
+  getTraceJson(taskId: string, interactionId: string): Promise<TaskTraces<string | null> | undefined>;
+  /** The task's agent and its traces' JSON in thread order (a page of them when `page` is given); undefined when no such task. */
+  listTraceJson(taskId: string, page?: PageRequest): Promise<TaskTraces<string[]> | undefined>;
   getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined>;
   /** The engine state after the task's last turn, or its initial state when it has none. */
   latestState(taskId: string): Promise<EngineState | undefined>;
