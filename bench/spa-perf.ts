@@ -4,7 +4,8 @@
  *   2. Send → rendered graph: from the click on Send to the first animation frame after the new
  *      turn's trace graph (its decision node) is in the document, over several turns;
  *   3. a 500-node trace graph: from the click on the turn's Trace button to the first frame after
- *      all its nodes are in the document (the trace comes from the real engine: a bundle with one
+ *      all the nodes it draws are in the document (a large graph draws only those in view; their
+ *      number is counted once it holds steady on the first showing) (the trace comes from the real engine: a bundle with one
  *      tool and ~480 global rules, sent over the API);
  *   4. frame times while scrolling a 2,000-turn thread (sent over the API) and while appending
  *      turns to it with the composer.
@@ -287,7 +288,15 @@ async function main() {
     const graph1 = '[aria-label="Trace graph of turn 1"] .react-flow__node';
     await page.getByRole('button', { name: 'Show trace of turn 1' }).click();
     await page.locator(graph1).first().waitFor();
-    const nodes = await page.locator(graph1).count();
+    // The graph may draw only the nodes in view (after fitting it): count them once the count holds for 500 ms.
+    let nodes = await page.locator(graph1).count();
+    for (let stable = 0; stable < 5; ) {
+      await page.waitForTimeout(100);
+      const now = await page.locator(graph1).count();
+      stable = now === nodes ? stable + 1 : 0;
+      nodes = now;
+    }
+    const modelNodes = traceToGraph(wideTurn.trace_info).nodes.length;
     const bigGraph: number[] = [];
     for (let run = 0; run < 5; run += 1) {
       await page.getByRole('button', { name: 'Show trace of turn 2' }).click();
@@ -349,7 +358,7 @@ async function main() {
           (['requestStart', 'answer', 'turnShown', 'graphInDocument'] as const).map((k) => [k, round(median(stages.slice(0, sendToGraph.length).map((x) => x[k])))]),
         ) as Record<keyof Stages, number>,
       },
-      bigGraph: { nodes, rules: RULES, runs: bigGraph.length, medianMs: round(median(bigGraph)), maxMs: round(Math.max(...bigGraph)), layoutInNodeMedianMs: round(median(layoutMs)) },
+      bigGraph: { nodes: modelNodes, nodesDrawn: nodes, rules: RULES, runs: bigGraph.length, medianMs: round(median(bigGraph)), maxMs: round(Math.max(...bigGraph)), layoutInNodeMedianMs: round(median(layoutMs)) },
       longThread: { turns: THREAD_TURNS, openMs: openLongMs, scroll: scrollFrames, append: { ...appendFrames, sendToGraphMedianMs: round(median(appendToGraph)) } },
     };
     console.log(`\n${result.date}, ${result.machine}, Chromium ${chromiumVersion} (headless)\n`);
@@ -357,7 +366,7 @@ async function main() {
     console.log('|---|---|---|');
     console.log(`| first-load JS (gzip) | ${firstLoad.kb} KB in ${firstLoad.files} files | 200 KB budget |`);
     console.log(`| Send → rendered graph (${result.sendToGraph.runs} turns) | median ${result.sendToGraph.medianMs} ms, p95 ${result.sendToGraph.p95Ms} ms (stage ends, median ms after the click: ${JSON.stringify(result.sendToGraph.stagesMedianMs)}) | < 100 ms |`);
-    console.log(`| ${nodes}-node trace graph render (${bigGraph.length} runs) | median ${result.bigGraph.medianMs} ms, max ${result.bigGraph.maxMs} ms (of which model + dagre layout, timed in Node: ${result.bigGraph.layoutInNodeMedianMs} ms) | < 200 ms |`);
+    console.log(`| ${modelNodes}-node trace graph render, ${nodes} nodes drawn (${bigGraph.length} runs) | median ${result.bigGraph.medianMs} ms, max ${result.bigGraph.maxMs} ms (of which model + dagre layout, timed in Node: ${result.bigGraph.layoutInNodeMedianMs} ms) | < 200 ms |`);
     console.log(`| scroll a ${THREAD_TURNS}-turn thread | ${scrollFrames.fps} fps, frame median ${scrollFrames.medianMs} ms, p95 ${scrollFrames.p95Ms} ms, ${Math.round(scrollFrames.droppedShare * 100)}% over 25 ms | 60 fps |`);
     console.log(`| append 5 turns to it | ${appendFrames.fps} fps, frame median ${appendFrames.medianMs} ms, p95 ${appendFrames.p95Ms} ms, max ${appendFrames.maxMs} ms; Send → graph median ${result.longThread.append.sendToGraphMedianMs} ms | 60 fps |`);
     console.log(`RESULT ${JSON.stringify(result)}`);

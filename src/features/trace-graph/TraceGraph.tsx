@@ -17,8 +17,8 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useMemo, type KeyboardEvent } from 'react';
 import { useDarkClass } from '../../components/ui/use-dark';
 import type { TolerantTrace } from '../../contract/trace';
-import { layoutGraph, neighbourInDirection, type Direction } from './layout';
-import { traceToGraph } from './trace-to-graph';
+import { cachedLayout, neighbourInDirection, type Direction } from './layout';
+import { graphOf } from './trace-to-graph';
 import { nodeAriaLabel, TONE_COLOR, TraceNode, type Highlight, type TraceFlowNode } from './TraceNode';
 
 export interface TraceGraphProps {
@@ -33,10 +33,13 @@ export interface TraceGraphProps {
 const nodeTypes = { trace: TraceNode };
 const KEYS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
 const proOptions = { hideAttribution: true };
+/** From this many nodes on, only the elements in view are drawn (`onlyRenderVisibleElements`). */
+const LARGE_GRAPH = 150;
 
 function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'Trace graph' }: TraceGraphProps) {
-  const model = useMemo(() => traceToGraph(trace), [trace]);
-  const positions = useMemo(() => layoutGraph(model), [model]);
+  // Both memoised per trace / model object: reopening a turn, or the panel's own lookups, reuse them.
+  const model = useMemo(() => graphOf(trace), [trace]);
+  const positions = useMemo(() => cachedLayout(model), [model]);
   const baseNodes = useMemo<TraceFlowNode[]>(
     () =>
       model.nodes.map((n) => {
@@ -66,21 +69,23 @@ function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'T
       }),
     [baseNodes, selectedNodeId, highlight],
   );
-  const edges = useMemo<Edge[]>(
-    () =>
-      model.edges.map((e) => {
-        const target = model.nodes.find((n) => n.id === e.target);
-        return {
-          id: e.id,
-          source: e.source,
-          target: e.target,
-          type: 'smoothstep',
-          animated: false,
-          style: { stroke: target ? TONE_COLOR[target.tone] : '#a1a1aa', strokeWidth: 1.5, opacity: target?.dimmed ? 0.45 : 1 },
-        };
-      }),
-    [model],
-  );
+  const edges = useMemo<Edge[]>(() => {
+    const byId = new Map(model.nodes.map((n) => [n.id, n]));
+    return model.edges.map((e) => {
+      const target = byId.get(e.target);
+      return {
+        id: e.id,
+        source: e.source,
+        target: e.target,
+        type: 'smoothstep',
+        animated: false,
+        style: { stroke: target ? TONE_COLOR[target.tone] : '#a1a1aa', strokeWidth: 1.5, opacity: target?.dimmed ? 0.45 : 1 },
+      };
+    });
+  }, [model]);
+  // A large graph (hundreds of rules) draws only the nodes and edges in view: at the zoom that fits
+  // it, most are off screen, and React Flow would otherwise mount every one before the first frame.
+  const large = model.nodes.length > LARGE_GRAPH;
 
   const dark = useDarkClass();
   const flow = useReactFlow();
@@ -135,6 +140,7 @@ function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'T
         nodesDraggable={false}
         nodesConnectable={false}
         elementsSelectable
+        onlyRenderVisibleElements={large}
         fitView
         fitViewOptions={{ padding: 0.15, maxZoom: 1.2 }}
         minZoom={0.15}
@@ -144,7 +150,7 @@ function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'T
       >
         <Background gap={16} size={1} />
         <Controls showInteractive={false} />
-         <MiniMap pannable zoomable ariaLabel="Trace graph overview" style={{ width: 120, height: 80 }} nodeColor={(n) => TONE_COLOR[(n as TraceFlowNode).data.model.tone]} />
+        <MiniMap pannable zoomable ariaLabel="Trace graph overview" style={{ width: 120, height: 80 }} nodeColor={(n) => TONE_COLOR[(n as TraceFlowNode).data.model.tone]} />
       </ReactFlow>
     </div>
   );

@@ -15,7 +15,7 @@ import { useKeyReady } from '../connection/use-key-ready';
 import { NodeInspector } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
-import { traceToGraph } from './trace-to-graph';
+import { graphOf } from './trace-to-graph';
 
 export interface TracePanelProps {
   taskId: string | undefined;
@@ -35,7 +35,7 @@ export default function TracePanel({ taskId, turn, nodeId, selectNode, isLoading
   const fetched = useInteractionTrace(turn && !turn.trace ? taskId : undefined, turn?.id, keyReady);
   const trace = turn?.trace ?? fetched.data;
   const [detailTab, setDetailTab] = useState<string>('details');
-  const model = useMemo(() => (trace ? traceToGraph(trace) : undefined), [trace]);
+  const model = useMemo(() => (trace ? graphOf(trace) : undefined), [trace]);
   const node = nodeId ? model?.nodes.find((n) => n.id === nodeId) : undefined;
 
   if (!taskId)

@@ -154,6 +154,18 @@ function packRanks(ranks: Positioned[][], maxPerRow: number): Map<string, Positi
   return out;
 }
 
+const layouts = new WeakMap<GraphModel, Map<string, Positioned>>();
+
+/** layoutGraph with the default options, memoised per model object (see graphOf: one model per trace). */
+export function cachedLayout(model: GraphModel): ReadonlyMap<string, Positioned> {
+  let positions = layouts.get(model);
+  if (!positions) {
+    positions = layoutGraph(model);
+    layouts.set(model, positions);
+  }
+  return positions;
+}
+
 export type Direction = 'up' | 'down' | 'left' | 'right';
 
 /**

@@ -303,3 +303,15 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
 
   return { nodes, edges };
 }
+
+const graphs = new WeakMap<object, GraphModel>();
+
+/** traceToGraph, memoised per trace object (traces are immutable query data): the panel and the graph share one model. */
+export function graphOf(trace: TolerantTrace): GraphModel {
+  let model = graphs.get(trace);
+  if (!model) {
+    model = traceToGraph(trace);
+    graphs.set(trace, model);
+  }
+  return model;
+}
