@@ -3,6 +3,7 @@
  * and inline styles; connect-src leaves room for pointing the app at a deployed service.
  */
 import type { MiddlewareHandler } from 'hono';
+import { responseHeaders } from './response-headers';
 
 export const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
@@ -19,12 +20,11 @@ export const CONTENT_SECURITY_POLICY = [
 ].join('; ');
 
 export function securityHeaders(): MiddlewareHandler {
-  return async (c, next) => {
-    await next();
-    c.header('Content-Security-Policy', CONTENT_SECURITY_POLICY);
-    c.header('X-Content-Type-Options', 'nosniff');
-    c.header('Referrer-Policy', 'no-referrer');
-    c.header('X-Frame-Options', 'DENY');
-    c.header('Cross-Origin-Opener-Policy', 'same-origin');
-  };
+  return responseHeaders({
+    'Content-Security-Policy': CONTENT_SECURITY_POLICY,
+    'X-Content-Type-Options': 'nosniff',
+    'Referrer-Policy': 'no-referrer',
+    'X-Frame-Options': 'DENY',
+    'Cross-Origin-Opener-Policy': 'same-origin',
+  });
 }
