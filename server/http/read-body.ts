@@ -2,9 +2,20 @@
 import { payloadTooLarge } from './errors';
 
 export async function readBodyWithLimit(request: Request, limit: number): Promise<Uint8Array<ArrayBuffer>> {
-  const declared = Number(request.headers.get('content-length'));
+  const declaredHeader = request.headers.get('content-length');
+  const declared = Number(declaredHeader);
   if (Number.isFinite(declared) && declared > limit) throw payloadTooLarge(limit);
+  if (declaredHeader !== null && /^\d+$/.test(declaredHeader)) {
+    // A declared length within the limit: HTTP framing delivers exactly that many bytes, so the
+    // body is read in one piece (@hono/node-server then reads Node's request directly, without
+    // building a web Request and stream around it). The size is checked again for requests
+    // built in process, which no socket frames.
+    const body = new Uint8Array(await request.arrayBuffer());
+    if (body.byteLength > limit) throw payloadTooLarge(limit);
+    return body;
+  }
   if (!request.body) return new Uint8Array(0);
+  // A chunked body: counted as it streams in, and cut off at the limit.
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
