@@ -17,7 +17,7 @@ import '@xyflow/react/dist/style.css';
 import { useCallback, useMemo, type KeyboardEvent } from 'react';
 import { useDarkClass } from '../../components/ui/use-dark';
 import type { TolerantTrace } from '../../contract/trace';
-import { cachedLayout, neighbourInDirection, type Direction } from './layout';
+import { cachedLayout, drawnEdges, neighbourInDirection, type Direction } from './layout';
 import { graphOf } from './trace-to-graph';
 import { nodeAriaLabel, TONE_COLOR, TraceNode, type Highlight, type TraceFlowNode } from './TraceNode';
 
@@ -71,7 +71,7 @@ function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'T
   );
   const edges = useMemo<Edge[]>(() => {
     const byId = new Map(model.nodes.map((n) => [n.id, n]));
-    return model.edges.map((e) => {
+    return drawnEdges(model).map((e) => {
       const target = byId.get(e.target);
       return {
         id: e.id,

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { blockedDisputeTrace } from './fixtures';
-import { layoutGraph, neighbourInDirection, WIDE_RULE_RANK, wrapWideRanks, type Positioned } from './layout';
+import { drawnEdges, layoutGraph, neighbourInDirection, WIDE_RULE_RANK, wrapWideRanks, type Positioned } from './layout';
 import { traceToGraph } from './trace-to-graph';
 import { TolerantTrace } from '../../contract/trace';
 
@@ -167,6 +167,24 @@ describe('layoutGraph', () => {
       const p = layoutGraph(traceToGraph(wideTrace(WIDE_RULE_RANK)));
       expect(p.size).toBe(traceToGraph(wideTrace(WIDE_RULE_RANK)).nodes.length);
       expectNoOverlap(p);
+    });
+  });
+
+  describe('drawnEdges', () => {
+    it('keeps every edge of a small graph', () => {
+      const model = traceToGraph(blockedDisputeTrace);
+      expect(drawnEdges(model)).toBe(model.edges);
+    });
+
+    it('keeps one edge per group into a wide rule rank, and every other edge', () => {
+      const model = traceToGraph(wideTrace(480));
+      const drawn = drawnEdges(model);
+      const fan = (e: { source: string }) => e.source.startsWith('rules:');
+      const toRule = (e: { target: string }) => e.target.startsWith('rule:');
+      expect(drawn.filter((e) => fan(e) && toRule(e)).map((e) => e.target)).toEqual(['rule:GLOBAL_RULE_0', 'rule:P1']);
+      expect(drawn.filter((e) => !(fan(e) && toRule(e)))).toEqual(model.edges.filter((e) => !(fan(e) && toRule(e))));
+      // the blocked rules still lead to the decision
+      expect(drawn.some((e) => e.source === 'rule:GLOBAL_RULE_7' && e.target === 'decision')).toBe(true);
     });
   });
 });

@@ -4,7 +4,7 @@
  * Also the pure keyboard-navigation helper: the nearest node in an arrow's direction.
  */
 import dagre from '@dagrejs/dagre';
-import type { GraphModel, NodeKind } from './trace-to-graph';
+import type { GraphEdgeModel, GraphModel, NodeKind } from './trace-to-graph';
 
 export const NODE_SIZE: Record<NodeKind, { width: number; height: number }> = {
   intent: { width: 220, height: 56 },
@@ -152,6 +152,24 @@ function packRanks(ranks: Positioned[][], maxPerRow: number): Map<string, Positi
     shift += y - ROW_GAP - top - originalHeight;
   }
   return out;
+}
+
+/**
+ * The edges worth drawing: when the rule rank is wide (laid out as runs of each group's rules, see
+ * layoutGraph), a group keeps only its edge to the first rule of its run instead of a fan of
+ * hundreds of edges (which cost more to draw than all the nodes); every other edge is kept.
+ */
+export function drawnEdges(model: GraphModel): GraphEdgeModel[] {
+  const ruleCount = model.nodes.reduce((n, x) => n + (x.kind === 'rule' ? 1 : 0), 0);
+  if (ruleCount <= WIDE_RULE_RANK) return model.edges;
+  const kindOf = new Map(model.nodes.map((n) => [n.id, n.kind]));
+  const headed = new Set<string>();
+  return model.edges.filter((e) => {
+    if (kindOf.get(e.source) !== 'rule-group' || kindOf.get(e.target) !== 'rule') return true;
+    if (headed.has(e.source)) return false;
+    headed.add(e.source);
+    return true;
+  });
 }
 
 const layouts = new WeakMap<GraphModel, Map<string, Positioned>>();
