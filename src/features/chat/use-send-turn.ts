@@ -36,7 +36,15 @@ export function useSendTurn(taskId: string, extras?: MessageExtras) {
       sendMessage({ ...((await extras?.(v.taskId)) ?? {}), task_id: v.taskId, text: v.text }),
     onSuccess: async ({ message, rttMs }, v) => {
       const trace = message.trace_info ?? undefined;
-      await recordLocalTurn(queryClient, v.taskId, {
+      // The trace, the outbox and the thread list change together, before any storage write, so
+      // the turn is drawn once, with its graph, as soon as the answer is in.
+      if (trace) {
+        const withId: TolerantTrace = { ...trace, interaction_id: trace.interaction_id || message.id };
+        queryClient.setQueryData<TolerantTrace[]>(apiKeys.traces(v.taskId), (old) =>
+          old ? [...old.filter((t) => t.interaction_id !== withId.interaction_id), withId] : old,
+        );
+      }
+      const recorded = recordLocalTurn(queryClient, v.taskId, {
         id: message.id,
         user_text: v.text,
         reply_text: message.text,
@@ -46,14 +54,6 @@ export function useSendTurn(taskId: string, extras?: MessageExtras) {
         rtt_ms: rttMs,
         ...(message.bundle_hash !== undefined ? { bundle_hash: message.bundle_hash } : {}),
       });
-      if (trace) {
-        const withId: TolerantTrace = { ...trace, interaction_id: trace.interaction_id || message.id };
-        queryClient.setQueryData<TolerantTrace[]>(apiKeys.traces(v.taskId), (old) =>
-          old ? [...old.filter((t) => t.interaction_id !== withId.interaction_id), withId] : old,
-        );
-      } else {
-        await queryClient.invalidateQueries({ queryKey: apiKeys.traces(v.taskId) });
-      }
       useOutboxStore.getState().remove(v.taskId, v.localId);
       const threads = useThreadsStore.getState();
       const thread = threads.threads[v.taskId];
@@ -64,6 +64,8 @@ export function useSendTurn(taskId: string, extras?: MessageExtras) {
           ...(thread.title_from_message ? {} : { title: titleFrom(v.text), title_from_message: true }),
         });
       }
+      await recorded;
+      if (!trace) await queryClient.invalidateQueries({ queryKey: apiKeys.traces(v.taskId) });
     },
     onError: (error, v) => useOutboxStore.getState().fail(v.taskId, v.localId, toApiError(error)),
   });
