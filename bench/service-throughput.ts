@@ -5,65 +5,19 @@
  *
  *   npx tsx bench/service-throughput.ts [--seconds 10] [--connections 10]
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { cpus, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
+import { numberArg } from './lib/args';
+import { autocannon, type AutocannonRequest } from './lib/autocannon';
+import { startService } from './lib/processes';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number; average: number };
-  non2xx: number;
-  errors: number;
-}
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  body?: string;
-  headers?: Record<string, string>;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
-}
-type Autocannon = (options: {
-  url: string;
-  connections: number;
-  duration: number;
-  headers?: Record<string, string>;
-  requests?: AutocannonRequest[];
-}) => Promise<AutocannonResult>;
 
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
-
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(process.argv[i + 1]);
-};
-const SECONDS = arg('seconds', 10);
-const CONNECTIONS = arg('connections', 10);
+const SECONDS = numberArg('seconds', 10);
+const CONNECTIONS = numberArg('connections', 10);
 const KEY = 'bench-key';
 const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
 
-function startService(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0'], {
-    env: { ...process.env, THREADLINE_DATA: dataDir, THREADLINE_API_KEYS: `${KEY}=*`, THREADLINE_DIST: join(dataDir, 'no-dist') },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running at (http:\/\/\S+?)\/?\s/.exec(out);
-      if (match) {
-        // From here on the request log is noise: drain it without keeping it.
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.on('exit', (code) => reject(new Error(`the service exited (${code}):\n${out}`)));
-  });
-}
 
 async function post(url: string, path: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -73,7 +27,8 @@ async function post(url: string, path: string, body: unknown): Promise<Record<st
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-'));
-  const { child, url } = await startService(dataDir);
+  const service = await startService(dataDir, KEY);
+  const { url } = service;
   try {
     // One task keeps exactly five turns for the trace GETs; the others take the sent messages.
     const newTask = async (user: string) =>
@@ -133,8 +88,7 @@ async function main() {
     console.log('|---|---|---|---|---|');
     for (const row of rows) console.log(row);
   } finally {
-    child.kill('SIGTERM');
-    await new Promise((resolve) => child.on('exit', resolve));
+    await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
   }
 }

@@ -10,33 +10,16 @@
  * Prints a Markdown table, and one `RESULT {json}` line for scripts/bench.mjs.
  */
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { numberArg } from './lib/args';
+import { autocannon, type AutocannonRequest } from './lib/autocannon';
 import { machine, today } from './lib/machine';
 import { startBare, startService } from './lib/processes';
 
-interface AutocannonResult {
-  requests: { average: number; total: number };
-  latency: { p50: number; p99: number };
-  non2xx: number;
-  errors: number;
-}
-interface AutocannonRequest {
-  method?: string;
-  path?: string;
-  body?: string;
-  setupRequest?: (request: AutocannonRequest) => AutocannonRequest;
-}
-type Autocannon = (options: { url: string; connections: number; duration: number; headers?: Record<string, string>; requests?: AutocannonRequest[] }) => Promise<AutocannonResult>;
-const autocannon = createRequire(import.meta.url)('autocannon') as Autocannon;
 
-const arg = (name: string, fallback: number) => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? fallback : Number(process.argv[i + 1]);
-};
-const SECONDS = arg('seconds', 5);
-const CONNECTIONS = arg('connections', 10);
+const SECONDS = numberArg('seconds', 5);
+const CONNECTIONS = numberArg('connections', 10);
 const KEY = 'bench-key';
 const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
 

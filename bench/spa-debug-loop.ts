@@ -13,39 +13,17 @@
  * rerun figure is the app's own time (request, branch opening, tree, comparison rendering).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { argValue } from './lib/args';
+import { startService } from './lib/processes';
 
-const argValue = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const RUNS = Number(argValue('runs') ?? 5);
 const KEY = 'bench-key';
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
 
-function startService(dataDir: string, dist: string): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0'], {
-    env: { ...process.env, THREADLINE_DATA: dataDir, THREADLINE_API_KEYS: `${KEY}=*`, THREADLINE_DIST: dist },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running at (http:\/\/\S+?)\/?\s/.exec(out);
-      if (match) {
-        child.stdout!.off('data', onData);
-        child.stdout!.resume();
-        resolve({ child, url: match[1]! });
-      }
-    };
-    child.stdout!.on('data', onData);
-    child.once('exit', (code) => reject(new Error(`the service exited (${code}) before it was ready`)));
-  });
-}
 
 async function timed(action: () => Promise<unknown>, until: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
@@ -97,7 +75,8 @@ async function main() {
   const givenDist = argValue('dist');
   const dist = givenDist ?? join(work, 'dist');
   if (!givenDist) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
-  const { child, url } = await startService(join(work, 'data'), dist);
+  const service = await startService(join(work, 'data'), KEY, dist);
+  const { url } = service;
   const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let browser: Browser | undefined;
   const cold: number[] = [];
@@ -136,8 +115,7 @@ async function main() {
     }
   } finally {
     await browser?.close();
-    child.kill('SIGTERM');
-    await new Promise((r) => child.once('exit', r));
+    await service.stop();
     rmSync(work, { recursive: true, force: true });
   }
   const row = (name: string, xs: number[]) => {

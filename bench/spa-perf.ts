@@ -26,13 +26,10 @@ import { gzipSync } from 'node:zlib';
 import type { TolerantTrace } from '../src/contract/trace';
 import { layoutGraph } from '../src/features/trace-graph/layout';
 import { traceToGraph } from '../src/features/trace-graph/trace-to-graph';
+import { argValue } from './lib/args';
 import { machine, today } from './lib/machine';
 import { startService } from './lib/processes';
 
-const argValue = (name: string): string | undefined => {
-  const i = process.argv.indexOf(`--${name}`);
-  return i === -1 ? undefined : process.argv[i + 1];
-};
 const THREAD_TURNS = Number(argValue('turns') ?? 2000);
 const SENDS = Number(argValue('sends') ?? 10);
 const KEY = 'bench-key';
