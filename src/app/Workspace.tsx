@@ -2,7 +2,7 @@
  * The playground workspace: threads | chat | inspector, in resizable panes. This is the only
  * place that knows the URL: features get plain values and callbacks.
  */
-import { getRouteApi, useNavigate } from '@tanstack/react-router';
+import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { toApiError } from '../api/errors';
@@ -27,25 +27,14 @@ import {
   type TurnActionContext,
 } from './extensions';
 import { Inspector } from './Inspector';
-import type { WorkspaceSearch } from './search';
 import { ThemeToggle } from './ThemeToggle';
+import { useSetSearch } from './use-set-search';
 
 const route = getRouteApi('/');
 
-function compact(s: WorkspaceSearch): WorkspaceSearch {
-  return Object.fromEntries(
-    Object.entries(s).filter(([, v]) => v !== undefined && v !== ''),
-  ) as WorkspaceSearch;
-}
-
 export function Workspace() {
   const search = route.useSearch();
-  const navigate = useNavigate();
-  const setSearch = useCallback(
-    (patch: Partial<WorkspaceSearch>, replace = false) =>
-      void navigate({ to: '/', search: (prev: WorkspaceSearch) => compact({ ...prev, ...patch }), replace }),
-    [navigate],
-  );
+  const setSearch = useSetSearch();
 
   const { agentId, hasKey, baseUrl } = useConnectionStore(
     useShallow((s) => ({

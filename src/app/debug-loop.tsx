@@ -4,8 +4,6 @@
  * view, the per-turn "Rerun from here" action and the bundle attached to sends. Thin adapters:
  * they turn the shell's context and URL into the features' plain props and callbacks.
  */
-import { useNavigate } from '@tanstack/react-router';
-import { useCallback } from 'react';
 import { BranchTree } from '../features/branches';
 import { BundleEditorPanel, bundleForRequest } from '../features/bundle-editor';
 import type { Turn } from '../features/chat';
@@ -14,20 +12,8 @@ import { selectAgentId, selectHasKey, useConnectionStore } from '../features/con
 import { RerunAction } from '../features/rerun';
 import { useThreadsStore } from '../features/threads';
 import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
-import type { WorkspaceSearch } from './search';
+import { useSetSearch } from './use-set-search';
 
-function useSetSearch() {
-  const navigate = useNavigate();
-  return useCallback(
-    (patch: Partial<WorkspaceSearch>) =>
-      void navigate({
-        to: '/',
-        search: (prev: WorkspaceSearch) =>
-          Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v !== undefined && v !== '')) as WorkspaceSearch,
-      }),
-    [navigate],
-  );
-}
 
 export function BundleTab({ taskId }: InspectorContext) {
   const threadAgent = useThreadsStore((s) => (taskId ? s.threads[taskId]?.agent_id : undefined));

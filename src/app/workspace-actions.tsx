@@ -3,8 +3,7 @@
  * inspector tabs, the bundle editor, connection settings) and the share target. The app layer
  * owns them because they need the URL; each is one entry in the action registry.
  */
-import { useNavigate } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useMemo } from 'react';
 import { create } from 'zustand';
 import { useLineageStore } from '../features/branches/lineage-store';
 import { useTranscript } from '../features/chat';
@@ -15,6 +14,7 @@ import { useShareActions, type ShareTarget } from '../features/share';
 import { useStartThread } from '../features/threads';
 import { inspectorTabs } from './extensions';
 import type { WorkspaceSearch } from './search';
+import { useSetSearch } from './use-set-search';
 
 const useConnectionDialogStore = create<{ open: boolean; show: () => void; close: () => void }>()((set) => ({
   open: false,
@@ -48,16 +48,7 @@ export function useWorkspaceTarget(search: WorkspaceSearch): ShareTarget | undef
 
 export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget | undefined): void {
   useShareActions(target);
-  const navigate = useNavigate();
-  const setSearch = useCallback(
-    (patch: Partial<WorkspaceSearch>) =>
-      void navigate({
-        to: '/',
-        search: (prev: WorkspaceSearch) =>
-          Object.fromEntries(Object.entries({ ...prev, ...patch }).filter(([, v]) => v !== undefined && v !== '')) as WorkspaceSearch,
-      }),
-    [navigate],
-  );
+  const setSearch = useSetSearch();
   const { turns } = useTranscript(search.task);
   const startThread = useStartThread();
   const { mutate: start, isPending: starting } = startThread;
