@@ -6,12 +6,20 @@ import Markdown, { isSafeHref } from './Markdown';
 afterEach(cleanup);
 
 describe('reply Markdown', () => {
-  it('renders Markdown but never raw HTML', () => {
+  it('renders Markdown, and raw HTML only as the text the agent sent', () => {
     const { container } = render(<Markdown text={'**bold** and <img src=x onerror="alert(1)"> <script>alert(2)</script>'} />);
     expect(container.querySelector('strong')?.textContent).toBe('bold');
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
-    expect(container.innerHTML).not.toContain('onerror');
+    expect(container.querySelector('[onerror]')).toBeNull();
+    expect(container.textContent).toContain('<img src=x onerror="alert(1)">');
+    expect(container.textContent).toContain('<script>alert(2)</script>');
+  });
+
+  it('shows a block of raw HTML as text too', () => {
+    const { container } = render(<Markdown text={'<div onclick="x()">\n<b>hi</b>\n</div>'} />);
+    expect(container.querySelector('div[onclick], b')).toBeNull();
+    expect(container.textContent).toContain('<b>hi</b>');
   });
 
   it('keeps http(s) links safe and makes other links inert', () => {

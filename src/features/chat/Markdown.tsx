@@ -1,5 +1,6 @@
 /**
- * Reply text as safe Markdown: raw HTML is never rendered (react-markdown escapes it), images are
+ * Reply text as safe Markdown: raw HTML is never rendered but shown as the characters the agent
+ * sent (a debugger must not hide what the agent said), images are
  * shown as their text, and only http(s) and mailto links are live (opened in a new tab without
  * referrer); any other link is inert text. Loaded lazily (see SafeMarkdown).
  */
@@ -11,6 +12,22 @@ const SAFE_LINK = /^(https?:|mailto:)/i;
 export function isSafeHref(href: string | undefined): href is string {
   return Boolean(href && SAFE_LINK.test(href.trim()));
 }
+
+interface MdNode {
+  type: string;
+  children?: MdNode[];
+}
+
+/** A remark plugin: raw HTML nodes become plain text nodes, which React then escapes. */
+function htmlAsText() {
+  const walk = (node: MdNode): void => {
+    if (node.type === 'html') node.type = 'text';
+    node.children?.forEach(walk);
+  };
+  return walk;
+}
+
+const remarkPlugins = [htmlAsText];
 
 const components: Components = {
   a: ({ href, children }) =>
@@ -29,7 +46,7 @@ const components: Components = {
 export default function Markdown({ text }: { text: string }) {
   return (
     <div className="tl-markdown">
-      <ReactMarkdown components={components} skipHtml urlTransform={urlTransform}>
+      <ReactMarkdown components={components} remarkPlugins={remarkPlugins} urlTransform={urlTransform}>
         {text}
       </ReactMarkdown>
     </div>
