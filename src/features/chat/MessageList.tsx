@@ -34,6 +34,9 @@ export interface MessageListProps {
   followSelection?: boolean;
 }
 
+/** How close to the end counts as "reading the newest turn". */
+const NEAR_BOTTOM_PX = 120;
+
 function rowKey(r: Row): string {
   return r.kind === 'welcome' ? 'welcome' : r.kind === 'turn' ? `t:${r.turn.id}` : `o:${r.entry.localId}`;
 }
@@ -66,11 +69,21 @@ export function MessageList({
     getItemKey: (i) => (rows[i] ? rowKey(rows[i]) : i),
   });
 
-  // Sync with the DOM: keep the newest row in view when rows are added.
+  // Sync with the DOM: keep the newest row in view when rows are added, unless the reader has
+  // scrolled up to read earlier turns (a message of their own always brings them back down).
+  const atBottom = useRef(true);
+  const onScroll = () => {
+    const el = scrollRef.current;
+    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
+  };
   const count = rows.length;
+  const lastIsOwnMessage = rows.at(-1)?.kind === 'outbox';
+  const shownCount = useRef(0);
   useEffect(() => {
-    if (count > 0) virtualizer.scrollToIndex(count - 1, { align: 'end' });
-  }, [count, virtualizer]);
+    const firstRows = shownCount.current === 0;
+    shownCount.current = count;
+    if (count > 0 && (firstRows || atBottom.current || lastIsOwnMessage)) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+  }, [count, lastIsOwnMessage, virtualizer]);
 
   // Sync with the DOM: bring a turn selected elsewhere into view.
   const selectedIndex = selectedTurnId ? rows.findIndex((r) => r.kind === 'turn' && r.turn.id === selectedTurnId) : -1;
@@ -81,7 +94,7 @@ export function MessageList({
   const lastTurnId = turns.at(-1)?.id;
 
   return (
-    <div ref={scrollRef} className="h-full overflow-y-auto" role="log" aria-label="Conversation" aria-live="polite">
+    <div ref={scrollRef} onScroll={onScroll} className="h-full overflow-y-auto" role="log" aria-label="Conversation" aria-live="polite">
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
