@@ -134,6 +134,10 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   await expect(graphB.locator('[data-kind="decision"]')).toContainText('changed');
   await expect(graphA.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText('changed');
   await expect(graphB.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText('changed');
+  // The bundles each side ran with: the original ran with its agent's version, the branch with the draft.
+  const bundles = page.getByRole('region', { name: 'Bundles used' });
+  await expect(bundles).toContainText('A: card-disputes’s own bundle (version v2-8-day-window)');
+  await expect(bundles).toContainText(/B: local bundle #[0-9a-f]{8}/);
   // Only differences keeps the changed turn.
   await comparison.getByLabel('Only differences').check();
   await expect(comparison.getByRole('article')).toHaveCount(1);

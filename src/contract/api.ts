@@ -183,6 +183,8 @@ export const TaskIn = z
     title: z.string().nullish(),
     welcome_message: z.string().nullish(),
     followup_suggestions: stringList,
+    /** The version the task runs with (reference service; absent elsewhere). */
+    version_id: z.string().nullish(),
   })
   .refine((t) => Boolean(t.id ?? t.task_id), { message: 'the task has neither id nor task_id' })
   .transform((t) => ({ ...t, id: (t.id ?? t.task_id) as string }));
@@ -195,6 +197,8 @@ export const MessageIn = z.looseObject({
   trace_info: TolerantTrace.nullish(),
   created_at: z.string().nullish(),
   bundle_hash: z.string().nullish(),
+  /** The agent version the turn ran with (reference service; absent elsewhere). */
+  version_id: z.string().nullish(),
 });
 export type MessageIn = z.infer<typeof MessageIn>;
 

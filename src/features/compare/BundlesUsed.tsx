@@ -1,7 +1,8 @@
 /**
  * The bundles the two sides ran with, and their diff. A branch made here knows its bundle (the
  * lineage's bundle hash, the bundle kept by hash when it was sent); a thread that ran without a
- * local bundle ran with its agent's own bundle, shown from the reference endpoint when offered.
+ * local bundle ran with its agent's own bundle (the version the thread ran with, when known), shown
+ * from the reference endpoint when offered.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useAgentBundle } from '../../api/agent-bundle';
@@ -12,6 +13,8 @@ export interface SideBundleSource {
   /** Hash of the local bundle this side ran with, or null when it ran with its agent's own. */
   hash: string | null;
   agentId: string | undefined;
+  /** The agent version this side ran with, when known (else the agent's active version is shown). */
+  versionId?: string | undefined;
 }
 
 const recalledBundleQuery = (hash: string) =>
@@ -25,7 +28,7 @@ interface Resolved {
 
 function useSideBundle(side: SideBundleSource): Resolved {
   const local = useQuery({ ...recalledBundleQuery(side.hash ?? ''), enabled: Boolean(side.hash) });
-  const agent = useAgentBundle(side.hash ? undefined : side.agentId);
+  const agent = useAgentBundle(side.hash ? undefined : side.agentId, side.versionId);
   if (side.hash) {
     const short = shortBundleHash(side.hash);
     if (local.isPending) return { text: null, describe: `local bundle #${short}`, loading: true };
@@ -36,7 +39,11 @@ function useSideBundle(side: SideBundleSource): Resolved {
   if (!side.agentId) return { text: null, describe: 'the agent’s own bundle (agent unknown)', loading: false };
   if (agent.isPending) return { text: null, describe: `${side.agentId}’s own bundle`, loading: true };
   return agent.data
-    ? { text: bundleText(agent.data.bundle), describe: `${side.agentId}’s own bundle (active version ${agent.data.version_id ?? '?'})`, loading: false }
+    ? {
+        text: bundleText(agent.data.bundle),
+        describe: `${side.agentId}’s own bundle (${side.versionId ? 'version' : 'active version'} ${agent.data.version_id ?? side.versionId ?? '?'})`,
+        loading: false,
+      }
     : { text: null, describe: `${side.agentId}’s own bundle (not offered by this server)`, loading: false };
 }
 

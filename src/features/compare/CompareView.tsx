@@ -150,6 +150,7 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
       label: taskId === pair.a ? 'A' : 'B',
       hash: record ? record.bundle_hash : lastHash,
       agentId: thread?.agent_id || undefined,
+      versionId: thread?.version_id || record?.version_id || undefined,
       title: thread?.title || `Thread ${shortId(taskId)}`,
     };
   };

@@ -57,8 +57,9 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
         created_at: now,
         updated_at: now,
         parent: { task_id: target.taskId, interaction_id: target.interactionId },
-        ...(request.version_id ? { version_id: request.version_id } : parent?.version_id ? { version_id: parent.version_id } : {}),
-        ...(request.version_tag ? { version_tag: request.version_tag } : parent?.version_tag ? { version_tag: parent.version_tag } : {}),
+        // The version the branch ran with: the server's word when it gives it, else the pin asked
+        // for, else the parent's.
+        ...versionOf(message.version_id, request, parent),
       });
       await recordLocalTurn(queryClient, branchId, {
         id: message.id,
@@ -79,4 +80,16 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
       }
     },
   });
+}
+
+function versionOf(
+  answered: string | null | undefined,
+  request: { version_id?: string | undefined; version_tag?: string | undefined },
+  parent: { version_id?: string | undefined; version_tag?: string | undefined } | undefined,
+): { version_id?: string; version_tag?: string } {
+  if (answered) return { version_id: answered };
+  if (request.version_id || request.version_tag) {
+    return { ...(request.version_id ? { version_id: request.version_id } : {}), ...(request.version_tag ? { version_tag: request.version_tag } : {}) };
+  }
+  return { ...(parent?.version_id ? { version_id: parent.version_id } : {}), ...(parent?.version_tag ? { version_tag: parent.version_tag } : {}) };
 }

@@ -20,6 +20,9 @@ export function useStartThread() {
       };
       const task = await createTask(body);
       const now = new Date().toISOString();
+      // The version the task runs with: the server's answer when it says (the reference service
+      // does), else the pin asked for.
+      const versionId = task.version_id || body.version_id;
       useThreadsStore.getState().upsertThread({
         id: task.id,
         title: task.title || `New thread with ${agentId}`,
@@ -29,7 +32,7 @@ export function useStartThread() {
         user_id: task.user_id ?? body.user_id,
         welcome_message: task.welcome_message ?? null,
         suggestions: task.followup_suggestions,
-        ...(body.version_id ? { version_id: body.version_id } : {}),
+        ...(versionId ? { version_id: versionId } : {}),
         ...(body.version_tag ? { version_tag: body.version_tag } : {}),
       });
       return task;
