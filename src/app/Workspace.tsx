@@ -6,6 +6,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { toApiError } from '../api/errors';
+import { Brand } from '../components/ui/Brand';
 import { Button } from '../components/ui/Button';
 import { ErrorCallout } from '../components/ui/ErrorCallout';
 import { SplitPanes } from '../components/ui/SplitPanes';
@@ -95,12 +96,7 @@ export function Workspace() {
   return (
     <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
-        <h1 className="text-sm font-semibold tracking-tight">
-          <span aria-hidden className="mr-1 text-indigo-500">
-            ⟿
-          </span>
-          Threadline
-        </h1>
+        <Brand />
         <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">
           {agentId || 'no agent'} · {baseUrl || 'this server'}
           {hasKey ? '' : ' · no key'}

@@ -4,6 +4,7 @@
  * reads the connection or the API. Composer and rerun are shown disabled.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
+import { Brand } from '../../components/ui/Brand';
 import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { formatRelative } from '../../lib/format';
@@ -86,12 +87,7 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
   return (
     <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
-        <h1 className="text-sm font-semibold tracking-tight">
-          <span aria-hidden className="mr-1 text-indigo-500">
-            ⟿
-          </span>
-          Threadline
-        </h1>
+        <Brand />
         <p
           role="note"
           className="shrink-0 rounded-full whitespace-nowrap border border-amber-300 bg-amber-50 px-2.5 py-0.5 text-xs font-semibold text-amber-900 dark:border-amber-700 dark:bg-amber-950 dark:text-amber-100"
