@@ -21,7 +21,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   // Every request that would leave the machine goes to a refusing, recording proxy (see the file).
   globalSetup: './e2e/network-guard.ts',
-  reporter: process.env.PLAYWRIGHT_JSON ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]] : 'list',
+  reporter: process.env.PLAYWRIGHT_JSON
+    ? [['list'], ['json', { outputFile: process.env.PLAYWRIGHT_JSON }]]
+    : 'list',
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',
@@ -31,7 +33,13 @@ export default defineConfig({
       // Debian's Chromium where present (CI); Playwright's own browser on a developer laptop.
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
       // AutofillServerCommunication: Chromium asks content-autofill.googleapis.com about every form.
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=AutofillServerCommunication'],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-features=AutofillServerCommunication',
+      ],
     },
   },
   webServer: {

@@ -14,7 +14,10 @@ const PARAMS = 120;
 const GLOBAL_RULES = 200;
 const RULES_PER_TOOL = (1000 - GLOBAL_RULES) / TOOLS;
 const CLOCK = '2025-03-15T10:00:00Z';
-const WORDS = 'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu'.split(' ');
+const WORDS =
+  'alpha bravo charlie delta echo foxtrot golf hotel india juliet kilo lima mike november oscar papa quebec romeo sierra tango uniform victor whiskey xray yankee zulu'.split(
+    ' ',
+  );
 const word = (i: number) => `${WORDS[i % WORDS.length]}${Math.floor(i / WORDS.length)}`;
 
 function generate(): Bundle {
@@ -33,9 +36,12 @@ function generate(): Bundle {
   });
   const leaf = (t: number, k: number) => {
     const p = parameters[(t * 3 + k) % PARAMS]!;
-    if (p.type === 'numeric') return { method: 'param_value', params: p.code, operation: 'gt', value: 100 + k };
-    if (p.type === 'date') return { method: 'param_value', params: p.code, operation: 'more_than_x_days', value: 10 + k };
-    if (p.type === 'enum') return { method: 'param_value', params: p.code, operation: 'eq', value: p.values![0]! };
+    if (p.type === 'numeric')
+      return { method: 'param_value', params: p.code, operation: 'gt', value: 100 + k };
+    if (p.type === 'date')
+      return { method: 'param_value', params: p.code, operation: 'more_than_x_days', value: 10 + k };
+    if (p.type === 'enum')
+      return { method: 'param_value', params: p.code, operation: 'eq', value: p.values![0]! };
     return { method: 'param_value', params: p.code, operation: 'is_empty' };
   };
   const agent_tools: Tool[] = Array.from({ length: TOOLS }, (_, t) => ({
@@ -45,17 +51,31 @@ function generate(): Bundle {
     goal: `Handle ${word(t)} requests`,
     main_tool: true,
     requires_confirmation: t % 2 === 0,
-    config: { params: { required: [parameters[(t * 3) % PARAMS]!.code, [parameters[(t * 3 + 1) % PARAMS]!.code, parameters[(t * 3 + 2) % PARAMS]!.code]] } },
+    config: {
+      params: {
+        required: [
+          parameters[(t * 3) % PARAMS]!.code,
+          [parameters[(t * 3 + 1) % PARAMS]!.code, parameters[(t * 3 + 2) % PARAMS]!.code],
+        ],
+      },
+    },
     integrations: [{ code: `api-${t % 20}` }],
     rules: {
       pre: {
         constraint: Array.from({ length: RULES_PER_TOOL }, (_, k) => ({
           code: `T${t}_R${k}`,
           when: { all: [leaf(t, k), leaf(t, k + 1)] },
-          then: { action: 'BLOCK', message: `Blocked by rule ${k} for {{${parameters[(t * 3) % PARAMS]!.code}}}` },
+          then: {
+            action: 'BLOCK',
+            message: `Blocked by rule ${k} for {{${parameters[(t * 3) % PARAMS]!.code}}}`,
+          },
         })) as Rule[],
       },
-      summary: { success: [{ code: `T${t}_DONE`, when: null, then: { action: 'TEXT', message: 'Done with {{param-0}}.' } }] },
+      summary: {
+        success: [
+          { code: `T${t}_DONE`, when: null, then: { action: 'TEXT', message: 'Done with {{param-0}}.' } },
+        ],
+      },
     },
   }));
   const rules: Rule[] = Array.from({ length: GLOBAL_RULES }, (_, g) => ({
@@ -67,9 +87,19 @@ function generate(): Bundle {
   const integrations = Array.from({ length: 20 }, (_, i) => ({
     code: `api-${i}`,
     type: 'API' as const,
-    settings: { response_mapping: { 'param-0': 'result.value' }, test_curl_response: { result: { value: `R${i}` } } },
+    settings: {
+      response_mapping: { 'param-0': 'result.value' },
+      test_curl_response: { result: { value: `R${i}` } },
+    },
   }));
-  return { schema_version: 1, general_settings: { name: 'Bench agent' }, parameters, integrations, rules, agent_tools } as Bundle;
+  return {
+    schema_version: 1,
+    general_settings: { name: 'Bench agent' },
+    parameters,
+    integrations,
+    rules,
+    agent_tools,
+  } as Bundle;
 }
 
 function stats(samples: number[]) {
@@ -86,16 +116,25 @@ function run(label: string, turns: number, fresh: boolean) {
   for (let i = 0; i < turns; i++) {
     const t = i % TOOLS;
     const bundle = fresh ? (JSON.parse(json) as Bundle) : base;
-    const text = i % 3 === 0 ? `I need help with ${word(t)} ${word(t + 7)}: $${120 + i} from ${i % 9} days ago, ID-${1000 + ((t * 3) % PARAMS)}` : i % 3 === 1 ? 'yes, go ahead' : `${word(t + 2)} please`;
+    const text =
+      i % 3 === 0
+        ? `I need help with ${word(t)} ${word(t + 7)}: $${120 + i} from ${i % 9} days ago, ID-${1000 + ((t * 3) % PARAMS)}`
+        : i % 3 === 1
+          ? 'yes, go ahead'
+          : `${word(t + 2)} please`;
     const start = process.hrtime.bigint();
     const out = engine.runTurn({ bundle, state, text, clock: CLOCK, interactionId: `m${i}`, userId: 'u' });
     samples.push(Number(process.hrtime.bigint() - start) / 1e6);
     state = i % 6 === 5 ? engine.initialState(base, CLOCK, 'u') : out.state;
   }
   const r = stats(samples.slice(Math.min(200, Math.floor(turns / 10))));
-  console.log(`${label}: ${turns} turns, median ${r.median.toFixed(3)} ms, p99 ${r.p99.toFixed(3)} ms, max ${r.max.toFixed(3)} ms`);
+  console.log(
+    `${label}: ${turns} turns, median ${r.median.toFixed(3)} ms, p99 ${r.p99.toFixed(3)} ms, max ${r.max.toFixed(3)} ms`,
+  );
 }
 
-console.log(`engine-turn: ${TOOLS} tools, ${GLOBAL_RULES + TOOLS * RULES_PER_TOOL} rules, ${PARAMS} parameters; node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'})`);
+console.log(
+  `engine-turn: ${TOOLS} tools, ${GLOBAL_RULES + TOOLS * RULES_PER_TOOL} rules, ${PARAMS} parameters; node ${process.version}, ${os.cpus().length} cores (${os.cpus()[0]?.model ?? 'unknown cpu'})`,
+);
 run('warm (bundle compiled once)', 3000, false);
 run('cold (fresh bundle copy every turn)', 600, true);

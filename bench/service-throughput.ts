@@ -12,12 +12,10 @@ import { numberArg } from './lib/args';
 import { autocannon, type AutocannonRequest } from './lib/autocannon';
 import { startService } from './lib/processes';
 
-
 const SECONDS = numberArg('seconds', 10);
 const CONNECTIONS = numberArg('connections', 10);
 const KEY = 'bench-key';
 const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
-
 
 async function post(url: string, path: string, body: unknown): Promise<Record<string, unknown>> {
   const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -35,8 +33,16 @@ async function main() {
       (await post(url, '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: user })).id as string;
     const traced = await newTask('bench-traces');
     const interactions: string[] = [];
-    for (const text of ['I want to dispute a charge', 'It was a duplicate charge', '$42.50', 'yesterday', 'jane@example.com']) {
-      interactions.push((await post(url, '/v1/messaging/messages', { type: 'message', task_id: traced, text })).id as string);
+    for (const text of [
+      'I want to dispute a charge',
+      'It was a duplicate charge',
+      '$42.50',
+      'yesterday',
+      'jane@example.com',
+    ]) {
+      interactions.push(
+        (await post(url, '/v1/messaging/messages', { type: 'message', task_id: traced, text })).id as string,
+      );
     }
     const tasks: string[] = [];
     for (let i = 0; i < CONNECTIONS; i += 1) tasks.push(await newTask(`bench-${i}`));
@@ -53,8 +59,16 @@ async function main() {
             method: 'POST',
             setupRequest: (request) => {
               n += 1;
-              const body = { type: 'message', task_id: tasks[n % tasks.length], text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago` };
-              return { ...request, path: '/v1/messaging/messages?include_trace=true', body: JSON.stringify(body) };
+              const body = {
+                type: 'message',
+                task_id: tasks[n % tasks.length],
+                text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago`,
+              };
+              return {
+                ...request,
+                path: '/v1/messaging/messages?include_trace=true',
+                body: JSON.stringify(body),
+              };
             },
           },
         ],
@@ -66,24 +80,50 @@ async function main() {
             method: 'POST',
             setupRequest: (request) => {
               n += 1;
-              const body = { type: 'message', task_id: tasks[n % tasks.length], text: `I want to dispute a charge of $${n % 900}`, agent_settings_bundle: bundle };
-              return { ...request, path: '/v1/messaging/messages?include_trace=true', body: JSON.stringify(body) };
+              const body = {
+                type: 'message',
+                task_id: tasks[n % tasks.length],
+                text: `I want to dispute a charge of $${n % 900}`,
+                agent_settings_bundle: bundle,
+              };
+              return {
+                ...request,
+                path: '/v1/messaging/messages?include_trace=true',
+                body: JSON.stringify(body),
+              };
             },
           },
         ],
       ],
-      ['GET one interaction trace', [{ method: 'GET', path: `/v1/messaging/tasks/${traced}/interactions/${interactions[2]}/trace-info` }]],
-      ['GET all traces of a 5-turn task', [{ method: 'GET', path: `/v1/messaging/tasks/${traced}/trace-info` }]],
+      [
+        'GET one interaction trace',
+        [{ method: 'GET', path: `/v1/messaging/tasks/${traced}/interactions/${interactions[2]}/trace-info` }],
+      ],
+      [
+        'GET all traces of a 5-turn task',
+        [{ method: 'GET', path: `/v1/messaging/tasks/${traced}/trace-info` }],
+      ],
     ];
 
     const rows: string[] = [];
     for (const [name, requests] of scenarios) {
-      const result = await autocannon({ url, connections: CONNECTIONS, duration: SECONDS, headers, requests });
-      if (result.non2xx || result.errors) throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
-      rows.push(`| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.total} |`);
+      const result = await autocannon({
+        url,
+        connections: CONNECTIONS,
+        duration: SECONDS,
+        headers,
+        requests,
+      });
+      if (result.non2xx || result.errors)
+        throw new Error(`${name}: ${result.non2xx} non-2xx, ${result.errors} errors`);
+      rows.push(
+        `| ${name} | ${Math.round(result.requests.average)} | ${result.latency.p50} | ${result.latency.p99} | ${result.requests.total} |`,
+      );
     }
     const cpu = cpus()[0]?.model.trim() ?? 'unknown CPU';
-    console.log(`\n${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} × ${cpu}, ${CONNECTIONS} connections, ${SECONDS} s each\n`);
+    console.log(
+      `\n${new Date().toISOString().slice(0, 10)}, Node ${process.versions.node}, ${cpus().length} × ${cpu}, ${CONNECTIONS} connections, ${SECONDS} s each\n`,
+    );
     console.log('| scenario | requests/s | p50 ms | p99 ms | requests |');
     console.log('|---|---|---|---|---|');
     for (const row of rows) console.log(row);

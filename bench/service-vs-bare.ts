@@ -17,14 +17,16 @@ import { autocannon, type AutocannonRequest } from './lib/autocannon';
 import { machine, today } from './lib/machine';
 import { startBare, startService } from './lib/processes';
 
-
 const SECONDS = numberArg('seconds', 5);
 const CONNECTIONS = numberArg('connections', 10);
 const KEY = 'bench-key';
 const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
 
 async function fetchJson(url: string, path: string, body?: unknown): Promise<string> {
-  const response = await fetch(`${url}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await fetch(
+    `${url}${path}`,
+    body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+  );
   const text = await response.text();
   if (!response.ok) throw new Error(`${path}: ${response.status} ${text.slice(0, 200)}`);
   return text;
@@ -50,11 +52,44 @@ async function main() {
   const bares: { stop(): Promise<void> }[] = [];
   try {
     const tasks: string[] = [];
-    for (let i = 0; i < CONNECTIONS; i += 1) tasks.push((JSON.parse(await fetchJson(service.url, '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: `bench-${i}` })) as { id: string }).id);
-    const readTask = (JSON.parse(await fetchJson(service.url, '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: 'bench-read' })) as { id: string }).id;
+    for (let i = 0; i < CONNECTIONS; i += 1)
+      tasks.push(
+        (
+          JSON.parse(
+            await fetchJson(service.url, '/v1/messaging/tasks', {
+              agent_id: 'card-disputes',
+              user_id: `bench-${i}`,
+            }),
+          ) as { id: string }
+        ).id,
+      );
+    const readTask = (
+      JSON.parse(
+        await fetchJson(service.url, '/v1/messaging/tasks', {
+          agent_id: 'card-disputes',
+          user_id: 'bench-read',
+        }),
+      ) as { id: string }
+    ).id;
     const interactions: string[] = [];
-    for (const text of ['I want to dispute a charge', 'It was a duplicate charge', '$42.50', 'yesterday', 'jane@example.com']) {
-      interactions.push((JSON.parse(await fetchJson(service.url, '/v1/messaging/messages', { type: 'message', task_id: readTask, text })) as { id: string }).id);
+    for (const text of [
+      'I want to dispute a charge',
+      'It was a duplicate charge',
+      '$42.50',
+      'yesterday',
+      'jane@example.com',
+    ]) {
+      interactions.push(
+        (
+          JSON.parse(
+            await fetchJson(service.url, '/v1/messaging/messages', {
+              type: 'message',
+              task_id: readTask,
+              text,
+            }),
+          ) as { id: string }
+        ).id,
+      );
     }
 
     let n = 0;
@@ -62,7 +97,11 @@ async function main() {
       method: 'POST',
       setupRequest: (request) => {
         n += 1;
-        const body = { type: 'message', task_id: tasks[n % tasks.length], text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago` };
+        const body = {
+          type: 'message',
+          task_id: tasks[n % tasks.length],
+          text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago`,
+        };
         return { ...request, path: '/v1/messaging/messages?include_trace=true', body: JSON.stringify(body) };
       },
     };
@@ -70,12 +109,26 @@ async function main() {
       {
         name: 'send message (include_trace=true)',
         requests: [sendRequest],
-        sample: () => fetchJson(service.url, '/v1/messaging/messages?include_trace=true', { type: 'message', task_id: tasks[0], text: 'I want to dispute a charge of $120 from 3 days ago' }),
+        sample: () =>
+          fetchJson(service.url, '/v1/messaging/messages?include_trace=true', {
+            type: 'message',
+            task_id: tasks[0],
+            text: 'I want to dispute a charge of $120 from 3 days ago',
+          }),
       },
       {
         name: "GET one interaction's trace",
-        requests: [{ method: 'GET', path: `/v1/messaging/tasks/${readTask}/interactions/${interactions[2]}/trace-info` }],
-        sample: () => fetchJson(service.url, `/v1/messaging/tasks/${readTask}/interactions/${interactions[2]}/trace-info`),
+        requests: [
+          {
+            method: 'GET',
+            path: `/v1/messaging/tasks/${readTask}/interactions/${interactions[2]}/trace-info`,
+          },
+        ],
+        sample: () =>
+          fetchJson(
+            service.url,
+            `/v1/messaging/tasks/${readTask}/interactions/${interactions[2]}/trace-info`,
+          ),
       },
       {
         name: 'GET all traces of a five-turn task',
@@ -94,15 +147,25 @@ async function main() {
       const s = await load(service.url, scenario.requests, `service: ${scenario.name}`);
       const b = await load(bare.url, scenario.requests, `bare: ${scenario.name}`);
       await bare.stop();
-      rows.push({ scenario: scenario.name, bytes: Buffer.byteLength(sample), service: s, bare: b, ratio: s.rps / b.rps });
+      rows.push({
+        scenario: scenario.name,
+        bytes: Buffer.byteLength(sample),
+        service: s,
+        bare: b,
+        ratio: s.rps / b.rps,
+      });
     }
 
     const setup = `${CONNECTIONS} connections, ${SECONDS} s per run`;
     console.log(`\n${today()}, ${machine()}, ${setup}\n`);
-    console.log('| scenario | answer bytes | service req/s | p50 ms | p99 ms | bare req/s | p50 ms | p99 ms | service/bare |');
+    console.log(
+      '| scenario | answer bytes | service req/s | p50 ms | p99 ms | bare req/s | p50 ms | p99 ms | service/bare |',
+    );
     console.log('|---|---|---|---|---|---|---|---|---|');
     for (const r of rows) {
-      console.log(`| ${r.scenario} | ${r.bytes} | ${r.service.rps} | ${r.service.p50} | ${r.service.p99} | ${r.bare.rps} | ${r.bare.p50} | ${r.bare.p99} | ${Math.round(r.ratio * 100)}% |`);
+      console.log(
+        `| ${r.scenario} | ${r.bytes} | ${r.service.rps} | ${r.service.p50} | ${r.service.p99} | ${r.bare.rps} | ${r.bare.p50} | ${r.bare.p99} | ${Math.round(r.ratio * 100)}% |`,
+      );
     }
     console.log(`RESULT ${JSON.stringify({ date: today(), machine: machine(), setup, rows })}`);
   } finally {

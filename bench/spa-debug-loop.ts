@@ -24,7 +24,6 @@ const RUNS = Number(argValue('runs') ?? 5);
 const KEY = 'bench-key';
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
 
-
 async function timed(action: () => Promise<unknown>, until: () => Promise<unknown>): Promise<number> {
   const t0 = performance.now();
   await action();
@@ -43,13 +42,19 @@ async function newThreadWithBlockedTurn(page: Page, base: string): Promise<void>
   await page.waitForURL(/[?&]task=/);
   await page.getByRole('textbox', { name: 'Message' }).fill(BLOCKED_DISPUTE);
   await page.getByRole('button', { name: 'Send' }).click();
-  await page.getByRole('article', { name: 'Turn 1' }).getByTitle('Decision: block_with_explanation').waitFor();
+  await page
+    .getByRole('article', { name: 'Turn 1' })
+    .getByTitle('Decision: block_with_explanation')
+    .waitFor();
 }
 
-const editorReady = (page: Page) => page.locator('[data-editor-ready="true"] .view-lines .view-line').first().waitFor();
+const editorReady = (page: Page) =>
+  page.locator('[data-editor-ready="true"] .view-lines .view-line').first().waitFor();
 
 async function editWindowTo30(page: Page, base: string): Promise<void> {
-  const res = await page.request.get(`${base}/reference/v1/agents/card-disputes/bundle`, { headers: { 'x-service-api-key': KEY } });
+  const res = await page.request.get(`${base}/reference/v1/agents/card-disputes/bundle`, {
+    headers: { 'x-service-api-key': KEY },
+  });
   const text = `${JSON.stringify(((await res.json()) as { bundle: unknown }).bundle, null, 2)}\n`;
   const lines = text.split('\n');
   const from = lines.findIndex((l) => l.includes('"DISPUTE_WINDOW"'));
@@ -74,7 +79,8 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-'));
   const givenDist = argValue('dist');
   const dist = givenDist ?? join(work, 'dist');
-  if (!givenDist) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
+  if (!givenDist)
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
   const service = await startService(join(work, 'data'), KEY, dist);
   const { url } = service;
   const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -86,16 +92,31 @@ async function main() {
   try {
     browser = await chromium.launch({
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+      ],
     });
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
       const page = await context.newPage();
       await newThreadWithBlockedTurn(page, url);
 
-      cold.push(await timed(() => page.getByRole('tab', { name: 'Bundle' }).click(), () => editorReady(page)));
+      cold.push(
+        await timed(
+          () => page.getByRole('tab', { name: 'Bundle' }).click(),
+          () => editorReady(page),
+        ),
+      );
       await page.getByRole('tab', { name: 'Trace' }).click();
-      warm.push(await timed(() => page.getByRole('tab', { name: 'Bundle' }).click(), () => editorReady(page)));
+      warm.push(
+        await timed(
+          () => page.getByRole('tab', { name: 'Bundle' }).click(),
+          () => editorReady(page),
+        ),
+      );
 
       await editWindowTo30(page, url);
       await page.getByRole('button', { name: 'Rerun from turn 1' }).click();
@@ -109,7 +130,10 @@ async function main() {
       await page.getByRole('button', { name: 'Compare with parent' }).click();
       const comparison = page.getByRole('region', { name: 'Comparison' });
       await comparison.getByLabel('Decision changed').first().waitFor();
-      await comparison.getByRole('group', { name: /^Trace graph B/ }).locator('[data-kind="decision"]').waitFor();
+      await comparison
+        .getByRole('group', { name: /^Trace graph B/ })
+        .locator('[data-kind="decision"]')
+        .waitFor();
       rerunToCompare.push(performance.now() - t0);
       await context.close();
     }

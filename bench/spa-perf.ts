@@ -60,8 +60,13 @@ function instrument() {
   new MutationObserver(() => {
     const st = w.__stages;
     if (st.click === undefined) return;
-    if (st.turn === undefined && document.querySelector(`[aria-label="Show trace of turn ${w.__turn}"]`)) st.turn = performance.now();
-    if (st.graph === undefined && document.querySelector(`[aria-label="Trace graph of turn ${w.__turn}"] [data-kind="decision"]`)) st.graph = performance.now();
+    if (st.turn === undefined && document.querySelector(`[aria-label="Show trace of turn ${w.__turn}"]`))
+      st.turn = performance.now();
+    if (
+      st.graph === undefined &&
+      document.querySelector(`[aria-label="Trace graph of turn ${w.__turn}"] [data-kind="decision"]`)
+    )
+      st.graph = performance.now();
   }).observe(document, { childList: true, subtree: true });
   w.__frames = null;
   w.__recordFrames = (on: boolean) => {
@@ -81,7 +86,13 @@ function instrument() {
  * In the page: waits until `selector` matches at least `count` elements (checked every frame
  * from the `from` mark on), then for the next frame, and measures `from` → that frame.
  */
-async function frameAfter(page: Page, from: string, selector: string, count: number, name: string): Promise<number> {
+async function frameAfter(
+  page: Page,
+  from: string,
+  selector: string,
+  count: number,
+  name: string,
+): Promise<number> {
   return page.evaluate(
     ({ from, selector, count, name }) =>
       new Promise<number>((resolve, reject) => {
@@ -150,7 +161,10 @@ function firstLoadGzipKb(dist: string): { kb: number; files: number } {
 // ---------------------------------------------------------------- data through the real API
 
 async function api<T>(url: string, path: string, body?: unknown): Promise<T> {
-  const response = await fetch(`${url}${path}`, body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) });
+  const response = await fetch(
+    `${url}${path}`,
+    body === undefined ? { headers } : { method: 'POST', headers, body: JSON.stringify(body) },
+  );
   if (!response.ok) throw new Error(`${path}: ${response.status} ${(await response.text()).slice(0, 300)}`);
   return (await response.json()) as T;
 }
@@ -160,7 +174,15 @@ function wideBundle(rules: number) {
   return {
     schema_version: 1,
     general_settings: { name: 'Wide agent' },
-    parameters: [{ code: 'order-note', description: 'the note for the order', type: 'string', usage: 'input', question: 'Which note?' }],
+    parameters: [
+      {
+        code: 'order-note',
+        description: 'the note for the order',
+        type: 'string',
+        usage: 'input',
+        question: 'Which note?',
+      },
+    ],
     rules: Array.from({ length: rules }, (_, i) => ({
       code: `GLOBAL_RULE_${i}`,
       description: `Global rule ${i}`,
@@ -176,7 +198,11 @@ function wideBundle(rules: number) {
         goal: 'Place an order',
         main_tool: true,
         config: { params: { required: ['order-note'] } },
-        rules: { summary: { success: [{ code: 'ORDER_DONE', when: null, then: { action: 'TEXT', message: 'Placed.' } }] } },
+        rules: {
+          summary: {
+            success: [{ code: 'ORDER_DONE', when: null, then: { action: 'TEXT', message: 'Placed.' } }],
+          },
+        },
       },
     ],
   };
@@ -216,11 +242,19 @@ async function sendAndMeasure(page: Page, turn: number, text: string): Promise<n
     performance.clearResourceTimings();
   }, turn);
   await page.getByRole('button', { name: 'Send' }).click();
-  const total = await frameAfter(page, 'send-click', `[aria-label="Trace graph of turn ${turn}"] [data-kind="decision"]`, 1, `send-to-graph-${turn}`);
+  const total = await frameAfter(
+    page,
+    'send-click',
+    `[aria-label="Trace graph of turn ${turn}"] [data-kind="decision"]`,
+    1,
+    `send-to-graph-${turn}`,
+  );
   stages.push(
     await page.evaluate(() => {
       const st = (window as unknown as { __stages: { click: number; turn: number; graph: number } }).__stages;
-      const post = performance.getEntriesByType('resource').find((e) => e.name.includes('/v1/messaging/messages')) as PerformanceResourceTiming | undefined;
+      const post = performance
+        .getEntriesByType('resource')
+        .find((e) => e.name.includes('/v1/messaging/messages')) as PerformanceResourceTiming | undefined;
       return {
         requestStart: (post?.startTime ?? NaN) - st.click,
         answer: (post?.responseEnd ?? NaN) - st.click,
@@ -238,7 +272,8 @@ async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-spa-'));
   const givenDist = argValue('dist');
   const dist = givenDist ?? join(work, 'dist');
-  if (!givenDist) execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
+  if (!givenDist)
+    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
   const firstLoad = firstLoadGzipKb(dist);
   const service = await startService(join(work, 'data'), KEY, dist);
   const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -246,7 +281,13 @@ async function main() {
   try {
     browser = await chromium.launch({
       executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-features=AutofillServerCommunication'],
+      args: [
+        '--disable-background-networking',
+        '--disable-component-update',
+        '--disable-sync',
+        '--no-first-run',
+        '--disable-features=AutofillServerCommunication',
+      ],
     });
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     // tsx keeps function names with a `__name` helper that serialised functions carry into the page.
@@ -257,20 +298,37 @@ async function main() {
 
     // 2. Send → rendered graph.
     const taskId = await connectAndStart(page, service.url);
-    const texts = ['I want to dispute a charge', 'It was a duplicate charge of $42.50', 'yesterday', 'jane@example.com', 'Yes, go ahead', 'I want to freeze my card', 'Show my recent transactions', 'Hello'];
+    const texts = [
+      'I want to dispute a charge',
+      'It was a duplicate charge of $42.50',
+      'yesterday',
+      'jane@example.com',
+      'Yes, go ahead',
+      'I want to freeze my card',
+      'Show my recent transactions',
+      'Hello',
+    ];
     const sendToGraph: number[] = [];
-    for (let i = 1; i <= SENDS; i += 1) sendToGraph.push(await sendAndMeasure(page, i, texts[(i - 1) % texts.length]!));
+    for (let i = 1; i <= SENDS; i += 1)
+      sendToGraph.push(await sendAndMeasure(page, i, texts[(i - 1) % texts.length]!));
     void taskId;
 
     // 3. A 500-node graph from the real engine.
     const RULES = 480;
-    const wide = await api<{ id: string }>(service.url, '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: 'bench-wide' });
-    const wideTurn = await api<{ trace_info: TolerantTrace }>(service.url, '/v1/messaging/messages?include_trace=true', {
-      type: 'message',
-      task_id: wide.id,
-      text: 'I want to place an order with the note "gift wrap"',
-      agent_settings_bundle: wideBundle(RULES),
+    const wide = await api<{ id: string }>(service.url, '/v1/messaging/tasks', {
+      agent_id: 'card-disputes',
+      user_id: 'bench-wide',
     });
+    const wideTurn = await api<{ trace_info: TolerantTrace }>(
+      service.url,
+      '/v1/messaging/messages?include_trace=true',
+      {
+        type: 'message',
+        task_id: wide.id,
+        text: 'I want to place an order with the note "gift wrap"',
+        agent_settings_bundle: wideBundle(RULES),
+      },
+    );
     // The same pure code the page runs before React draws anything: trace → model → dagre layout.
     const layoutMs: number[] = [];
     for (let run = 0; run < 5; run += 1) {
@@ -287,7 +345,7 @@ async function main() {
     await page.locator(graph1).first().waitFor();
     // The graph may draw only the nodes in view (after fitting it): count them once the count holds for 500 ms.
     let nodes = await page.locator(graph1).count();
-    for (let stable = 0; stable < 5; ) {
+    for (let stable = 0; stable < 5;) {
       await page.waitForTimeout(100);
       const now = await page.locator(graph1).count();
       stable = now === nodes ? stable + 1 : 0;
@@ -300,21 +358,35 @@ async function main() {
       await page.locator('[aria-label="Trace graph of turn 2"] [data-kind="decision"]').waitFor();
       await page.evaluate(() => {
         performance.clearMarks('show-big');
-        document.querySelector('button[aria-label="Show trace of turn 1"]')?.addEventListener('click', () => performance.mark('show-big'), { capture: true, once: true });
+        document
+          .querySelector('button[aria-label="Show trace of turn 1"]')
+          ?.addEventListener('click', () => performance.mark('show-big'), { capture: true, once: true });
       });
       await page.getByRole('button', { name: 'Show trace of turn 1' }).click();
       bigGraph.push(await frameAfter(page, 'show-big', graph1, nodes, `big-graph-${run}`));
     }
 
     // 4. A 2,000-turn thread: scrolling it and appending to it.
-    const long = await api<{ id: string }>(service.url, '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: 'bench-long' });
-    const lines = ['I want to dispute a charge', 'Show my recent transactions', 'Hello', 'I want to freeze my card'];
+    const long = await api<{ id: string }>(service.url, '/v1/messaging/tasks', {
+      agent_id: 'card-disputes',
+      user_id: 'bench-long',
+    });
+    const lines = [
+      'I want to dispute a charge',
+      'Show my recent transactions',
+      'Hello',
+      'I want to freeze my card',
+    ];
     let sent = 0;
     await Promise.all(
       Array.from({ length: 4 }, async () => {
         while (sent < THREAD_TURNS) {
           const n = sent++;
-          await api(service.url, '/v1/messaging/messages', { type: 'message', task_id: long.id, text: `${lines[n % lines.length]} (${n})` });
+          await api(service.url, '/v1/messaging/messages', {
+            type: 'message',
+            task_id: long.id,
+            text: `${lines[n % lines.length]} (${n})`,
+          });
         }
       }),
     );
@@ -327,7 +399,9 @@ async function main() {
     // Scroll from the bottom to the top and back with the mouse wheel.
     const box = (await conversation.boundingBox())!;
     await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
-    await page.evaluate(() => (window as unknown as { __recordFrames: (on: boolean) => void }).__recordFrames(true));
+    await page.evaluate(() =>
+      (window as unknown as { __recordFrames: (on: boolean) => void }).__recordFrames(true),
+    );
     for (let i = 0; i < 150; i += 1) {
       await page.mouse.wheel(0, i < 75 ? -1200 : 1200);
       await page.waitForTimeout(16);
@@ -335,9 +409,12 @@ async function main() {
     const scrollFrames = frameStats(await stopFrames(page));
 
     // Append turns with the composer at the end of the long thread.
-    await page.evaluate(() => (window as unknown as { __recordFrames: (on: boolean) => void }).__recordFrames(true));
+    await page.evaluate(() =>
+      (window as unknown as { __recordFrames: (on: boolean) => void }).__recordFrames(true),
+    );
     const appendToGraph: number[] = [];
-    for (let i = 1; i <= 5; i += 1) appendToGraph.push(await sendAndMeasure(page, THREAD_TURNS + i, lines[i % lines.length]!));
+    for (let i = 1; i <= 5; i += 1)
+      appendToGraph.push(await sendAndMeasure(page, THREAD_TURNS + i, lines[i % lines.length]!));
     const appendFrames = frameStats(await stopFrames(page));
 
     const result = {
@@ -352,20 +429,44 @@ async function main() {
         maxMs: round(Math.max(...sendToGraph)),
         // Medians of each stage's end after the click: request sent, answer in, turn shown, graph in the document.
         stagesMedianMs: Object.fromEntries(
-          (['requestStart', 'answer', 'turnShown', 'graphInDocument'] as const).map((k) => [k, round(median(stages.slice(0, sendToGraph.length).map((x) => x[k])))]),
+          (['requestStart', 'answer', 'turnShown', 'graphInDocument'] as const).map((k) => [
+            k,
+            round(median(stages.slice(0, sendToGraph.length).map((x) => x[k]))),
+          ]),
         ) as Record<keyof Stages, number>,
       },
-      bigGraph: { nodes: modelNodes, nodesDrawn: nodes, rules: RULES, runs: bigGraph.length, medianMs: round(median(bigGraph)), maxMs: round(Math.max(...bigGraph)), layoutInNodeMedianMs: round(median(layoutMs)) },
-      longThread: { turns: THREAD_TURNS, openMs: openLongMs, scroll: scrollFrames, append: { ...appendFrames, sendToGraphMedianMs: round(median(appendToGraph)) } },
+      bigGraph: {
+        nodes: modelNodes,
+        nodesDrawn: nodes,
+        rules: RULES,
+        runs: bigGraph.length,
+        medianMs: round(median(bigGraph)),
+        maxMs: round(Math.max(...bigGraph)),
+        layoutInNodeMedianMs: round(median(layoutMs)),
+      },
+      longThread: {
+        turns: THREAD_TURNS,
+        openMs: openLongMs,
+        scroll: scrollFrames,
+        append: { ...appendFrames, sendToGraphMedianMs: round(median(appendToGraph)) },
+      },
     };
     console.log(`\n${result.date}, ${result.machine}, Chromium ${chromiumVersion} (headless)\n`);
     console.log('| measure | figure | target |');
     console.log('|---|---|---|');
     console.log(`| first-load JS (gzip) | ${firstLoad.kb} KB in ${firstLoad.files} files | 200 KB budget |`);
-    console.log(`| Send → rendered graph (${result.sendToGraph.runs} turns) | median ${result.sendToGraph.medianMs} ms, p95 ${result.sendToGraph.p95Ms} ms (stage ends, median ms after the click: ${JSON.stringify(result.sendToGraph.stagesMedianMs)}) | < 100 ms |`);
-    console.log(`| ${modelNodes}-node trace graph render, ${nodes} nodes drawn (${bigGraph.length} runs) | median ${result.bigGraph.medianMs} ms, max ${result.bigGraph.maxMs} ms (of which model + dagre layout, timed in Node: ${result.bigGraph.layoutInNodeMedianMs} ms) | < 200 ms |`);
-    console.log(`| scroll a ${THREAD_TURNS}-turn thread | ${scrollFrames.fps} fps, frame median ${scrollFrames.medianMs} ms, p95 ${scrollFrames.p95Ms} ms, ${Math.round(scrollFrames.droppedShare * 100)}% over 25 ms | 60 fps |`);
-    console.log(`| append 5 turns to it | ${appendFrames.fps} fps, frame median ${appendFrames.medianMs} ms, p95 ${appendFrames.p95Ms} ms, max ${appendFrames.maxMs} ms; Send → graph median ${result.longThread.append.sendToGraphMedianMs} ms | 60 fps |`);
+    console.log(
+      `| Send → rendered graph (${result.sendToGraph.runs} turns) | median ${result.sendToGraph.medianMs} ms, p95 ${result.sendToGraph.p95Ms} ms (stage ends, median ms after the click: ${JSON.stringify(result.sendToGraph.stagesMedianMs)}) | < 100 ms |`,
+    );
+    console.log(
+      `| ${modelNodes}-node trace graph render, ${nodes} nodes drawn (${bigGraph.length} runs) | median ${result.bigGraph.medianMs} ms, max ${result.bigGraph.maxMs} ms (of which model + dagre layout, timed in Node: ${result.bigGraph.layoutInNodeMedianMs} ms) | < 200 ms |`,
+    );
+    console.log(
+      `| scroll a ${THREAD_TURNS}-turn thread | ${scrollFrames.fps} fps, frame median ${scrollFrames.medianMs} ms, p95 ${scrollFrames.p95Ms} ms, ${Math.round(scrollFrames.droppedShare * 100)}% over 25 ms | 60 fps |`,
+    );
+    console.log(
+      `| append 5 turns to it | ${appendFrames.fps} fps, frame median ${appendFrames.medianMs} ms, p95 ${appendFrames.p95Ms} ms, max ${appendFrames.maxMs} ms; Send → graph median ${result.longThread.append.sendToGraphMedianMs} ms | 60 fps |`,
+    );
     console.log(`RESULT ${JSON.stringify(result)}`);
     await context.close();
   } finally {

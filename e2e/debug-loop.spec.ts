@@ -11,7 +11,9 @@ const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner fro
 
 /** The editor's text for the agent's baseline, as the editor shows it. */
 async function baselineText(page: Page): Promise<string> {
-  const res = await page.request.get('/reference/v1/agents/card-disputes/bundle', { headers: { 'x-service-api-key': DEV_KEY } });
+  const res = await page.request.get('/reference/v1/agents/card-disputes/bundle', {
+    headers: { 'x-service-api-key': DEV_KEY },
+  });
   expect(res.ok()).toBe(true);
   const body = (await res.json()) as { bundle: unknown };
   return `${JSON.stringify(body.bundle, null, 2)}\n`;
@@ -63,7 +65,10 @@ async function squiggleLines(page: Page, kind: 'error' | 'warning'): Promise<num
   }, `squiggly-${kind}`);
 }
 
-test('edit the dispute window, rerun from the blocked turn, see the branch and the decision change', async ({ page, baseURL }) => {
+test('edit the dispute window, rerun from the blocked turn, see the branch and the decision change', async ({
+  page,
+  baseURL,
+}) => {
   // Monaco is served by the app itself: no request may leave for another origin (a CDN).
   const elsewhere: string[] = [];
   page.on('request', (r) => {
@@ -89,11 +94,16 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
   await expect(dialog.getByLabel('Message to replay')).toHaveValue(BLOCKED_DISPUTE);
   await dialog.getByRole('radio', { name: /Current draft/ }).check();
-  const rerun = page.waitForResponse((r) => r.url().includes('/v1/messaging/messages/rerun') && r.request().method() === 'POST');
+  const rerun = page.waitForResponse(
+    (r) => r.url().includes('/v1/messaging/messages/rerun') && r.request().method() === 'POST',
+  );
   await dialog.getByRole('button', { name: 'Rerun' }).click();
   const answer = await rerun;
   expect(answer.status()).toBe(200);
-  const sent = answer.request().postDataJSON() as { agent_settings_bundle?: { agent_tools?: unknown[] }; include_trace?: unknown };
+  const sent = answer.request().postDataJSON() as {
+    agent_settings_bundle?: { agent_tools?: unknown[] };
+    include_trace?: unknown;
+  };
   expect(JSON.stringify(sent.agent_settings_bundle)).toContain('"value":30');
   expect(answer.url()).toContain('include_trace=true');
   await expect(dialog).toHaveCount(0);
@@ -123,7 +133,9 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   await expect(row.getByLabel('Decision changed')).toBeVisible();
   await expect(row.getByLabel('Decision changed')).toContainText('blocked');
   const flipped = row.getByRole('region', { name: 'Rules whose result flipped' });
-  await expect(flipped.getByRole('listitem', { name: 'Rule DISPUTE_WINDOW: blocked → allowed' })).toBeVisible();
+  await expect(
+    flipped.getByRole('listitem', { name: 'Rule DISPUTE_WINDOW: blocked → allowed' }),
+  ).toBeVisible();
   await expect(flipped).toContainText('(policy)');
   await expect(flipped).toContainText('8');
   await expect(flipped).toContainText('30');
@@ -132,8 +144,12 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   const graphB = comparison.getByRole('group', { name: /^Trace graph B/ });
   await expect(graphA.locator('[data-kind="decision"]')).toContainText('changed');
   await expect(graphB.locator('[data-kind="decision"]')).toContainText('changed');
-  await expect(graphA.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText('changed');
-  await expect(graphB.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText('changed');
+  await expect(graphA.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText(
+    'changed',
+  );
+  await expect(graphB.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText(
+    'changed',
+  );
   // The bundles each side ran with: the original ran with its agent's version, the branch with the draft.
   const bundles = page.getByRole('region', { name: 'Bundles used' });
   await expect(bundles).toContainText('A: card-disputes’s own bundle (version v2-8-day-window)');
@@ -160,7 +176,10 @@ test('a bundle with an error shows a marker at the right line, and nothing is se
 
   // The marker sits on that line, in Monaco and in the problems list.
   await expect(page.getByTestId('bundle-status')).toContainText('1 error');
-  const problem = page.getByRole('list', { name: 'Problems' }).getByRole('button').filter({ hasText: 'transaction-datx' });
+  const problem = page
+    .getByRole('list', { name: 'Problems' })
+    .getByRole('button')
+    .filter({ hasText: 'transaction-datx' });
   await expect(problem).toHaveAttribute('data-line', String(line));
   await expect.poll(() => squiggleLines(page, 'error')).toContain(line);
 
@@ -170,7 +189,9 @@ test('a bundle with an error shows a marker at the right line, and nothing is se
     if (r.method() === 'POST' && /\/v1\/messaging\/messages/.test(r.url())) requests.push(r);
   });
   await page.getByRole('switch', { name: 'Use this bundle' }).check();
-  await expect(page.getByRole('alert').filter({ hasText: 'The bundle has 1 error, so it is not sent' })).toBeVisible();
+  await expect(
+    page.getByRole('alert').filter({ hasText: 'The bundle has 1 error, so it is not sent' }),
+  ).toBeVisible();
 
   await page.getByRole('textbox', { name: 'Message' }).fill('Actually it was 5 days ago');
   await page.getByRole('button', { name: 'Send' }).click();

@@ -16,7 +16,8 @@ export const test = base.extend<{ consoleProblems: string[] }>({
       });
       // Names the request behind a "Failed to load resource" console error.
       page.on('response', (r) => {
-        if (r.status() >= 400) problems.push(`response: ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
+        if (r.status() >= 400)
+          problems.push(`response: ${r.status()} ${r.request().method()} ${new URL(r.url()).pathname}`);
       });
       page.on('pageerror', (e) => problems.push(`page: ${e.message}`));
       await use(problems);
@@ -31,7 +32,11 @@ export { expect };
 /** Fills the API key (and optionally the agent) in whichever connection form is on screen. */
 export async function connect(page: Page, opts: { agentId?: string; key?: string; remember?: boolean } = {}) {
   // The key prompt above the chat and a connection form may both be on screen: either will do.
-  await page.getByLabel('API key', { exact: true }).filter({ visible: true }).first().fill(opts.key ?? DEV_KEY);
+  await page
+    .getByLabel('API key', { exact: true })
+    .filter({ visible: true })
+    .first()
+    .fill(opts.key ?? DEV_KEY);
   if (opts.remember) await page.getByLabel('Remember the key on this device').check();
   if (opts.agentId) {
     // The reference service lists its agents once the key is in: the field becomes a picker.

@@ -5,7 +5,9 @@
  */
 import { expect, sendMessage, startThread, test } from './fixtures';
 
-test('the palette filters, moves with the arrow keys and runs an action; the theme is remembered', async ({ page }) => {
+test('the palette filters, moves with the arrow keys and runs an action; the theme is remembered', async ({
+  page,
+}) => {
   await page.goto('/');
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
@@ -14,7 +16,14 @@ test('the palette filters, moves with the arrow keys and runs an action; the the
   await expect(search).toBeFocused();
   const options = palette.getByRole('option');
   // Every action is listed: thread, share, theme, help.
-  for (const name of ['New thread', 'Copy trace link', 'Create a snapshot link…', 'Switch to dark theme', 'Keyboard shortcuts', 'Focus the bundle editor']) {
+  for (const name of [
+    'New thread',
+    'Copy trace link',
+    'Create a snapshot link…',
+    'Switch to dark theme',
+    'Keyboard shortcuts',
+    'Focus the bundle editor',
+  ]) {
     await expect(options.filter({ hasText: name })).toHaveCount(1);
   }
 
@@ -22,7 +31,8 @@ test('the palette filters, moves with the arrow keys and runs an action; the the
   await expect(options.first()).toContainText('Switch to dark theme');
   await search.fill('theme');
   // The three theme actions rank first (an acronym-like match may follow them).
-  for (let i = 0; i < 3; i += 1) await expect(options.nth(i)).toContainText(/Switch to (light|dark|system) theme/);
+  for (let i = 0; i < 3; i += 1)
+    await expect(options.nth(i)).toContainText(/Switch to (light|dark|system) theme/);
   await expect(options.nth(0)).toHaveAttribute('aria-selected', 'true');
   await search.press('ArrowDown');
   await expect(options.nth(1)).toHaveAttribute('aria-selected', 'true');

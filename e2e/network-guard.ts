@@ -49,7 +49,9 @@ export default async function startNetworkGuard(): Promise<() => Promise<void>> 
       return;
     }
     record(log, `${req.method} ${url}`);
-    res.writeHead(403, { 'content-type': 'text/plain' }).end('Blocked by the e2e network guard: tests must not leave this machine.');
+    res
+      .writeHead(403, { 'content-type': 'text/plain' })
+      .end('Blocked by the e2e network guard: tests must not leave this machine.');
   });
   server.on('connect', (req: IncomingMessage, socket: Socket) => {
     record(log, `CONNECT ${req.url}`);

@@ -38,7 +38,13 @@ test.beforeAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
   baseURL = `http://127.0.0.1:${port}`;
   service = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), THREADLINE_DATA: dataDir, THREADLINE_DIST: `.e2e/dist-${e2ePort}`, THREADLINE_API_KEYS: `${KEY}=*` },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      THREADLINE_DATA: dataDir,
+      THREADLINE_DIST: `.e2e/dist-${e2ePort}`,
+      THREADLINE_API_KEYS: `${KEY}=*`,
+    },
     stdio: 'ignore',
   });
   for (let i = 0; i < 300; i += 1) {
@@ -58,9 +64,14 @@ test.afterAll(() => {
 });
 
 /** Everything the browser keeps, by place, as text. */
-async function storage(page: Page): Promise<{ local: Record<string, string>; session: Record<string, string>; idb: string }> {
+async function storage(
+  page: Page,
+): Promise<{ local: Record<string, string>; session: Record<string, string>; idb: string }> {
   return page.evaluate(async () => {
-    const dump = (s: Storage) => Object.fromEntries(Array.from({ length: s.length }, (_, i) => s.key(i)!).map((k) => [k, s.getItem(k) ?? '']));
+    const dump = (s: Storage) =>
+      Object.fromEntries(
+        Array.from({ length: s.length }, (_, i) => s.key(i)!).map((k) => [k, s.getItem(k) ?? '']),
+      );
     const dbs = await indexedDB.databases();
     const parts: string[] = [];
     for (const info of dbs) {
@@ -117,7 +128,9 @@ test('the API key appears in no URL, clipboard, link, storage, export or snapsho
   await agent.selectOption('card-disputes');
   await page.getByRole('button', { name: 'Start a thread' }).click();
   await expect(page).toHaveURL(/[?&]task=/);
-  await page.getByRole('textbox', { name: 'Message' }).fill('I want to dispute a charge of $120 at Coffee Corner from 10 days ago');
+  await page
+    .getByRole('textbox', { name: 'Message' })
+    .fill('I want to dispute a charge of $120 at Coffee Corner from 10 days ago');
   await page.getByRole('button', { name: 'Send' }).click();
   const graph = page.getByRole('group', { name: 'Trace graph of turn 1' });
   await graph.locator('[data-kind="rule"]').first().click();
@@ -142,17 +155,26 @@ test('the API key appears in no URL, clipboard, link, storage, export or snapsho
     ['Export JSON', 'export JSON'],
     ['Export transcript (Markdown)', 'export Markdown'],
   ] as const) {
-    const [download] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: button }).click()]);
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      dialog.getByRole('button', { name: button }).click(),
+    ]);
     seen(`${name} (name)`, download.suggestedFilename());
     seen(name, readFileSync((await download.path())!, 'utf8'));
   }
-  for (const href of await page.locator('a[href]').evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href))) seen('link', href);
+  for (const href of await page
+    .locator('a[href]')
+    .evaluateAll((as) => as.map((a) => (a as HTMLAnchorElement).href)))
+    seen('link', href);
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // The snapshot opens (read-only) and its own download carries no key either.
   await page.goto(snapshotLink);
   await expect(page.getByText('Snapshot, read-only')).toBeVisible();
-  const [snapFile] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download file' }).click()]);
+  const [snapFile] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'Download file' }).click(),
+  ]);
   seen('snapshot file', readFileSync((await snapFile.path())!, 'utf8'));
   await page.getByRole('button', { name: 'Close snapshot' }).click();
   await page.goto(traceLink);
@@ -175,7 +197,8 @@ test('the API key appears in no URL, clipboard, link, storage, export or snapsho
   await expect(page.getByRole('article', { name: 'Turn 1' })).toBeVisible();
   kept = await storage(page);
   expect(kept.local[CONNECTION_ENTRY]).toContain(KEY);
-  for (const [k, v] of Object.entries(kept.local)) if (k !== CONNECTION_ENTRY) seen(`localStorage ${k} (remember on)`, v);
+  for (const [k, v] of Object.entries(kept.local))
+    if (k !== CONNECTION_ENTRY) seen(`localStorage ${k} (remember on)`, v);
   for (const [k, v] of Object.entries(kept.session)) seen(`sessionStorage ${k} (remember on)`, v);
   seen('IndexedDB (remember on)', kept.idb);
 
@@ -189,7 +212,9 @@ test('the API key appears in no URL, clipboard, link, storage, export or snapsho
   seen('IndexedDB (remember off)', kept.idb);
   seen('page URL (end)', page.url());
 
-  const leaks = produced.filter((p) => p.text.includes(KEY) || p.text.includes(encodeURIComponent(KEY))).map((p) => p.where);
+  const leaks = produced
+    .filter((p) => p.text.includes(KEY) || p.text.includes(encodeURIComponent(KEY)))
+    .map((p) => p.where);
   expect(leaks).toEqual([]);
   // The scan looked at real material.
   expect(produced.filter((p) => p.where === 'export JSON')[0]!.text).toContain('"format": "threadline"');

@@ -66,8 +66,13 @@ async function blockedThread(page: Page): Promise<{ task: string; turn: string; 
 }
 
 async function traceValues(request: APIRequestContext, task: string): Promise<string[]> {
-  const r = await request.get(`/v1/messaging/tasks/${task}/trace-info`, { headers: { 'x-service-api-key': DEV_KEY } });
-  const traces = (await r.json()) as Array<{ entities: Record<string, unknown>; tools_invoked: Array<{ parameters: Record<string, unknown> }> }>;
+  const r = await request.get(`/v1/messaging/tasks/${task}/trace-info`, {
+    headers: { 'x-service-api-key': DEV_KEY },
+  });
+  const traces = (await r.json()) as Array<{
+    entities: Record<string, unknown>;
+    tools_invoked: Array<{ parameters: Record<string, unknown> }>;
+  }>;
   const values = new Set<string>();
   const walk = (v: unknown) => {
     if (typeof v === 'string' || typeof v === 'number') values.add(String(v));
@@ -101,7 +106,11 @@ async function freshPage(browser: Browser, baseURL: string) {
   return { context, page, problems };
 }
 
-test('a trace link opened in a fresh browser asks for a key, then shows the same turn and node', async ({ page, browser, baseURL }) => {
+test('a trace link opened in a fresh browser asks for a key, then shows the same turn and node', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
   const ids = await blockedThread(page);
   const dialog = await openShare(page);
   const link = await dialog.getByRole('textbox', { name: 'Trace link' }).inputValue();
@@ -124,7 +133,10 @@ test('a trace link opened in a fresh browser asks for a key, then shows the same
 
   const turn = fresh.page.getByRole('article', { name: 'Turn 1' });
   await expect(turn.getByText(BLOCKED_DISPUTE)).toBeVisible();
-  await expect(turn.getByRole('button', { name: 'Show trace of turn 1' })).toHaveAttribute('aria-pressed', 'true');
+  await expect(turn.getByRole('button', { name: 'Show trace of turn 1' })).toHaveAttribute(
+    'aria-pressed',
+    'true',
+  );
   const graph = fresh.page.getByRole('group', { name: 'Trace graph of turn 1' });
   await expect(graph.locator('.react-flow__node.selected')).toHaveCount(1);
   await expect(graph.locator(`.react-flow__node.selected[data-id="${ids.node}"]`)).toHaveCount(1);
@@ -134,7 +146,11 @@ test('a trace link opened in a fresh browser asks for a key, then shows the same
   await fresh.context.close();
 });
 
-test('a snapshot link opens read-only with no service, and masked values are nowhere in it', async ({ page, browser, request }) => {
+test('a snapshot link opens read-only with no service, and masked values are nowhere in it', async ({
+  page,
+  browser,
+  request,
+}) => {
   const ids = await blockedThread(page);
   const values = await traceValues(request, ids.task);
   expect(values.length).toBeGreaterThan(0);
@@ -149,10 +165,27 @@ test('a snapshot link opens read-only with no service, and masked values are now
   expect(new URL(link).hash).toMatch(/^#snapshot=[A-Za-z0-9_-]+$/);
 
   // Masked values appear neither in the URL nor in what it decodes to.
-  const decoded = decodeFragment(link) as { masked: string[]; threads: Array<{ turns: Array<{ user_text: string }> }> };
+  const decoded = decodeFragment(link) as {
+    masked: string[];
+    threads: Array<{ turns: Array<{ user_text: string }> }>;
+  };
   const strings: string[] = [];
   const walk = (v: unknown, key?: string) => {
-    if (key && ['id', 'task_id', 'interaction_id', 'rule_id', 'created_at', 'focus', 'masked', 'agent_id', 'code'].includes(key)) return;
+    if (
+      key &&
+      [
+        'id',
+        'task_id',
+        'interaction_id',
+        'rule_id',
+        'created_at',
+        'focus',
+        'masked',
+        'agent_id',
+        'code',
+      ].includes(key)
+    )
+      return;
     if (typeof v === 'string' || typeof v === 'number') strings.push(String(v));
     else if (Array.isArray(v)) v.forEach((x) => walk(x));
     else if (v && typeof v === 'object') Object.entries(v).forEach(([k, x]) => walk(x, k));
@@ -161,7 +194,10 @@ test('a snapshot link opens read-only with no service, and masked values are now
   for (const v of values) {
     if (v.length >= 3) {
       expect(link, `"${v}" in the snapshot URL`).not.toContain(encodeURIComponent(v));
-      expect(strings.filter((s) => s.includes(v)), `"${v}" in the decoded snapshot`).toEqual([]);
+      expect(
+        strings.filter((s) => s.includes(v)),
+        `"${v}" in the decoded snapshot`,
+      ).toEqual([]);
     } else {
       // Short values (such as "10") are masked where they stand alone, not inside other words.
       expect(strings, `"${v}" as a value in the decoded snapshot`).not.toContain(v);
@@ -182,7 +218,10 @@ test('a snapshot link opens read-only with no service, and masked values are now
     const turn = viewer.page.getByRole('article', { name: 'Turn 1' });
     await expect(turn).toContainText('I want to dispute a charge of');
     await expect(turn).not.toContainText('Coffee Corner');
-    await expect(turn.getByRole('button', { name: 'Show trace of turn 1' })).toHaveAttribute('aria-pressed', 'true');
+    await expect(turn.getByRole('button', { name: 'Show trace of turn 1' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     const graph = viewer.page.getByRole('group', { name: 'Trace graph of turn 1' });
     await expect(graph.locator(`.react-flow__node.selected[data-id="${ids.node}"]`)).toHaveCount(1);
     await expect(viewer.page.getByRole('region', { name: /^Details of / })).toBeVisible();
@@ -198,19 +237,27 @@ test('a snapshot link opens read-only with no service, and masked values are now
   }
 });
 
-test('export → import round trip shows the same thread read-only (file picker and drop); the transcript exports as Markdown', async ({ page }) => {
+test('export → import round trip shows the same thread read-only (file picker and drop); the transcript exports as Markdown', async ({
+  page,
+}) => {
   await blockedThread(page);
   const title = await page.getByRole('region', { name: 'Chat' }).getByRole('heading').first().innerText();
   const dialog = await openShare(page);
 
-  const [json] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export JSON' }).click()]);
+  const [json] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
   expect(json.suggestedFilename()).toMatch(/^threadline-.+\.json$/);
   const exported = readFileSync((await json.path())!, 'utf8');
   const doc = JSON.parse(exported) as { format: string; version: number; kind: string; threads: unknown[] };
   expect([doc.format, doc.version, doc.kind, doc.threads.length]).toEqual(['threadline', 1, 'export', 1]);
   await expect(dialog.getByRole('status').filter({ hasText: 'Exported 1 thread (1 turns).' })).toBeVisible();
 
-  const [md] = await Promise.all([page.waitForEvent('download'), dialog.getByRole('button', { name: 'Export transcript (Markdown)' }).click()]);
+  const [md] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export transcript (Markdown)' }).click(),
+  ]);
   const markdown = readFileSync((await md.path())!, 'utf8');
   expect(markdown).toContain('## Turn 1');
   expect(markdown).toContain(`> ${BLOCKED_DISPUTE}`);
@@ -218,11 +265,20 @@ test('export → import round trip shows the same thread read-only (file picker 
   await dialog.getByRole('button', { name: 'Close' }).click();
 
   // Import with the file picker.
-  await page.getByLabel('Import a Threadline file').setInputFiles({ name: 'thread.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await page
+    .getByLabel('Import a Threadline file')
+    .setInputFiles({ name: 'thread.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
   await expect(page.getByText('Exported file, read-only')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: title })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: title }),
+  ).toBeVisible();
   await expect(page.getByRole('article', { name: 'Turn 1' }).getByText(BLOCKED_DISPUTE)).toBeVisible();
-  await expect(page.getByRole('group', { name: 'Trace graph of turn 1' }).locator('[data-kind="rule"][data-tone="blocked"]').first()).toBeVisible();
+  await expect(
+    page
+      .getByRole('group', { name: 'Trace graph of turn 1' })
+      .locator('[data-kind="rule"][data-tone="blocked"]')
+      .first(),
+  ).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
   await page.getByRole('button', { name: 'Close snapshot' }).click();
   await expect(page.getByText('Exported file, read-only')).toBeHidden();
@@ -232,7 +288,9 @@ test('export → import round trip shows the same thread read-only (file picker 
     const dt = new DataTransfer();
     dt.items.add(new File([text], 'thread.json', { type: 'application/json' }));
     document.body.dispatchEvent(new DragEvent('dragenter', { dataTransfer: dt, bubbles: true }));
-    document.body.dispatchEvent(new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }));
+    document.body.dispatchEvent(
+      new DragEvent('dragover', { dataTransfer: dt, bubbles: true, cancelable: true }),
+    );
     document.body.dispatchEvent(new DragEvent('drop', { dataTransfer: dt, bubbles: true, cancelable: true }));
   }, exported);
   await expect(page.getByText('Exported file, read-only')).toBeVisible();
@@ -240,6 +298,12 @@ test('export → import round trip shows the same thread read-only (file picker 
   await page.getByRole('button', { name: 'Close snapshot' }).click();
 
   // Something that is not an export is refused in words.
-  await page.getByLabel('Import a Threadline file').setInputFiles({ name: 'bundle.json', mimeType: 'application/json', buffer: Buffer.from('{"schema_version":1}') });
-  await expect(page.getByRole('alert').filter({ hasText: 'Import failed.' })).toContainText('not a Threadline snapshot or export');
+  await page.getByLabel('Import a Threadline file').setInputFiles({
+    name: 'bundle.json',
+    mimeType: 'application/json',
+    buffer: Buffer.from('{"schema_version":1}'),
+  });
+  await expect(page.getByRole('alert').filter({ hasText: 'Import failed.' })).toContainText(
+    'not a Threadline snapshot or export',
+  );
 });

@@ -13,7 +13,9 @@ test('a new user sees the welcome screen with the connection form', async ({ pag
   expect(page.url()).not.toContain('dev-key');
 });
 
-test('a blocked dispute: reply, decision badge, the blocked rule and its reason, and the same view after reload', async ({ page }) => {
+test('a blocked dispute: reply, decision badge, the blocked rule and its reason, and the same view after reload', async ({
+  page,
+}) => {
   await startThread(page, 'card-disputes', true);
   const conversation = page.getByRole('log', { name: 'Conversation' });
   await expect(page.getByRole('list', { name: 'Starter suggestions' })).toBeVisible();
@@ -48,7 +50,9 @@ test('a blocked dispute: reply, decision badge, the blocked rule and its reason,
   const again = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
   await expect(again.getByText(BLOCKED_DISPUTE)).toBeVisible();
   await expect(again.getByText('Decision: blocked', { exact: true })).toBeVisible();
-  await expect(page.getByRole('region', { name: /^Details of / }).locator('dt:text-is("reason") + dd')).toHaveText(reason);
+  await expect(
+    page.getByRole('region', { name: /^Details of / }).locator('dt:text-is("reason") + dd'),
+  ).toHaveText(reason);
   const graphAgain = page.getByRole('group', { name: 'Trace graph of turn 1' });
   await expect(graphAgain.locator('.react-flow__node.selected')).toHaveCount(1);
 
@@ -73,5 +77,7 @@ test('without a remembered key, a reload asks for the key and then restores the 
   await expect(page.getByRole('article', { name: 'Turn 1' })).toBeVisible();
   await page.reload();
   await connect(page);
-  await expect(page.getByRole('article', { name: 'Turn 1' }).getByText('Hello', { exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('article', { name: 'Turn 1' }).getByText('Hello', { exact: true }),
+  ).toBeVisible();
 });

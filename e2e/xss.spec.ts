@@ -12,22 +12,41 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
 
-const payload = (tag: string) => `<img id=xss-${tag} src=x onerror=window.__pwned='${tag}'><script id=xss-${tag}-s>window.__pwned='${tag}-s'</script><b id=xss-${tag}-b>bold</b>`;
+const payload = (tag: string) =>
+  `<img id=xss-${tag} src=x onerror=window.__pwned='${tag}'><script id=xss-${tag}-s>window.__pwned='${tag}-s'</script><b id=xss-${tag}-b>bold</b>`;
 
 /** A small agent whose every piece of text that can reach a trace or a reply carries a payload. */
 const bundle = {
   schema_version: 1,
   general_settings: { name: `Agent ${payload('name')}`, welcome_message: `Welcome ${payload('welcome')}` },
   parameters: [
-    { code: 'order-note', description: 'the note for the order', type: 'string', usage: 'input', question: `Which note? ${payload('question')}` },
+    {
+      code: 'order-note',
+      description: 'the note for the order',
+      type: 'string',
+      usage: 'input',
+      question: `Which note? ${payload('question')}`,
+    },
     { code: 'order-ref', description: 'order reference', type: 'string', usage: 'output' },
   ],
-  entities: [{ name: 'order', type: 'normal', description: 'an order', identifier: 'order-note', parameters: ['order-note', 'order-ref'] }],
+  entities: [
+    {
+      name: 'order',
+      type: 'normal',
+      description: 'an order',
+      identifier: 'order-note',
+      parameters: ['order-note', 'order-ref'],
+    },
+  ],
   integrations: [
     {
       code: 'place-order-api',
       type: 'API',
-      settings: { endpoint: { url: 'http://127.0.0.1:9/orders', method: 'POST' }, test_curl_response: { ref: `R-${payload('tool')}` }, response_mapping: { 'order-ref': 'ref' } },
+      settings: {
+        endpoint: { url: 'http://127.0.0.1:9/orders', method: 'POST' },
+        test_curl_response: { ref: `R-${payload('tool')}` },
+        response_mapping: { 'order-ref': 'ref' },
+      },
     },
   ],
   agent_tools: [
@@ -47,13 +66,27 @@ const bundle = {
             {
               code: 'NOTE_POLICY',
               description: `Policy ${payload('desc')}`,
-              when: { method: 'param_value', params: 'order-note', operation: 'contains', value: 'forbidden' },
+              when: {
+                method: 'param_value',
+                params: 'order-note',
+                operation: 'contains',
+                value: 'forbidden',
+              },
               then: { action: 'BLOCK', message: `Blocked ${payload('block')} {{order-note}}` },
             },
           ],
         },
         summary: {
-          success: [{ code: 'ORDER_DONE', when: null, then: { action: 'TEXT', message: `Placed ${payload('reply')} {{order-ref}} for {{order-note}} [a link](javascript:window.__pwned='md')` } }],
+          success: [
+            {
+              code: 'ORDER_DONE',
+              when: null,
+              then: {
+                action: 'TEXT',
+                message: `Placed ${payload('reply')} {{order-ref}} for {{order-note}} [a link](javascript:window.__pwned='md')`,
+              },
+            },
+          ],
         },
       },
     },
@@ -79,7 +112,9 @@ async function expectNothingInjected(page: Page) {
     seen: (window as { __xssSeen?: string[] }).__xssSeen ?? ['observer missing'],
     now: [...document.querySelectorAll('[id^="xss-"]')].map((e) => e.outerHTML),
     scripts: [...document.scripts].filter((s) => s.text.includes('__pwned')).length,
-    jsLinks: [...document.querySelectorAll('a[href]')].filter((a) => /^\s*javascript:/i.test(a.getAttribute('href') ?? '')).length,
+    jsLinks: [...document.querySelectorAll('a[href]')].filter((a) =>
+      /^\s*javascript:/i.test(a.getAttribute('href') ?? ''),
+    ).length,
   }));
   expect(state).toEqual({ pwned: undefined, seen: [], now: [], scripts: 0, jsLinks: 0 });
 }
@@ -93,7 +128,11 @@ test.beforeEach(async ({ page }) => {
         for (const node of record.addedNodes) {
           if (!(node instanceof Element)) continue;
           for (const el of [node, ...node.querySelectorAll('*')]) {
-            if (el.id.startsWith('xss-') || (el.tagName === 'SCRIPT' && (el.textContent ?? '').includes('__pwned'))) seen.push(el.outerHTML.slice(0, 200));
+            if (
+              el.id.startsWith('xss-') ||
+              (el.tagName === 'SCRIPT' && (el.textContent ?? '').includes('__pwned'))
+            )
+              seen.push(el.outerHTML.slice(0, 200));
           }
         }
       }
@@ -101,7 +140,10 @@ test.beforeEach(async ({ page }) => {
   });
 });
 
-test('replies, entity values, rule reasons, tool parameters and thread titles render as inert text', async ({ page, request }) => {
+test('replies, entity values, rule reasons, tool parameters and thread titles render as inert text', async ({
+  page,
+  request,
+}) => {
   const taskId = await startThread(page, 'card-disputes', true);
   await sendMessage(page, TITLE_TEXT); // the first message names the thread
 
@@ -125,8 +167,12 @@ test('replies, entity values, rule reasons, tool parameters and thread titles re
   await expect(turn2).toContainText("Placed <img id=xss-reply src=x onerror=window.__pwned='reply'>");
   await expect(turn2).toContainText("R-<img id=xss-tool src=x onerror=window.__pwned='tool'>");
   await expect(turn2.getByText('a link')).toBeVisible();
-  await expect(conversation.getByRole('article', { name: 'Turn 3' })).toContainText("Blocked <img id=xss-block src=x onerror=window.__pwned='block'>");
-  await expect(conversation.getByRole('article', { name: 'Turn 4' })).toContainText("I'm Agent <img id=xss-name src=x");
+  await expect(conversation.getByRole('article', { name: 'Turn 3' })).toContainText(
+    "Blocked <img id=xss-block src=x onerror=window.__pwned='block'>",
+  );
+  await expect(conversation.getByRole('article', { name: 'Turn 4' })).toContainText(
+    "I'm Agent <img id=xss-name src=x",
+  );
   // The user's own messages are shown verbatim.
   await expect(turn2.getByText(ORDER, { exact: true })).toBeVisible();
   await expectNothingInjected(page);
@@ -141,7 +187,9 @@ test('replies, entity values, rule reasons, tool parameters and thread titles re
   await expect(details.locator('dt:text-is("reason") + dd')).toContainText('<img id=xss-entity src=x');
 
   await graph.locator('[data-kind="tool"]').first().click();
-  await expect(details).toContainText(`"order-note": "<img id=xss-entity src=x onerror=window.__pwned='entity'>`);
+  await expect(details).toContainText(
+    `"order-note": "<img id=xss-entity src=x onerror=window.__pwned='entity'>`,
+  );
 
   const entity = graph.locator('[data-kind="entity"]').filter({ hasText: 'order-ref' });
   await entity.first().click();

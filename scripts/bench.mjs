@@ -23,7 +23,11 @@ const failures = [];
 /** Runs a command, echoing its output; answers the output. */
 function run(label, cmd, cmdArgs) {
   console.log(`\n▶ ${label}: ${cmd} ${cmdArgs.join(' ')}`);
-  const r = spawnSync(cmd, cmdArgs, { encoding: 'utf8', maxBuffer: 64 * 1024 * 1024, stdio: ['ignore', 'pipe', 'inherit'] });
+  const r = spawnSync(cmd, cmdArgs, {
+    encoding: 'utf8',
+    maxBuffer: 64 * 1024 * 1024,
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   process.stdout.write(r.stdout ?? '');
   if (r.status !== 0) failures.push(label);
   return r.stdout ?? '';
@@ -41,16 +45,58 @@ if (needsDist) {
 }
 
 if (wanted('engine')) run('engine turn (bench/engine-turn.ts)', 'npx', ['tsx', 'bench/engine-turn.ts']);
-if (wanted('service')) run('service throughput (bench/service-throughput.ts)', 'npx', ['tsx', 'bench/service-throughput.ts', ...(quick ? ['--seconds', '2'] : [])]);
-const load = wanted('load') ? resultOf(run('service against a bare node:http server (bench/service-vs-bare.ts)', 'npx', ['tsx', 'bench/service-vs-bare.ts', ...(quick ? ['--seconds', '2'] : [])])) : undefined;
-if (wanted('debug-loop')) run('debug loop (bench/spa-debug-loop.ts)', 'npx', ['tsx', 'bench/spa-debug-loop.ts', '--dist', DIST, ...(quick ? ['--runs', '1'] : [])]);
-const spa = wanted('spa') ? resultOf(run('SPA performance (bench/spa-perf.ts)', 'npx', ['tsx', 'bench/spa-perf.ts', '--dist', DIST, ...(quick ? ['--turns', '200', '--sends', '3'] : [])])) : undefined;
+if (wanted('service'))
+  run('service throughput (bench/service-throughput.ts)', 'npx', [
+    'tsx',
+    'bench/service-throughput.ts',
+    ...(quick ? ['--seconds', '2'] : []),
+  ]);
+const load = wanted('load')
+  ? resultOf(
+      run('service against a bare node:http server (bench/service-vs-bare.ts)', 'npx', [
+        'tsx',
+        'bench/service-vs-bare.ts',
+        ...(quick ? ['--seconds', '2'] : []),
+      ]),
+    )
+  : undefined;
+if (wanted('debug-loop'))
+  run('debug loop (bench/spa-debug-loop.ts)', 'npx', [
+    'tsx',
+    'bench/spa-debug-loop.ts',
+    '--dist',
+    DIST,
+    ...(quick ? ['--runs', '1'] : []),
+  ]);
+const spa = wanted('spa')
+  ? resultOf(
+      run('SPA performance (bench/spa-perf.ts)', 'npx', [
+        'tsx',
+        'bench/spa-perf.ts',
+        '--dist',
+        DIST,
+        ...(quick ? ['--turns', '200', '--sends', '3'] : []),
+      ]),
+    )
+  : undefined;
 let reliability;
 if (wanted('reliability')) {
-  const output = run('reliability suite (tests/reliability)', 'npx', ['vitest', 'run', 'tests/reliability', '--reporter=default', '--reporter=json', '--outputFile.json=.e2e/reliability.json']);
+  const output = run('reliability suite (tests/reliability)', 'npx', [
+    'vitest',
+    'run',
+    'tests/reliability',
+    '--reporter=default',
+    '--reporter=json',
+    '--outputFile.json=.e2e/reliability.json',
+  ]);
   const report = JSON.parse(readFileSync('.e2e/reliability.json', 'utf8'));
   const figures = [...output.matchAll(/\[figure\] (\w+): (.*)/g)].map((m) => [m[1], m[2].trim()]);
-  reliability = { passed: report.numPassedTests, failed: report.numFailedTests, seconds: Math.round((Date.now() - report.startTime) / 1000), figures: Object.fromEntries(figures) };
+  reliability = {
+    passed: report.numPassedTests,
+    failed: report.numFailedTests,
+    seconds: Math.round((Date.now() - report.startTime) / 1000),
+    figures: Object.fromEntries(figures),
+  };
 }
 
 // ---------------------------------------------------------------- RESULTS.md
@@ -59,7 +105,8 @@ const met = (ok) => (ok ? 'met' : '**missed**');
 
 function loadSection(r) {
   const rows = r.rows.map(
-    (x) => `| ${x.scenario} | ${x.bytes} | ${x.service.rps} | ${x.service.p50} / ${x.service.p99} | ${x.bare.rps} | ${x.bare.p50} / ${x.bare.p99} | ${Math.round(x.ratio * 100)}% (${met(x.ratio >= 0.5)}) |`,
+    (x) =>
+      `| ${x.scenario} | ${x.bytes} | ${x.service.rps} | ${x.service.p50} / ${x.service.p99} | ${x.bare.rps} | ${x.bare.p50} / ${x.bare.p99} | ${Math.round(x.ratio * 100)}% (${met(x.ratio >= 0.5)}) |`,
   );
   const allMet = r.rows.every((x) => x.ratio >= 0.5);
   return `## Load
@@ -132,7 +179,7 @@ function spaSection(r) {
     grows
       ? ` The difference grows with the thread: each new turn rebuilds the whole transcript (the
   ${r.longThread.turns} traces merged with this browser's records) and copies the cached trace list.`
-      : ' The thread\'s length adds little: the list is virtualised.'
+      : " The thread's length adds little: the list is virtualised."
   }`);
   }
   if (!scrollOk) {

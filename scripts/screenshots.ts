@@ -66,11 +66,21 @@ async function main() {
   });
   const browser = await chromium.launch({
     executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: ['--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   try {
     await waitUp(`${base}/healthz`);
-    const context = await browser.newContext({ baseURL: base, viewport: { width: 1440, height: 860 }, colorScheme: 'light', permissions: ['clipboard-read', 'clipboard-write'] });
+    const context = await browser.newContext({
+      baseURL: base,
+      viewport: { width: 1440, height: 860 },
+      colorScheme: 'light',
+      permissions: ['clipboard-read', 'clipboard-write'],
+    });
     const page = await context.newPage();
 
     // Workspace: a blocked dispute, its graph and the blocked rule's details.
@@ -108,7 +118,10 @@ async function main() {
     await page.getByLabel('Message to replay').fill(EDITED);
     await page.getByRole('button', { name: 'Rerun', exact: true }).click();
     const parentTask = new URL(threadUrl).searchParams.get('task');
-    await page.waitForURL((u) => Boolean(u.searchParams.get('task')) && u.searchParams.get('task') !== parentTask, { timeout: 30_000 });
+    await page.waitForURL(
+      (u) => Boolean(u.searchParams.get('task')) && u.searchParams.get('task') !== parentTask,
+      { timeout: 30_000 },
+    );
     await page.getByRole('article', { name: 'Turn 2' }).waitFor();
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: 'Search commands' }).fill('compare with the parent');

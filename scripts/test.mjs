@@ -1,4 +1,4 @@
-// Runs every check (lint, typecheck, unit and API tests, bundle budget, browser tests), goes on
+// Runs every check (lint, format, typecheck, unit and API tests, bundle budget, browser tests), goes on
 // after a failure so one run shows everything, and ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
@@ -38,6 +38,7 @@ function counted(label, cmd, args, reportFile, env, count) {
 }
 
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
+check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npx', ['tsc', '-p', 'tsconfig.json', '--noEmit']);
 counted(
   'unit and API tests',

@@ -9,7 +9,14 @@ import type { ApiKey } from './auth/api-keys';
 import { createKeyRing, parseApiKeys } from './auth/api-keys';
 import { requireApiKey, type AuthEnv } from './http/auth';
 import { apiCors } from './http/cors';
-import { ApiError, internalError, routeNotFound, validationError, type ErrorStatus, type RequestPart } from './http/errors';
+import {
+  ApiError,
+  internalError,
+  routeNotFound,
+  validationError,
+  type ErrorStatus,
+  type RequestPart,
+} from './http/errors';
 import { jsonBody } from './http/json-body';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -48,7 +55,10 @@ const STATUS_LABELS: Record<number, string> = {
 };
 const PARTS: Record<string, RequestPart> = { json: 'body', query: 'query', param: 'path', header: 'header' };
 const isApiPath = (path: string) =>
-  path.startsWith('/v1/') || path.startsWith('/reference/') || path === '/openapi.json' || path === '/healthz';
+  path.startsWith('/v1/') ||
+  path.startsWith('/reference/') ||
+  path === '/openapi.json' ||
+  path === '/healthz';
 
 export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   const log = options.log ?? stdoutSink;
@@ -75,7 +85,11 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
     in: 'header',
     name: 'x-service-api-key',
   });
-  app.openAPIRegistry.registerComponent('securitySchemes', 'AuiApiKey', { type: 'apiKey', in: 'header', name: 'x-aui-api-key' });
+  app.openAPIRegistry.registerComponent('securitySchemes', 'AuiApiKey', {
+    type: 'apiKey',
+    in: 'header',
+    name: 'x-aui-api-key',
+  });
   app.doc('/openapi.json', {
     openapi: '3.0.3',
     info: {
@@ -85,7 +99,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
     },
   });
 
-  if (options.upstream) app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, options.fetchUpstream));
+  if (options.upstream)
+    app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, options.fetchUpstream));
 
   app.use('/v1/*', requireApiKey(ring));
   app.use('/reference/*', requireApiKey(ring));
@@ -113,7 +128,10 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
     }
     if (error instanceof HTTPException && error.status < 500) {
       const label = STATUS_LABELS[error.status] ?? 'Bad Request';
-      return c.json({ error: label, message: error.message || 'The request could not be read' }, error.status as ErrorStatus);
+      return c.json(
+        { error: label, message: error.message || 'The request could not be read' },
+        error.status as ErrorStatus,
+      );
     }
     log(
       JSON.stringify({

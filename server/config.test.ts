@@ -36,7 +36,9 @@ describe('parseConfig', () => {
   });
 
   it('lets flags win over the environment, in both spellings', () => {
-    const config = parseConfig(['--port', '9100', '--data=/tmp/d', '--upstream', 'http://127.0.0.1:9999'], { PORT: '9000' });
+    const config = parseConfig(['--port', '9100', '--data=/tmp/d', '--upstream', 'http://127.0.0.1:9999'], {
+      PORT: '9000',
+    });
     expect(config).toMatchObject({ port: 9100, dataDir: '/tmp/d', upstream: 'http://127.0.0.1:9999' });
   });
 

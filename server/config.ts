@@ -48,7 +48,8 @@ function parseUpstream(value: string | undefined): string | undefined {
   } catch {
     throw new ConfigError(`Invalid upstream URL: ${value}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new ConfigError(`The upstream must be http(s): ${value}`);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new ConfigError(`The upstream must be http(s): ${value}`);
   return value.replace(/\/+$/, '');
 }
 

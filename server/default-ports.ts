@@ -37,6 +37,13 @@ export function warmUp(ports: MessagingPorts): void {
     const version = ports.agents.resolve(agent, {});
     if (!version) continue;
     const state = ports.engine.initialState(version.bundle, clock, 'warm-up');
-    ports.engine.runTurn({ bundle: version.bundle, state, text: 'hello, 3 days ago', clock, interactionId: 'warm-up', userId: 'warm-up' });
+    ports.engine.runTurn({
+      bundle: version.bundle,
+      state,
+      text: 'hello, 3 days ago',
+      clock,
+      interactionId: 'warm-up',
+      userId: 'warm-up',
+    });
   }
 }

@@ -45,13 +45,19 @@ const server = serve({ fetch: app.fetch, port: config.port, hostname: config.hos
     try {
       warmUp(ports);
     } catch (error) {
-      process.stderr.write(`threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`);
+      process.stderr.write(
+        `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
     }
   });
 });
 
 server.on('error', (error: NodeJS.ErrnoException) => {
-  fail(error.code === 'EADDRINUSE' ? `port ${config.port} is already in use (choose another with --port or PORT)` : error.message);
+  fail(
+    error.code === 'EADDRINUSE'
+      ? `port ${config.port} is already in use (choose another with --port or PORT)`
+      : error.message,
+  );
 });
 
 let stopping = false;

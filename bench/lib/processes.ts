@@ -33,16 +33,31 @@ function waitForUrl(child: ChildProcess, pattern: RegExp, what: string): Promise
 }
 
 /** The reference service on an ephemeral loopback port, with its own data folder. */
-export function startService(dataDir: string, key: string, distDir = join(dataDir, 'no-dist')): Promise<Running> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--host', '127.0.0.1'], {
-    env: { ...process.env, THREADLINE_DATA: dataDir, THREADLINE_API_KEYS: `${key}=*`, THREADLINE_DIST: distDir },
-    stdio: ['ignore', 'pipe', 'inherit'],
-  });
+export function startService(
+  dataDir: string,
+  key: string,
+  distDir = join(dataDir, 'no-dist'),
+): Promise<Running> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--host', '127.0.0.1'],
+    {
+      env: {
+        ...process.env,
+        THREADLINE_DATA: dataDir,
+        THREADLINE_API_KEYS: `${key}=*`,
+        THREADLINE_DIST: distDir,
+      },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    },
+  );
   return waitForUrl(child, /running at (http:\/\/\S+?)\/?\s/, 'the service');
 }
 
 /** A bare `node:http` server answering the given JSON file to every request. */
 export function startBare(file: string): Promise<Running> {
-  const child = spawn(process.execPath, ['bench/lib/bare-server.mjs', file], { stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, ['bench/lib/bare-server.mjs', file], {
+    stdio: ['ignore', 'pipe', 'inherit'],
+  });
   return waitForUrl(child, /listening (http:\/\/\S+)/, 'the bare server');
 }

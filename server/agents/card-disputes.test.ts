@@ -10,16 +10,26 @@ describe('card-disputes, active version (8-day window)', () => {
     const out = converse(exampleBundle('card-disputes'), CLOCK).say(DEMO);
     expect(out.trace.intent).toBe('dispute_charge');
     expect(out.trace.decision).toBe('block_with_explanation');
-    expect(out.trace.understanding?.extracted_params).toEqual({ 'merchant-name': 'Coffee Corner', 'transaction-date': '2025-03-05', 'transaction-amount': 120 });
+    expect(out.trace.understanding?.extracted_params).toEqual({
+      'merchant-name': 'Coffee Corner',
+      'transaction-date': '2025-03-05',
+      'transaction-amount': 120,
+    });
     const window = out.trace.rules_evaluated.find((r) => r.rule_id === 'DISPUTE_WINDOW')!;
-    expect(window).toMatchObject({ rule_type: 'policy', predicate: 'days_since(transaction-date) > 8', result: 'blocked' });
+    expect(window).toMatchObject({
+      rule_type: 'policy',
+      predicate: 'days_since(transaction-date) > 8',
+      result: 'blocked',
+    });
     expect(window.reason).toContain('is 10');
     expect(out.reply).toContain('within 8 days');
     expect(out.trace.tools_invoked).toEqual([]);
   });
 
   it('lets the same message through once the window is edited to 30 days in the bundle', () => {
-    const bundle = JSON.parse(JSON.stringify(exampleBundle('card-disputes'))) as ReturnType<typeof exampleBundle>;
+    const bundle = JSON.parse(JSON.stringify(exampleBundle('card-disputes'))) as ReturnType<
+      typeof exampleBundle
+    >;
     const rule = bundle.agent_tools!.find((t) => t.code === 'DISPUTE_CHARGE')!.rules!.pre!.constraint![0]!;
     (rule.when as { value: number }).value = 30;
     const out = converse(bundle, CLOCK).say(DEMO);
@@ -41,7 +51,9 @@ describe('card-disputes, active version (8-day window)', () => {
     const out = c.say('Please dispute an unauthorized $45 charge from 2 days ago');
     expect(out.trace.decision).toBe('request_information');
     expect(ruleResults(out).FREEZE_BEFORE_FRAUD_DISPUTE).toBe('allowed');
-    expect(out.trace.rules_evaluated.find((r) => r.rule_id === 'FREEZE_BEFORE_FRAUD_DISPUTE')!.rule_type).toBe('sequencing');
+    expect(
+      out.trace.rules_evaluated.find((r) => r.rule_id === 'FREEZE_BEFORE_FRAUD_DISPUTE')!.rule_type,
+    ).toBe('sequencing');
     expect(calls(out)).toEqual(['FREEZE_CARD/freeze-card-api:success']);
     expect(out.reply).toMatch(/froze your card ending in 4242.*email address or a phone number/);
     expect(out.trace.entities['user-profile.card-status']).toBe('frozen');
@@ -111,7 +123,10 @@ describe('card-disputes, v1 (30-day window): missing information â†’ supplied â†
     expect(out.trace.decision).toBe('proceed');
     expect(ruleResults(out)['DISPUTE_CHARGE.requires_confirmation']).toBe('allowed');
     expect(calls(out)).toEqual(['DISPUTE_CHARGE/file-dispute-api:success']);
-    expect(out.trace.tools_invoked[0]!.parameters).toMatchObject({ 'transaction-amount': 120, 'contact-email': 'jane@example.com' });
+    expect(out.trace.tools_invoked[0]!.parameters).toMatchObject({
+      'transaction-amount': 120,
+      'contact-email': 'jane@example.com',
+    });
     expect(out.reply).toContain('DSP-20417');
     expect(out.trace.entities['dispute.dispute-id']).toBe('DSP-20417');
   });

@@ -9,7 +9,10 @@ export function exampleAgents(): AgentRecord[] {
   return (cached ??= loadAgents());
 }
 
-export function exampleBundle(agentId: string, pin: { version_id?: string; version_tag?: string } = {}): Bundle {
+export function exampleBundle(
+  agentId: string,
+  pin: { version_id?: string; version_tag?: string } = {},
+): Bundle {
   const agent = exampleAgents().find((a) => a.id === agentId);
   const version = agent && resolveVersion(agent, pin);
   if (!version) throw new Error(`No example agent ${agentId} with ${JSON.stringify(pin)}`);
@@ -27,7 +30,14 @@ export function converse(bundle: Bundle, clock: string, userId = 'user-1'): Conv
   return {
     turns,
     say(text: string) {
-      const out = engine.runTurn({ bundle, state, text, clock, interactionId: `msg-${turns.length + 1}`, userId });
+      const out = engine.runTurn({
+        bundle,
+        state,
+        text,
+        clock,
+        interactionId: `msg-${turns.length + 1}`,
+        userId,
+      });
       state = out.state;
       turns.push(out);
       return out;

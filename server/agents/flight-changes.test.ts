@@ -32,7 +32,11 @@ describe('flight-changes: change a flight (lookup first, fee confirmed)', () => 
     expect(out.trace.understanding?.extracted_params).toEqual({ 'new-date': '2025-03-21' });
     expect(out.trace.decision).toBe('request_confirmation');
     const fee = out.trace.rules_evaluated.find((r) => r.rule_id === 'FEE_CONFIRMATION')!;
-    expect(fee).toMatchObject({ rule_type: 'confirmation', predicate: 'change-fee > 0', result: 'requires_confirmation' });
+    expect(fee).toMatchObject({
+      rule_type: 'confirmation',
+      predicate: 'change-fee > 0',
+      result: 'requires_confirmation',
+    });
     expect(out.reply).toContain('$150 change fee');
   });
 
@@ -42,7 +46,11 @@ describe('flight-changes: change a flight (lookup first, fee confirmed)', () => 
     expect(out.trace.decision).toBe('proceed');
     expect(ruleResults(out).FEE_CONFIRMATION).toBe('allowed');
     expect(calls(out)).toEqual(['CHANGE_FLIGHT/change-flight-api:success']);
-    expect(out.trace.tools_invoked[0]!.parameters).toEqual({ 'booking-reference': 'ABC123', 'new-date': '2025-03-21', 'change-fee': 150 });
+    expect(out.trace.tools_invoked[0]!.parameters).toEqual({
+      'booking-reference': 'ABC123',
+      'new-date': '2025-03-21',
+      'change-fee': 150,
+    });
   });
 });
 
@@ -51,12 +59,17 @@ describe('flight-changes: fees by fare class and version', () => {
     const out = converse(exampleBundle('flight-changes'), CLOCK).say('please move booking XYZ789 to April 2');
     expect(out.trace.decision).toBe('proceed');
     expect(ruleResults(out).FEE_CONFIRMATION).toBe('not_applicable');
-    expect(calls(out)).toEqual(['LOOKUP_BOOKING/booking-api:success', 'CHANGE_FLIGHT/change-flight-api:success']);
+    expect(calls(out)).toEqual([
+      'LOOKUP_BOOKING/booking-api:success',
+      'CHANGE_FLIGHT/change-flight-api:success',
+    ]);
     expect(out.reply).toContain('Change fee charged: $0');
   });
 
   it('the launch-fees version charges $200 for Economy', () => {
-    const out = converse(exampleBundle('flight-changes', { version_tag: 'v1' }), CLOCK).say('change booking ABC123 to next friday');
+    const out = converse(exampleBundle('flight-changes', { version_tag: 'v1' }), CLOCK).say(
+      'change booking ABC123 to next friday',
+    );
     expect(out.trace.decision).toBe('request_confirmation');
     expect(out.reply).toContain('$200 change fee');
   });
@@ -67,14 +80,23 @@ describe('flight-changes: cancelling (Business class and Platinum Elite only)', 
     const out = converse(exampleBundle('flight-changes'), CLOCK).say('cancel my flight ABC123');
     expect(out.trace.intent).toBe('cancel_flight');
     expect(out.trace.decision).toBe('block_with_explanation');
-    expect(out.trace.rules_evaluated.find((r) => r.rule_id === 'CANCEL_BUSINESS_ONLY')).toMatchObject({ rule_type: 'policy', result: 'blocked' });
-    expect(out.trace.rules_evaluated.find((r) => r.rule_id === 'CANCEL_PLATINUM_ONLY')).toMatchObject({ rule_type: 'authentication', result: 'blocked' });
+    expect(out.trace.rules_evaluated.find((r) => r.rule_id === 'CANCEL_BUSINESS_ONLY')).toMatchObject({
+      rule_type: 'policy',
+      result: 'blocked',
+    });
+    expect(out.trace.rules_evaluated.find((r) => r.rule_id === 'CANCEL_PLATINUM_ONLY')).toMatchObject({
+      rule_type: 'authentication',
+      result: 'blocked',
+    });
     expect(out.reply).toContain('Only Business class');
   });
 
   it('blocks a Business booking of a Silver member by authentication only', () => {
     const out = converse(exampleBundle('flight-changes'), CLOCK).say('cancel booking BIZ314');
-    expect(ruleResults(out)).toMatchObject({ CANCEL_BUSINESS_ONLY: 'allowed', CANCEL_PLATINUM_ONLY: 'blocked' });
+    expect(ruleResults(out)).toMatchObject({
+      CANCEL_BUSINESS_ONLY: 'allowed',
+      CANCEL_PLATINUM_ONLY: 'blocked',
+    });
     expect(out.reply).toContain('your status is Silver');
   });
 

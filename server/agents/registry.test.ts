@@ -29,7 +29,15 @@ describe('agent registry', () => {
   it('names the file when a project does not assemble', () => {
     const dir = mkdtempSync(join(tmpdir(), 'agents-'));
     mkdirSync(join(dir, 'broken', 'v1'), { recursive: true });
-    writeFileSync(join(dir, 'broken', 'agent.json'), JSON.stringify({ name: 'B', description: '', active_version: 'v1', versions: [{ id: 'v1', tag: null, description: '' }] }));
+    writeFileSync(
+      join(dir, 'broken', 'agent.json'),
+      JSON.stringify({
+        name: 'B',
+        description: '',
+        active_version: 'v1',
+        versions: [{ id: 'v1', tag: null, description: '' }],
+      }),
+    );
     writeFileSync(join(dir, 'broken', 'v1', 'parameters.aui.json'), '{ not json');
     expect(() => loadAgents(dir)).toThrow(/parameters\.aui\.json/);
   });

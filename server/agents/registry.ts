@@ -49,7 +49,10 @@ function parseManifest(path: string): AgentManifest {
     typeof m.active_version === 'string' &&
     Array.isArray(m.versions) &&
     m.versions.every((v) => v && typeof v.id === 'string' && (typeof v.tag === 'string' || v.tag === null));
-  if (!ok) throw new Error(`${path}: expected {name, description, active_version, versions: [{id, tag, description}]}`);
+  if (!ok)
+    throw new Error(
+      `${path}: expected {name, description, active_version, versions: [{id, tag, description}]}`,
+    );
   if (!m.versions!.some((v) => v.id === m.active_version)) {
     throw new Error(`${path}: active_version "${m.active_version}" is not one of its versions`);
   }
@@ -63,7 +66,8 @@ function projectFiles(root: string): ProjectFile[] {
     for (const name of readdirSync(dir).sort()) {
       const full = join(dir, name);
       if (statSync(full).isDirectory()) walk(full);
-      else if (name.endsWith('.aui.json')) files.push({ path: relative(root, full).split('\\').join('/'), content: readFileSync(full, 'utf8') });
+      else if (name.endsWith('.aui.json'))
+        files.push({ path: relative(root, full).split('\\').join('/'), content: readFileSync(full, 'utf8') });
     }
   };
   walk(root);
@@ -76,14 +80,18 @@ function loadVersion(agentDir: string, v: AgentManifest['versions'][number]): Ag
   try {
     files = projectFiles(root);
   } catch (e) {
-    throw new Error(`Cannot read the agent project ${root}: ${e instanceof Error ? e.message : String(e)}`, { cause: e });
+    throw new Error(`Cannot read the agent project ${root}: ${e instanceof Error ? e.message : String(e)}`, {
+      cause: e,
+    });
   }
   if (files.length === 0) throw new Error(`The agent project ${root} has no *.aui.json files`);
   const { bundle, issues } = assembleProject(files);
   const errors = issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) {
     const first = errors[0]!;
-    throw new Error(`The agent project ${root} does not assemble: ${join(root, String(first.loc[0] ?? ''))}: ${first.message}`);
+    throw new Error(
+      `The agent project ${root} does not assemble: ${join(root, String(first.loc[0] ?? ''))}: ${first.message}`,
+    );
   }
   return { id: v.id, tag: v.tag, description: v.description ?? '', bundle };
 }

@@ -25,7 +25,8 @@ export function parseApiKeys(spec: string | undefined): ApiKey[] {
       const eq = entry.indexOf('=');
       const key = (eq === -1 ? entry : entry.slice(0, eq)).trim();
       const scope = eq === -1 ? '*' : entry.slice(eq + 1).trim();
-      if (!key) throw new ApiKeyFormatError(`THREADLINE_API_KEYS: an entry has no key ("${entry.slice(eq)}")`);
+      if (!key)
+        throw new ApiKeyFormatError(`THREADLINE_API_KEYS: an entry has no key ("${entry.slice(eq)}")`);
       if (scope === '*' || scope === '') return { key, agents: '*' as const };
       const agents = scope
         .split(',')

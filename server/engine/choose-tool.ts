@@ -15,7 +15,12 @@ const TRIGGER_BONUS = 3;
 const TAKEOVER_WORDS = 2;
 
 export type ToolChoice =
-  | { kind: 'continue'; tool: CompiledTool; intent: 'confirm' | 'deny' | 'provide_information'; considered: string[] }
+  | {
+      kind: 'continue';
+      tool: CompiledTool;
+      intent: 'confirm' | 'deny' | 'provide_information';
+      considered: string[];
+    }
   | { kind: 'new'; tool: CompiledTool; intent: string; considered: string[]; via: 'words' | 'trigger' }
   | { kind: 'fallback'; intent: string; considered: string[] };
 
@@ -85,13 +90,28 @@ export function chooseTool(
     const suppliedOwn = Object.keys(extracted).some((code) => own.has(code));
     const best = ranked[0];
     const ownScore = ranked.find((s) => s.tool.code === pendingTool.code)?.score ?? 0;
-    const takeover = best !== undefined && best.tool.code !== pendingTool.code && (best.words >= TAKEOVER_WORDS || best.trigger) && best.score > ownScore;
+    const takeover =
+      best !== undefined &&
+      best.tool.code !== pendingTool.code &&
+      (best.words >= TAKEOVER_WORDS || best.trigger) &&
+      best.score > ownScore;
     const waitsForAnswer = pending.awaiting === 'information' || pending.awaiting === 'confirmation';
     if (!takeover && (waitsForAnswer || suppliedOwn)) {
-      return { kind: 'continue', tool: pendingTool, intent: 'provide_information', considered: [pendingTool.code] };
+      return {
+        kind: 'continue',
+        tool: pendingTool,
+        intent: 'provide_information',
+        considered: [pendingTool.code],
+      };
     }
   }
   const best = ranked[0];
   if (!best) return { kind: 'fallback', intent: FALLBACK_INTENT, considered };
-  return { kind: 'new', tool: best.tool, intent: intentOf(best.tool.code), considered, via: best.words > 0 ? 'words' : 'trigger' };
+  return {
+    kind: 'new',
+    tool: best.tool,
+    intent: intentOf(best.tool.code),
+    considered,
+    via: best.words > 0 ? 'words' : 'trigger',
+  };
 }

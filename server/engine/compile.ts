@@ -20,14 +20,21 @@ export function compileBundle(bundle: Bundle): CompiledBundle {
 const list = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
 
 function staged(rules: Rule[] | undefined, stage: RuleStage, path: string): StagedRule[] {
-  return list(rules).map((rule, i) => ({ id: typeof rule.code === 'string' && rule.code ? rule.code : `${path}[${i}]`, stage, rule }));
+  return list(rules).map((rule, i) => ({
+    id: typeof rule.code === 'string' && rule.code ? rule.code : `${path}[${i}]`,
+    stage,
+    rule,
+  }));
 }
 
 function compile(raw: Bundle): CompiledBundle {
   const bundle = normalizeBundle(raw);
   const params = new Map<string, Parameter>();
-  for (const p of list(bundle.parameters)) if (p && typeof p.code === 'string' && !params.has(p.code)) params.set(p.code, p);
-  const inputParams = [...params.values()].filter((p) => p.usage === undefined || p.usage === 'input' || p.usage === 'all');
+  for (const p of list(bundle.parameters))
+    if (p && typeof p.code === 'string' && !params.has(p.code)) params.set(p.code, p);
+  const inputParams = [...params.values()].filter(
+    (p) => p.usage === undefined || p.usage === 'input' || p.usage === 'all',
+  );
 
   const entities = new Map<string, Entity>();
   const entityOfParam = new Map<string, Entity>();
@@ -42,13 +49,19 @@ function compile(raw: Bundle): CompiledBundle {
   }
 
   const integrations = new Map<string, Integration>();
-  for (const i of list(bundle.integrations)) if (i && typeof i.code === 'string' && !integrations.has(i.code)) integrations.set(i.code, i);
+  for (const i of list(bundle.integrations))
+    if (i && typeof i.code === 'string' && !integrations.has(i.code)) integrations.set(i.code, i);
   const profileIntegrations = [...integrations.values()]
     .filter((i) => {
       const mapping = i.settings?.response_mapping;
       if (!mapping || typeof mapping !== 'object') return false;
       const entries = Object.entries(mapping);
-      return entries.length > 0 && entries.every(([code, path]) => profileParams.has(code) && typeof path === 'string' && !path.includes('{{'));
+      return (
+        entries.length > 0 &&
+        entries.every(
+          ([code, path]) => profileParams.has(code) && typeof path === 'string' && !path.includes('{{'),
+        )
+      );
     })
     .map((i) => i.code);
 
@@ -81,11 +94,19 @@ function compile(raw: Bundle): CompiledBundle {
       optional: list(tool.config?.params?.optional).filter((r) => typeof r === 'string'),
       globals: globalsFor(code),
       pre: staged(pre?.constraint, 'constraint', `${code}.pre.constraint`),
-      requiredRules: staged(pre?.required_parameters, 'required_parameters', `${code}.pre.required_parameters`),
+      requiredRules: staged(
+        pre?.required_parameters,
+        'required_parameters',
+        `${code}.pre.required_parameters`,
+      ),
       missingInfo: staged(pre?.missing_info, 'missing_info', `${code}.pre.missing_info`),
       success: staged(summary?.success, 'success', `${code}.summary.success`),
       fail: staged(summary?.fail, 'fail', `${code}.summary.fail`),
-      summaryMissingInfo: staged(summary?.missing_info, 'summary_missing_info', `${code}.summary.missing_info`),
+      summaryMissingInfo: staged(
+        summary?.missing_info,
+        'summary_missing_info',
+        `${code}.summary.missing_info`,
+      ),
     };
     tools.push(ct);
     toolByCode.set(code, ct);
@@ -103,6 +124,22 @@ function compile(raw: Bundle): CompiledBundle {
     weigh(tool.name, 2);
   });
 
-  const name = typeof bundle.general_settings?.name === 'string' && bundle.general_settings.name.trim() ? bundle.general_settings.name.trim() : 'Agent';
-  return { bundle, name, params, inputParams, entityOfParam, entities, profileParams, integrations, profileIntegrations, tools, toolByCode, toolIndex };
+  const name =
+    typeof bundle.general_settings?.name === 'string' && bundle.general_settings.name.trim()
+      ? bundle.general_settings.name.trim()
+      : 'Agent';
+  return {
+    bundle,
+    name,
+    params,
+    inputParams,
+    entityOfParam,
+    entities,
+    profileParams,
+    integrations,
+    profileIntegrations,
+    tools,
+    toolByCode,
+    toolIndex,
+  };
 }

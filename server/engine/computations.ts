@@ -7,15 +7,22 @@ import type { Clock } from './clock';
 import { evaluateFormula } from './formula';
 import type { CompiledBundle, Values } from './types';
 
-export function applyComputations(compiled: CompiledBundle, toolCode: string | null, values: Values, clock: Clock): void {
+export function applyComputations(
+  compiled: CompiledBundle,
+  toolCode: string | null,
+  values: Values,
+  clock: Clock,
+): void {
   const formulas: { code: string; formula: string }[] = [];
   for (const p of compiled.params.values()) {
-    if (p.usage === 'computed' && typeof p.computation === 'string') formulas.push({ code: p.code, formula: p.computation });
+    if (p.usage === 'computed' && typeof p.computation === 'string')
+      formulas.push({ code: p.code, formula: p.computation });
   }
   for (const c of compiled.bundle.computations ?? []) {
     if (typeof c.parameter !== 'string' || typeof c.formula !== 'string') continue;
     const applied = c.applied_to;
-    if (Array.isArray(applied) && applied.length > 0 && (toolCode === null || !applied.includes(toolCode))) continue;
+    if (Array.isArray(applied) && applied.length > 0 && (toolCode === null || !applied.includes(toolCode)))
+      continue;
     formulas.push({ code: c.parameter, formula: c.formula });
   }
   if (formulas.length === 0) return;

@@ -41,7 +41,12 @@ export function leafParams(leaf: ConditionLeaf): { codes: string[]; entity?: str
     const entity = typeof rec.entity === 'string' ? rec.entity : undefined;
     const one = rec.param ?? rec.parameter ?? rec.code;
     const many = rec.params ?? rec.parameters;
-    const codes = typeof one === 'string' ? [one] : Array.isArray(many) ? many.filter((x): x is string => typeof x === 'string') : [];
+    const codes =
+      typeof one === 'string'
+        ? [one]
+        : Array.isArray(many)
+          ? many.filter((x): x is string => typeof x === 'string')
+          : [];
     return entity !== undefined ? { codes, entity } : { codes };
   }
   return { codes: [] };
@@ -66,7 +71,8 @@ function subjectName(leaf: ConditionLeaf): string {
 }
 
 function showOperand(v: unknown): string {
-  if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ref?: unknown }).ref === 'string') return (v as { ref: string }).ref;
+  if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ref?: unknown }).ref === 'string')
+    return (v as { ref: string }).ref;
   if (Array.isArray(v)) return `[${v.map(showOperand).join(', ')}]`;
   return showValue(v);
 }
@@ -82,7 +88,9 @@ export function renderLeaf(leaf: ConditionLeaf): string {
   if (DAY_OPS[op]) return `days_since(${s}) ${DAY_OPS[op]} ${showOperand(v)}`;
   switch (op) {
     case 'between':
-      return Array.isArray(v) ? `${s} between ${showOperand(v[0])} and ${showOperand(v[1])}` : `${s} between ${showOperand(v)}`;
+      return Array.isArray(v)
+        ? `${s} between ${showOperand(v[0])} and ${showOperand(v[1])}`
+        : `${s} between ${showOperand(v)}`;
     case 'contains':
       return `${s} contains ${showOperand(v)}`;
     case 'not_contains':
@@ -110,8 +118,18 @@ export function renderCondition(c: Condition | null | undefined): string {
 
 function render(c: Condition, top: boolean): string {
   const wrap = (s: string) => (top ? s : `(${s})`);
-  if ('all' in c && Array.isArray(c.all)) return c.all.length === 0 ? 'always' : c.all.length === 1 ? render(c.all[0]!, top) : wrap(c.all.map((x) => render(x, false)).join(' and '));
-  if ('any' in c && Array.isArray(c.any)) return c.any.length === 0 ? 'never' : c.any.length === 1 ? render(c.any[0]!, top) : wrap(c.any.map((x) => render(x, false)).join(' or '));
+  if ('all' in c && Array.isArray(c.all))
+    return c.all.length === 0
+      ? 'always'
+      : c.all.length === 1
+        ? render(c.all[0]!, top)
+        : wrap(c.all.map((x) => render(x, false)).join(' and '));
+  if ('any' in c && Array.isArray(c.any))
+    return c.any.length === 0
+      ? 'never'
+      : c.any.length === 1
+        ? render(c.any[0]!, top)
+        : wrap(c.any.map((x) => render(x, false)).join(' or '));
   if ('not' in c && c.not) return `not ${render(c.not as Condition, false)}`;
   if (isLeaf(c)) return renderLeaf(c);
   return 'always';
@@ -149,7 +167,13 @@ function evaluate(c: Condition, ctx: ConditionContext): ConditionResult {
     const parts = c.all.map((x) => evaluate(x, ctx));
     const reads = parts.flatMap((p) => p.reads);
     const failing = parts.filter((p) => !p.holds);
-    if (failing.length === 0) return { holds: true, known: parts.every((p) => p.known), reason: parts.map((p) => p.reason).join('; ') || 'always applies', reads };
+    if (failing.length === 0)
+      return {
+        holds: true,
+        known: parts.every((p) => p.known),
+        reason: parts.map((p) => p.reason).join('; ') || 'always applies',
+        reads,
+      };
     const decisive = failing.find((p) => p.known) ?? failing[0]!;
     return { holds: false, known: decisive.known, reason: decisive.reason, reads };
   }
@@ -158,7 +182,12 @@ function evaluate(c: Condition, ctx: ConditionContext): ConditionResult {
     const reads = parts.flatMap((p) => p.reads);
     const holding = parts.find((p) => p.holds);
     if (holding) return { holds: true, known: holding.known, reason: holding.reason, reads };
-    return { holds: false, known: parts.every((p) => p.known), reason: parts.map((p) => p.reason).join('; ') || 'no alternative applies', reads };
+    return {
+      holds: false,
+      known: parts.every((p) => p.known),
+      reason: parts.map((p) => p.reason).join('; ') || 'no alternative applies',
+      reads,
+    };
   }
   if ('not' in c && c.not) {
     const inner = evaluate(c.not as Condition, ctx);
@@ -169,7 +198,8 @@ function evaluate(c: Condition, ctx: ConditionContext): ConditionResult {
 }
 
 function resolveOperand(v: unknown, ctx: ConditionContext): unknown {
-  if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ref?: unknown }).ref === 'string') return ctx.values[(v as { ref: string }).ref];
+  if (v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ref?: unknown }).ref === 'string')
+    return ctx.values[(v as { ref: string }).ref];
   return v;
 }
 
@@ -198,12 +228,18 @@ function about(subject: unknown, topic: unknown): boolean {
 function compare(op: string, actual: unknown, expected: unknown, ctx: ConditionContext): boolean {
   switch (op) {
     case 'eq':
-      return Array.isArray(expected) ? expected.some((e) => looseEquals(actual, e)) : looseEquals(actual, expected);
+      return Array.isArray(expected)
+        ? expected.some((e) => looseEquals(actual, e))
+        : looseEquals(actual, expected);
     case 'neq':
-      return Array.isArray(expected) ? !expected.some((e) => looseEquals(actual, e)) : !looseEquals(actual, expected);
+      return Array.isArray(expected)
+        ? !expected.some((e) => looseEquals(actual, e))
+        : !looseEquals(actual, expected);
     case 'contains':
     case 'not_contains': {
-      const has = Array.isArray(actual) ? actual.some((a) => looseEquals(a, expected)) : normText(actual).includes(normText(expected));
+      const has = Array.isArray(actual)
+        ? actual.some((a) => looseEquals(a, expected))
+        : normText(actual).includes(normText(expected));
       return op === 'contains' ? has : !has;
     }
     case 'gt':
@@ -218,7 +254,13 @@ function compare(op: string, actual: unknown, expected: unknown, ctx: ConditionC
       if (!Array.isArray(expected) || expected.length < 2) return false;
       const [a, lo] = orderable(actual, resolveOperand(expected[0], ctx));
       const [, hi] = orderable(actual, resolveOperand(expected[1], ctx));
-      return a !== undefined && lo !== undefined && hi !== undefined && a >= Math.min(lo, hi) && a <= Math.max(lo, hi);
+      return (
+        a !== undefined &&
+        lo !== undefined &&
+        hi !== undefined &&
+        a >= Math.min(lo, hi) &&
+        a <= Math.max(lo, hi)
+      );
     }
     case 'about':
       return about(actual, expected);
@@ -252,7 +294,8 @@ function evaluateLeaf(leaf: ConditionLeaf, ctx: ConditionContext): ConditionResu
 
   if (op === 'any_have_value' || op === 'all_have_value') {
     const filled = codes.filter((code) => isFilled(source[code]));
-    const holds = op === 'any_have_value' ? filled.length > 0 : codes.length > 0 && filled.length === codes.length;
+    const holds =
+      op === 'any_have_value' ? filled.length > 0 : codes.length > 0 && filled.length === codes.length;
     const reason = `${text} ${holds ? 'holds' : 'does not hold'}: ${filled.length ? `filled ${filled.join(', ')}` : 'none filled'}`;
     return { holds, known: true, reason, reads };
   }
@@ -274,7 +317,12 @@ function evaluateLeaf(leaf: ConditionLeaf, ctx: ConditionContext): ConditionResu
   if (op === 'is_empty' || op === 'is_not_empty') {
     const empty = codes.length > 1 ? codes.every((c) => !isFilled(source[c])) : !isFilled(actual);
     const holds = op === 'is_empty' ? empty : !empty;
-    return { holds, known: true, reason: empty ? `${label} is empty` : `${label} is ${showValue(actual)}`, reads };
+    return {
+      holds,
+      known: true,
+      reason: empty ? `${label} is empty` : `${label} is ${showValue(actual)}`,
+      reads,
+    };
   }
 
   if (!isFilled(actual) && leaf.method !== 'number_of_entities') {

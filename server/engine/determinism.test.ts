@@ -15,7 +15,9 @@ describe('determinism', () => {
   });
 
   it('a fresh copy of the bundle (as after a restart) gives identical outputs', () => {
-    const copy = JSON.parse(JSON.stringify(exampleBundle('flight-changes'))) as ReturnType<typeof exampleBundle>;
+    const copy = JSON.parse(JSON.stringify(exampleBundle('flight-changes'))) as ReturnType<
+      typeof exampleBundle
+    >;
     expect(run('2025-03-15T10:00:00Z', copy)).toEqual(run('2025-03-15T10:00:00Z'));
   });
 
@@ -26,7 +28,14 @@ describe('determinism', () => {
     c.say('dispute a $120 charge from 10 days ago');
     const stored = JSON.parse(JSON.stringify(c.turns[0]!.state)) as Record<string, unknown>;
     const original = c.say('It was a duplicate charge');
-    const replay = engine.runTurn({ bundle, state: stored, text: 'It was a duplicate charge', clock, interactionId: 'msg-2', userId: 'user-1' });
+    const replay = engine.runTurn({
+      bundle,
+      state: stored,
+      text: 'It was a duplicate charge',
+      clock,
+      interactionId: 'msg-2',
+      userId: 'user-1',
+    });
     expect(JSON.stringify(replay)).toBe(JSON.stringify(original));
   });
 
@@ -35,11 +44,15 @@ describe('determinism', () => {
     const on = (clock: string) => converse(bundle, clock).say('dispute a $120 charge from March 1, 2025');
     expect(on('2025-03-05T09:00:00Z').trace.decision).toBe('request_information');
     expect(on('2025-03-20T09:00:00Z').trace.decision).toBe('block_with_explanation');
-    expect(on('2025-03-20T09:00:00Z').trace.rules_evaluated.find((r) => r.rule_id === 'DISPUTE_WINDOW')!.reason).toContain('is 19');
+    expect(
+      on('2025-03-20T09:00:00Z').trace.rules_evaluated.find((r) => r.rule_id === 'DISPUTE_WINDOW')!.reason,
+    ).toContain('is 19');
   });
 
   it('relative dates are read against the clock', () => {
-    const out = converse(exampleBundle('card-disputes'), '2024-02-29T23:30:00Z').say('dispute a $10 charge from yesterday');
+    const out = converse(exampleBundle('card-disputes'), '2024-02-29T23:30:00Z').say(
+      'dispute a $10 charge from yesterday',
+    );
     expect(out.trace.understanding?.extracted_params['transaction-date']).toBe('2024-02-28');
   });
 });

@@ -18,7 +18,8 @@ type Node =
 
 type Token = { t: 'num' | 'str' | 'ref' | 'id' | 'op'; v: string };
 
-const TOKEN = /\s*(?:(\d+(?:\.\d+)?)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|\{\{\s*([^}]+?)\s*\}\}|([A-Za-z_][A-Za-z0-9_]*)|(===|!==|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:(),]))/y;
+const TOKEN =
+  /\s*(?:(\d+(?:\.\d+)?)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|\{\{\s*([^}]+?)\s*\}\}|([A-Za-z_][A-Za-z0-9_]*)|(===|!==|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:(),]))/y;
 
 function lex(src: string): Token[] | null {
   const out: Token[] = [];
@@ -35,12 +36,27 @@ function lex(src: string): Token[] | null {
     else if (m[3] !== undefined) out.push({ t: 'str', v: m[3].replace(/\\(.)/g, '$1') });
     else if (m[4] !== undefined) out.push({ t: 'ref', v: m[4] });
     else if (m[5] !== undefined) out.push({ t: 'id', v: m[5] });
-    else if (m[6] !== undefined) out.push({ t: 'op', v: m[6] === '===' ? '==' : m[6] === '!==' ? '!=' : m[6] });
+    else if (m[6] !== undefined)
+      out.push({ t: 'op', v: m[6] === '===' ? '==' : m[6] === '!==' ? '!=' : m[6] });
   }
   return out;
 }
 
-const BINARY: Record<string, number> = { '||': 1, '&&': 2, '==': 3, '!=': 3, '<': 4, '>': 4, '<=': 4, '>=': 4, '+': 5, '-': 5, '*': 6, '/': 6, '%': 6 };
+const BINARY: Record<string, number> = {
+  '||': 1,
+  '&&': 2,
+  '==': 3,
+  '!=': 3,
+  '<': 4,
+  '>': 4,
+  '<=': 4,
+  '>=': 4,
+  '+': 5,
+  '-': 5,
+  '*': 6,
+  '/': 6,
+  '%': 6,
+};
 
 class Parser {
   private i = 0;
@@ -202,7 +218,12 @@ function binary(op: string, an: Node, bn: Node, ev: (n: Node) => unknown): unkno
   if (a === undefined || b === undefined) return undefined;
   if (op === '==') return looseEquals(a, b);
   if (op === '!=') return !looseEquals(a, b);
-  if (op === '+' && (typeof a === 'string' || typeof b === 'string') && (num(a) === undefined || num(b) === undefined)) return `${String(a)}${String(b)}`;
+  if (
+    op === '+' &&
+    (typeof a === 'string' || typeof b === 'string') &&
+    (num(a) === undefined || num(b) === undefined)
+  )
+    return `${String(a)}${String(b)}`;
   const x = num(a);
   const y = num(b);
   if (x === undefined || y === undefined) {
@@ -212,25 +233,40 @@ function binary(op: string, an: Node, bn: Node, ev: (n: Node) => unknown): unkno
     return undefined;
   }
   switch (op) {
-    case '+': return x + y;
-    case '-': return x - y;
-    case '*': return x * y;
-    case '/': return y === 0 ? undefined : x / y;
-    case '%': return y === 0 ? undefined : x % y;
-    case '<': return x < y;
-    case '>': return x > y;
-    case '<=': return x <= y;
-    case '>=': return x >= y;
-    default: return undefined;
+    case '+':
+      return x + y;
+    case '-':
+      return x - y;
+    case '*':
+      return x * y;
+    case '/':
+      return y === 0 ? undefined : x / y;
+    case '%':
+      return y === 0 ? undefined : x % y;
+    case '<':
+      return x < y;
+    case '>':
+      return x > y;
+    case '<=':
+      return x <= y;
+    case '>=':
+      return x >= y;
+    default:
+      return undefined;
   }
 }
 
 function call(fn: string, args: unknown[], s: FormulaScope): unknown {
   const nums = () => args.map(num);
   switch (fn) {
-    case 'days_since': return daysSince(args[0], s.clock);
-    case 'days_until': { const d = daysSince(args[0], s.clock); return d === undefined ? undefined : -d; }
-    case 'min': case 'max': {
+    case 'days_since':
+      return daysSince(args[0], s.clock);
+    case 'days_until': {
+      const d = daysSince(args[0], s.clock);
+      return d === undefined ? undefined : -d;
+    }
+    case 'min':
+    case 'max': {
       const xs = nums();
       if (xs.length === 0 || xs.some((x) => x === undefined)) return undefined;
       return fn === 'min' ? Math.min(...(xs as number[])) : Math.max(...(xs as number[]));
@@ -241,15 +277,23 @@ function call(fn: string, args: unknown[], s: FormulaScope): unknown {
       const f = 10 ** Math.max(0, Math.min(10, Math.trunc(d ?? 0)));
       return Math.round(x * f) / f;
     }
-    case 'floor': case 'ceil': case 'abs': {
+    case 'floor':
+    case 'ceil':
+    case 'abs': {
       const x = num(args[0]);
       return x === undefined ? undefined : Math[fn](x);
     }
-    case 'lower': return args[0] === undefined ? undefined : String(args[0]).toLowerCase();
-    case 'upper': return args[0] === undefined ? undefined : String(args[0]).toUpperCase();
-    case 'concat': return args.some((a) => a === undefined) ? undefined : args.map(String).join('');
-    case 'coalesce': return args.find((a) => a !== undefined && a !== null);
-    case 'if': return args[0] === undefined ? undefined : truthy(args[0]) ? args[1] : args[2];
-    default: return undefined;
+    case 'lower':
+      return args[0] === undefined ? undefined : String(args[0]).toLowerCase();
+    case 'upper':
+      return args[0] === undefined ? undefined : String(args[0]).toUpperCase();
+    case 'concat':
+      return args.some((a) => a === undefined) ? undefined : args.map(String).join('');
+    case 'coalesce':
+      return args.find((a) => a !== undefined && a !== null);
+    case 'if':
+      return args[0] === undefined ? undefined : truthy(args[0]) ? args[1] : args[2];
+    default:
+      return undefined;
   }
 }

@@ -28,7 +28,11 @@ const compiled = compileBundle(bundle);
 describe('integrations (never the network)', () => {
   it('answers from test_curl_response through response_mapping, coercing types', () => {
     const call = callIntegration(compiled, 'lookup', { ref: 'A1', other: 1 }, []);
-    expect(call).toMatchObject({ result: 'success', parameters: { ref: 'A1' }, outputs: { fare: 'Business', date: '2025-05-01' } });
+    expect(call).toMatchObject({
+      result: 'success',
+      parameters: { ref: 'A1' },
+      outputs: { fare: 'Business', date: '2025-05-01' },
+    });
   });
 
   it('fails when nothing mapped is found, or the canned response reports an error', () => {

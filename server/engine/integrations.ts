@@ -44,7 +44,10 @@ export function readPath(root: unknown, path: string): unknown {
       const eq = inner.indexOf('=');
       if (eq > 0) {
         const key = inner.slice(0, eq).trim();
-        const want = inner.slice(eq + 1).trim().replace(/^["']|["']$/g, '');
+        const want = inner
+          .slice(eq + 1)
+          .trim()
+          .replace(/^["']|["']$/g, '');
         cur = cur.find((el) => el && typeof el === 'object' && looseEquals((el as Json)[key], want));
       } else {
         cur = cur[Number(inner)];
@@ -85,25 +88,35 @@ export function coerce(compiled: CompiledBundle, code: string, v: unknown): unkn
 function failed(response: unknown): string | null {
   if (!response || typeof response !== 'object' || Array.isArray(response)) return null;
   const r = response as Json;
-  if (r.error !== undefined && r.error !== null && r.error !== false) return `the response reports an error: ${JSON.stringify(r.error).slice(0, 120)}`;
+  if (r.error !== undefined && r.error !== null && r.error !== false)
+    return `the response reports an error: ${JSON.stringify(r.error).slice(0, 120)}`;
   if (typeof r.status === 'number' && r.status >= 400) return `the response status is ${r.status}`;
   if (r.success === false || r.ok === false) return 'the response reports no success';
   return null;
 }
 
-export function callIntegration(compiled: CompiledBundle, code: string, values: Values, fallbackParams: string[]): IntegrationCall {
+export function callIntegration(
+  compiled: CompiledBundle,
+  code: string,
+  values: Values,
+  fallbackParams: string[],
+): IntegrationCall {
   const integration: Integration | undefined = compiled.integrations.get(code);
   const parameters: Values = {};
   const codes = requestCodes(integration?.settings?.request_schema) ?? fallbackParams;
   for (const c of codes) if (isFilled(values[c])) parameters[c] = values[c];
-  if (!integration) return { code, result: 'failure', parameters, outputs: {}, detail: `integration ${code} is not defined` };
+  if (!integration)
+    return { code, result: 'failure', parameters, outputs: {}, detail: `integration ${code} is not defined` };
 
   const settings = integration.settings ?? {};
   const canned = settings.test_curl_response;
   const response: unknown = canned !== undefined ? canned : { status: 'ok', integration: code };
   const source = canned !== undefined ? 'test_curl_response' : 'deterministic stub';
   const outputs: Record<string, unknown> = {};
-  const mapping = settings.response_mapping && typeof settings.response_mapping === 'object' ? Object.entries(settings.response_mapping) : [];
+  const mapping =
+    settings.response_mapping && typeof settings.response_mapping === 'object'
+      ? Object.entries(settings.response_mapping)
+      : [];
   let found = 0;
   for (const [param, path] of mapping) {
     if (typeof path !== 'string') continue;
@@ -113,9 +126,23 @@ export function callIntegration(compiled: CompiledBundle, code: string, values: 
     if (isFilled(v)) found++;
   }
   const error = failed(response);
-  if (error) return { code, result: 'failure', parameters, outputs: {}, detail: `${code} (${source}): ${error}` };
-  if (mapping.length > 0 && found === 0) return { code, result: 'failure', parameters, outputs, detail: `${code} (${source}): nothing found for the mapped fields` };
-  return { code, result: 'success', parameters, outputs, detail: `${code} answered from its ${source}${mapping.length ? `, ${found} of ${mapping.length} fields mapped` : ''}` };
+  if (error)
+    return { code, result: 'failure', parameters, outputs: {}, detail: `${code} (${source}): ${error}` };
+  if (mapping.length > 0 && found === 0)
+    return {
+      code,
+      result: 'failure',
+      parameters,
+      outputs,
+      detail: `${code} (${source}): nothing found for the mapped fields`,
+    };
+  return {
+    code,
+    result: 'success',
+    parameters,
+    outputs,
+    detail: `${code} answered from its ${source}${mapping.length ? `, ${found} of ${mapping.length} fields mapped` : ''}`,
+  };
 }
 
 /** Loads the user profile: integrations that fill only user-profile parameters, not loaded yet. */
@@ -124,7 +151,8 @@ export function loadProfile(compiled: CompiledBundle, values: Values, loaded: st
   for (const code of compiled.profileIntegrations) {
     if (done.includes(code)) continue;
     const call = callIntegration(compiled, code, values, []);
-    for (const [param, v] of Object.entries(call.outputs)) if (isFilled(v) && !isFilled(values[param])) values[param] = v;
+    for (const [param, v] of Object.entries(call.outputs))
+      if (isFilled(v) && !isFilled(values[param])) values[param] = v;
     done.push(code);
   }
   return done;

@@ -21,8 +21,15 @@ export function formatValue(v: unknown): string {
 }
 
 /** Fills `{{param-code}}` with current values; an unknown value becomes `unknown` (or `missing`). */
-export function fillTemplate(template: string, values: Values, _compiled: CompiledBundle, missing = 'unknown'): string {
-  return template.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_m, code: string) => (isFilled(values[code]) ? formatValue(values[code]) : missing));
+export function fillTemplate(
+  template: string,
+  values: Values,
+  _compiled: CompiledBundle,
+  missing = 'unknown',
+): string {
+  return template.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_m, code: string) =>
+    isFilled(values[code]) ? formatValue(values[code]) : missing,
+  );
 }
 
 export function toolLabel(tool: Tool): string {
@@ -45,18 +52,31 @@ export function questionFor(compiled: CompiledBundle, requirement: string | stri
 }
 
 /** Restates the values collected for a tool and asks to go ahead. */
-export function confirmationText(compiled: CompiledBundle, tool: Tool, codes: string[], values: Values): string {
-  const parts = codes.filter((c) => isFilled(values[c])).map((c) => `${paramLabel(compiled, c)}: ${formatValue(values[c])}`);
+export function confirmationText(
+  compiled: CompiledBundle,
+  tool: Tool,
+  codes: string[],
+  values: Values,
+): string {
+  const parts = codes
+    .filter((c) => isFilled(values[c]))
+    .map((c) => `${paramLabel(compiled, c)}: ${formatValue(values[c])}`);
   const what = toolLabel(tool).toLowerCase();
-  return parts.length ? `Please confirm: ${what} with ${parts.join(', ')}. Shall I go ahead?` : `Please confirm: ${what}. Shall I go ahead?`;
+  return parts.length
+    ? `Please confirm: ${what} with ${parts.join(', ')}. Shall I go ahead?`
+    : `Please confirm: ${what}. Shall I go ahead?`;
 }
 
 export function doneText(tool: Tool, success: boolean): string {
-  return success ? `Done: ${toolLabel(tool).toLowerCase()}.` : `Sorry, ${toolLabel(tool).toLowerCase()} did not go through. Please try again later.`;
+  return success
+    ? `Done: ${toolLabel(tool).toLowerCase()}.`
+    : `Sorry, ${toolLabel(tool).toLowerCase()} did not go through. Please try again later.`;
 }
 
 export function blockedText(description: unknown): string {
-  return typeof description === 'string' && description.trim() ? `Sorry, I can't do that: ${description.trim()}.` : "Sorry, I can't do that.";
+  return typeof description === 'string' && description.trim()
+    ? `Sorry, I can't do that: ${description.trim()}.`
+    : "Sorry, I can't do that.";
 }
 
 export function deniedText(tool: Tool): string {
@@ -65,6 +85,8 @@ export function deniedText(tool: Tool): string {
 
 export function generalText(compiled: CompiledBundle): string {
   const names = compiled.tools.filter((t) => t.enabled && t.main).map((t) => toolLabel(t.tool).toLowerCase());
-  const can = names.length ? ` I can help you ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]}.` : '';
+  const can = names.length
+    ? ` I can help you ${names.length > 1 ? `${names.slice(0, -1).join(', ')} or ${names.at(-1)}` : names[0]}.`
+    : '';
   return `I'm ${compiled.name}.${can} What would you like to do?`;
 }

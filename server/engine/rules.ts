@@ -5,7 +5,13 @@
  * did not hold, or could not be decided yet).
  */
 import type { RuleEvaluation } from '../../src/contract/trace';
-import { evaluateCondition, readsProfile, renderCondition, type ConditionContext, type ConditionResult } from './conditions';
+import {
+  evaluateCondition,
+  readsProfile,
+  renderCondition,
+  type ConditionContext,
+  type ConditionResult,
+} from './conditions';
 import type { CompiledBundle, StagedRule } from './types';
 
 export type RuleType = 'policy' | 'authentication' | 'confirmation' | 'conditional' | 'sequencing';
@@ -21,8 +27,13 @@ export const isConfirmationRule = (r: StagedRule) => r.rule.then?.settings?.requ
 export function ruleType(r: StagedRule, compiled: CompiledBundle): RuleType {
   if (isActivating(r)) return 'sequencing';
   if (isConfirmationRule(r)) return 'confirmation';
-  if (readsProfile(r.rule.when, compiled) && (isBlocking(r) || r.stage === 'global' || r.stage === 'constraint')) return 'authentication';
-  if (isBlocking(r) || ((r.stage === 'global' || r.stage === 'constraint') && r.rule.then?.action !== 'TEXT')) return 'policy';
+  if (
+    readsProfile(r.rule.when, compiled) &&
+    (isBlocking(r) || r.stage === 'global' || r.stage === 'constraint')
+  )
+    return 'authentication';
+  if (isBlocking(r) || ((r.stage === 'global' || r.stage === 'constraint') && r.rule.then?.action !== 'TEXT'))
+    return 'policy';
   return 'conditional';
 }
 
@@ -38,13 +49,21 @@ export function evaluateRule(r: StagedRule, compiled: CompiledBundle, ctx: Condi
   const condition = evaluateCondition(r.rule.when, ctx);
   const type = ruleType(r, compiled);
   let result: RuleResult;
-  if (!condition.holds) result = (type === 'policy' || type === 'authentication') && condition.known ? 'allowed' : 'not_applicable';
+  if (!condition.holds)
+    result =
+      (type === 'policy' || type === 'authentication') && condition.known ? 'allowed' : 'not_applicable';
   else if (isBlocking(r)) result = 'blocked';
   else result = 'allowed';
   return {
     staged: r,
     type,
     condition,
-    entry: { rule_id: r.id, rule_type: type, predicate: renderCondition(r.rule.when), result, reason: condition.reason },
+    entry: {
+      rule_id: r.id,
+      rule_type: type,
+      predicate: renderCondition(r.rule.when),
+      result,
+      reason: condition.reason,
+    },
   };
 }

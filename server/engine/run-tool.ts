@@ -57,12 +57,21 @@ export function toolParams(ct: CompiledTool): string[] {
 
 /** The values a confirmation is given for; when one changes, the confirmation no longer holds. */
 export function confirmationSnapshot(work: Pick<TurnWork, 'compiled' | 'values'>, ct: CompiledTool): string {
-  const codes = [...toolParams(ct), ...[...work.compiled.params.values()].filter((p) => p.usage === 'computed').map((p) => p.code)];
+  const codes = [
+    ...toolParams(ct),
+    ...[...work.compiled.params.values()].filter((p) => p.usage === 'computed').map((p) => p.code),
+  ];
   return JSON.stringify(codes.map((c) => [c, work.values[c] ?? null]));
 }
 
 function condCtx(work: TurnWork): ConditionContext {
-  return { compiled: work.compiled, values: work.values, current: work.current, message: work.message, clock: work.clock };
+  return {
+    compiled: work.compiled,
+    values: work.values,
+    current: work.current,
+    message: work.message,
+    clock: work.clock,
+  };
 }
 
 function record(work: TurnWork, ev: Evaluated): RuleEvaluation {
@@ -80,8 +89,19 @@ function mergeOutputs(work: TurnWork, outputs: Record<string, unknown>): void {
 
 function runIntegration(work: TurnWork, ct: CompiledTool, code: string): boolean {
   const call = callIntegration(work.compiled, code, work.values, toolParams(ct));
-  work.invoked.push({ tool: ct.code, parameters: call.parameters, result: call.result, integration: call.code, detail: call.detail });
-  work.decisions.push({ type: 'call_integration', tool: ct.code, integration: call.code, result: call.result });
+  work.invoked.push({
+    tool: ct.code,
+    parameters: call.parameters,
+    result: call.result,
+    integration: call.code,
+    detail: call.detail,
+  });
+  work.decisions.push({
+    type: 'call_integration',
+    tool: ct.code,
+    integration: call.code,
+    result: call.result,
+  });
   mergeOutputs(work, call.outputs);
   return call.result === 'success';
 }
@@ -95,7 +115,11 @@ function requirementText(req: string | string[]): string {
   return Array.isArray(req) ? `(${req.map((c) => `filled(${c})`).join(' or ')})` : `filled(${req})`;
 }
 
-export function runTool(work: TurnWork, code: string, opts: { confirmed: boolean; stack: string[] }): Outcome {
+export function runTool(
+  work: TurnWork,
+  code: string,
+  opts: { confirmed: boolean; stack: string[] },
+): Outcome {
   const { compiled } = work;
   const ct = compiled.toolByCode.get(code)!;
   const stack = [...opts.stack, code];
@@ -117,8 +141,19 @@ export function runTool(work: TurnWork, code: string, opts: { confirmed: boolean
     work.decisions.push({ type: 'rule_triggered', tool: code, rule: r.id, action: then?.action });
     if (isBlocking(r)) {
       if (!block) {
-        const next = typeof then.settings?.tool === 'string' && compiled.toolByCode.has(then.settings.tool) ? then.settings.tool : undefined;
-        block = { rule: r.id, message: messageOf(work, r) ?? (typeof r.rule.description === 'string' ? `Sorry, I can't do that: ${r.rule.description}.` : "Sorry, I can't do that."), ...(next ? { next } : {}) };
+        const next =
+          typeof then.settings?.tool === 'string' && compiled.toolByCode.has(then.settings.tool)
+            ? then.settings.tool
+            : undefined;
+        block = {
+          rule: r.id,
+          message:
+            messageOf(work, r) ??
+            (typeof r.rule.description === 'string'
+              ? `Sorry, I can't do that: ${r.rule.description}.`
+              : "Sorry, I can't do that."),
+          ...(next ? { next } : {}),
+        };
       }
       return null;
     }
@@ -196,11 +231,20 @@ export function runTool(work: TurnWork, code: string, opts: { confirmed: boolean
   const filled = (c: string) => isFilled(work.values[c]);
   const missing = required.filter((req) => (Array.isArray(req) ? !req.some(filled) : !filled(req)));
   if (required.length > 0) {
-    const have = required.flat().filter(filled).map((c) => `${c} = ${showValue(work.values[c])}`);
+    const have = required
+      .flat()
+      .filter(filled)
+      .map((c) => `${c} = ${showValue(work.values[c])}`);
     const reason = missing.length
       ? `missing ${missing.map((m) => (Array.isArray(m) ? m.join(' or ') : m)).join(', ')}${have.length ? `; have ${have.join(', ')}` : ''}`
       : `all filled: ${have.join(', ')}`;
-    work.rules.push({ rule_id: `${code}.params.required`, rule_type: 'conditional', predicate: required.map(requirementText).join(' and '), result: missing.length ? 'blocked' : 'allowed', reason });
+    work.rules.push({
+      rule_id: `${code}.params.required`,
+      rule_type: 'conditional',
+      predicate: required.map(requirementText).join(' and '),
+      result: missing.length ? 'blocked' : 'allowed',
+      reason,
+    });
     work.triggered.push(missing.length > 0);
     work.decisions.push({ type: 'params_check', tool: code, missing: missing.flat() });
   }
@@ -212,14 +256,27 @@ export function runTool(work: TurnWork, code: string, opts: { confirmed: boolean
   if (block) {
     const b = block as { rule: string; message: string; next?: string };
     work.decisions.push({ type: 'block', tool: code, rule: b.rule });
-    return { kind: 'block', tool: code, message: b.message, rule: b.rule, resume: [], ...(b.next ? { next: b.next } : {}) };
+    return {
+      kind: 'block',
+      tool: code,
+      message: b.message,
+      rule: b.rule,
+      resume: [],
+      ...(b.next ? { next: b.next } : {}),
+    };
   }
   if (missing.length > 0) {
     const first = missing[0]!;
     const codes = Array.isArray(first) ? first : [first];
     const custom = questions.find((q) => q.reads.some((c) => codes.includes(c)));
     work.decisions.push({ type: 'ask_question', tool: code, params: codes });
-    return { kind: 'ask', tool: code, asked: codes, message: custom?.message ?? questionFor(compiled, first), resume: [] };
+    return {
+      kind: 'ask',
+      tool: code,
+      asked: codes,
+      message: custom?.message ?? questionFor(compiled, first),
+      resume: [],
+    };
   }
 
   if (ct.tool.requires_confirmation === true) {
@@ -228,14 +285,21 @@ export function runTool(work: TurnWork, code: string, opts: { confirmed: boolean
       rule_type: 'confirmation',
       predicate: `confirmed(${code})`,
       result: opts.confirmed ? 'allowed' : 'requires_confirmation',
-      reason: opts.confirmed ? `${code} requires confirmation, and the user confirmed` : `${code} requires an explicit confirmation, not given yet`,
+      reason: opts.confirmed
+        ? `${code} requires confirmation, and the user confirmed`
+        : `${code} requires an explicit confirmation, not given yet`,
     });
     work.triggered.push(true);
     if (!opts.confirmed) needsConfirmation = true;
   }
   if (needsConfirmation) {
     work.decisions.push({ type: 'ask_confirmation', tool: code });
-    return { kind: 'confirm', tool: code, message: confirmMessage ?? confirmationText(compiled, ct.tool, toolParams(ct), work.values), resume: [] };
+    return {
+      kind: 'confirm',
+      tool: code,
+      message: confirmMessage ?? confirmationText(compiled, ct.tool, toolParams(ct), work.values),
+      resume: [],
+    };
   }
 
   let success = true;
@@ -260,7 +324,13 @@ export function runTool(work: TurnWork, code: string, opts: { confirmed: boolean
     record(work, ev);
     if (!ev.condition.holds) continue;
     const target = r.rule.then?.settings?.tool;
-    if (isActivating(r) && typeof target === 'string' && compiled.toolByCode.get(target)?.enabled && !stack.includes(target) && stack.length < MAX_TOOL_DEPTH) {
+    if (
+      isActivating(r) &&
+      typeof target === 'string' &&
+      compiled.toolByCode.get(target)?.enabled &&
+      !stack.includes(target) &&
+      stack.length < MAX_TOOL_DEPTH
+    ) {
       const note = message ?? messageOf(work, r);
       if (note) work.notes.push(note);
       work.decisions.push({ type: 'activate_tool', tool: target, by: r.id });

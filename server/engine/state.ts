@@ -3,7 +3,8 @@ import type { EngineState } from './contract';
 import type { Awaiting, EngineStateShape, Pending, Values } from './types';
 
 const AWAITING: Awaiting[] = ['information', 'confirmation', 'blocked', 'retry'];
-const strings = (x: unknown): string[] => (Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : []);
+const strings = (x: unknown): string[] =>
+  Array.isArray(x) ? x.filter((s): s is string => typeof s === 'string') : [];
 
 function readPending(x: unknown): Pending | null {
   if (!x || typeof x !== 'object') return null;
@@ -20,7 +21,8 @@ function readPending(x: unknown): Pending | null {
 
 export function readState(state: EngineState | null | undefined): EngineStateShape {
   const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
-  const values = s.values && typeof s.values === 'object' && !Array.isArray(s.values) ? { ...(s.values as Values) } : {};
+  const values =
+    s.values && typeof s.values === 'object' && !Array.isArray(s.values) ? { ...(s.values as Values) } : {};
   return { values, pending: readPending(s.pending), profile_loaded: strings(s.profile_loaded) };
 }
 

@@ -8,12 +8,16 @@ const MAX = 4;
 export const CONFIRM_SUGGESTIONS = ['Yes, go ahead', 'No, cancel'];
 
 export function otherToolNames(compiled: CompiledBundle, exclude: string | null): string[] {
-  return compiled.tools.filter((t) => t.enabled && t.main && t.code !== exclude).map((t) => toolLabel(t.tool));
+  return compiled.tools
+    .filter((t) => t.enabled && t.main && t.code !== exclude)
+    .map((t) => toolLabel(t.tool));
 }
 
 /** Whether a date parameter is about the future (a new or travel date) rather than the past. */
 function looksAhead(p: Parameter): boolean {
-  return /\b(new|next|future|travel|depart|departure|return|fly|arrival|appointment)\b/i.test(`${codeWords(p.code)} ${p.description ?? ''}`);
+  return /\b(new|next|future|travel|depart|departure|return|fly|arrival|appointment)\b/i.test(
+    `${codeWords(p.code)} ${p.description ?? ''}`,
+  );
 }
 
 /** Likely answers to a question about these parameters. */
@@ -24,7 +28,8 @@ export function answersFor(compiled: CompiledBundle, codes: string[]): string[] 
     if (!p) continue;
     if (p.type === 'enum') out.push(...(p.values ?? []).map(String));
     else if (p.type === 'boolean') out.push('Yes', 'No');
-    else if (p.type === 'date') out.push(...(looksAhead(p) ? ['Tomorrow', 'Next Friday'] : ['Today', 'Yesterday']));
+    else if (p.type === 'date')
+      out.push(...(looksAhead(p) ? ['Tomorrow', 'Next Friday'] : ['Today', 'Yesterday']));
     else if (Array.isArray(p.examples) && p.examples.length > 0) out.push(String(p.examples[0]));
   }
   return out;

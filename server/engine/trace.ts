@@ -26,7 +26,8 @@ export function traceEntities(compiled: CompiledBundle, values: Values): Record<
     return e ? `${e.name}.${code}` : code;
   };
   for (const code of compiled.params.keys()) if (code in values) out[keyOf(code)] = entityValue(values[code]);
-  for (const code of Object.keys(values)) if (!compiled.params.has(code)) out[code] = entityValue(values[code]);
+  for (const code of Object.keys(values))
+    if (!compiled.params.has(code)) out[code] = entityValue(values[code]);
   return out;
 }
 
@@ -56,7 +57,11 @@ export function buildTrace(t: TraceInput): Trace {
     input: { message: t.message },
     understanding: { intents: [t.intent], extracted_params: t.extracted },
     decisions: work.decisions as Trace['decisions'],
-    rules_evaluations: work.rules.map((r, i) => ({ code: r.rule_id, triggered: work.triggered[i] ?? false, reason: r.reason })),
+    rules_evaluations: work.rules.map((r, i) => ({
+      code: r.rule_id,
+      triggered: work.triggered[i] ?? false,
+      reason: r.reason,
+    })),
     response: { type: RESPONSE_TYPE[t.decision] ?? 'answer', message: t.reply, suggestions: t.suggestions },
   };
 }

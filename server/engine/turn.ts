@@ -33,10 +33,18 @@ function nextPending(outcome: Outcome, work: TurnWork): Pending | null {
       return { tool: outcome.tool, awaiting: 'information', asked: outcome.asked, resume: outcome.resume };
     case 'confirm': {
       const ct = work.compiled.toolByCode.get(outcome.tool)!;
-      return { tool: outcome.tool, awaiting: 'confirmation', asked: [], resume: outcome.resume, snapshot: confirmationSnapshot(work, ct) };
+      return {
+        tool: outcome.tool,
+        awaiting: 'confirmation',
+        asked: [],
+        resume: outcome.resume,
+        snapshot: confirmationSnapshot(work, ct),
+      };
     }
     case 'done':
-      return outcome.success ? null : { tool: outcome.tool, awaiting: 'retry', asked: [], resume: outcome.resume };
+      return outcome.success
+        ? null
+        : { tool: outcome.tool, awaiting: 'retry', asked: [], resume: outcome.resume };
   }
 }
 
@@ -47,11 +55,16 @@ export function runTurn(input: TurnInput): TurnOutput {
   const message = typeof input.text === 'string' ? input.text : '';
   const values = state.values;
   const profileLoaded = loadProfile(compiled, values, state.profile_loaded);
-  const pendingTool: CompiledTool | undefined = state.pending ? compiled.toolByCode.get(state.pending.tool) : undefined;
+  const pendingTool: CompiledTool | undefined = state.pending
+    ? compiled.toolByCode.get(state.pending.tool)
+    : undefined;
   const pending = pendingTool?.enabled ? state.pending : null;
   const confirmation = pending?.awaiting === 'confirmation' ? detectConfirmation(message) : null;
 
-  let understood = understand(compiled, message, clock, { expected: pending?.asked ?? [], preferred: pendingTool && pending ? toolParams(pendingTool) : [] });
+  let understood = understand(compiled, message, clock, {
+    expected: pending?.asked ?? [],
+    preferred: pendingTool && pending ? toolParams(pendingTool) : [],
+  });
   const choice = chooseTool(compiled, message, pending, understood.values, confirmation, {
     compiled,
     values: { ...values, ...understood.values },
@@ -92,19 +105,39 @@ export function runTurn(input: TurnInput): TurnOutput {
   } else if (choice.kind === 'continue' && choice.intent === 'deny') {
     tool = choice.tool.code;
     work.decisions.push({ type: 'activate_tool', tool, via: 'continue' });
-    work.rules.push({ rule_id: `${tool}.requires_confirmation`, rule_type: 'confirmation', predicate: `confirmed(${tool})`, result: 'blocked', reason: `the user declined: ${JSON.stringify(message.slice(0, 200))}` });
+    work.rules.push({
+      rule_id: `${tool}.requires_confirmation`,
+      rule_type: 'confirmation',
+      predicate: `confirmed(${tool})`,
+      result: 'blocked',
+      reason: `the user declined: ${JSON.stringify(message.slice(0, 200))}`,
+    });
     work.triggered.push(true);
     work.decisions.push({ type: 'block', tool, reason: 'declined' });
     decision = 'block_with_explanation';
     reply = deniedText(choice.tool.tool);
   } else {
     tool = choice.tool.code;
-    work.decisions.push({ type: 'activate_tool', tool, via: choice.kind === 'continue' ? 'continue' : choice.via });
+    work.decisions.push({
+      type: 'activate_tool',
+      tool,
+      via: choice.kind === 'continue' ? 'continue' : choice.via,
+    });
     const confirmed =
-      choice.kind === 'continue' && choice.intent === 'confirm' && pending?.awaiting === 'confirmation' && pending.snapshot === confirmationSnapshot(work, choice.tool);
+      choice.kind === 'continue' &&
+      choice.intent === 'confirm' &&
+      pending?.awaiting === 'confirmation' &&
+      pending.snapshot === confirmationSnapshot(work, choice.tool);
     let outcome = runTool(work, tool, { confirmed, stack: [] });
-    outcome = { ...outcome, resume: [...outcome.resume, ...(choice.kind === 'continue' && pending ? pending.resume : [])] };
-    for (let i = 0; i < MAX_RESUMES && outcome.kind === 'done' && outcome.success && outcome.resume.length > 0; i++) {
+    outcome = {
+      ...outcome,
+      resume: [...outcome.resume, ...(choice.kind === 'continue' && pending ? pending.resume : [])],
+    };
+    for (
+      let i = 0;
+      i < MAX_RESUMES && outcome.kind === 'done' && outcome.success && outcome.resume.length > 0;
+      i++
+    ) {
       const [resumed, ...rest] = outcome.resume as [string, ...string[]];
       if (!compiled.toolByCode.get(resumed)?.enabled) {
         outcome = { ...outcome, resume: rest };
@@ -135,5 +168,10 @@ export function runTurn(input: TurnInput): TurnOutput {
     considered,
     work,
   });
-  return { reply, suggestions, trace, state: writeState({ values, pending: next, profile_loaded: profileLoaded }) };
+  return {
+    reply,
+    suggestions,
+    trace,
+    state: writeState({ values, pending: next, profile_loaded: profileLoaded }),
+  };
 }

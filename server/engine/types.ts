@@ -27,7 +27,14 @@ export interface EngineStateShape {
   profile_loaded: string[];
 }
 
-export type RuleStage = 'global' | 'constraint' | 'required_parameters' | 'missing_info' | 'success' | 'fail' | 'summary_missing_info';
+export type RuleStage =
+  | 'global'
+  | 'constraint'
+  | 'required_parameters'
+  | 'missing_info'
+  | 'success'
+  | 'fail'
+  | 'summary_missing_info';
 
 export interface StagedRule {
   id: string;

@@ -8,6 +8,13 @@ import { otherToolNames } from './suggestions';
 export function welcome(bundle: Bundle, _clock: string): Welcome {
   const compiled = compileBundle(bundle);
   const configured = compiled.bundle.general_settings?.welcome_message;
-  const text = typeof configured === 'string' && configured.trim() ? configured.trim() : `Hello! ${generalText(compiled)}`;
-  return { title: compiled.name, welcome_message: text, suggestions: otherToolNames(compiled, null).slice(0, 4) };
+  const text =
+    typeof configured === 'string' && configured.trim()
+      ? configured.trim()
+      : `Hello! ${generalText(compiled)}`;
+  return {
+    title: compiled.name,
+    welcome_message: text,
+    suggestions: otherToolNames(compiled, null).slice(0, 4),
+  };
 }

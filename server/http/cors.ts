@@ -14,7 +14,14 @@ export function apiCors(): MiddlewareHandler {
   const preflight = cors({
     origin: '*',
     allowMethods: ['GET', 'POST', 'OPTIONS'],
-    allowHeaders: ['content-type', 'accept', 'authorization', 'x-api-key', ...API_KEY_HEADERS, ...SCOPE_HEADERS],
+    allowHeaders: [
+      'content-type',
+      'accept',
+      'authorization',
+      'x-api-key',
+      ...API_KEY_HEADERS,
+      ...SCOPE_HEADERS,
+    ],
     maxAge: 600,
   });
   const anyOrigin = responseHeaders({ 'Access-Control-Allow-Origin': '*' });

@@ -23,14 +23,28 @@ describe('validationError', () => {
 describe('invalidBundle', () => {
   it('carries every issue and prefixes error locations with the bundle field', () => {
     const issues = [
-      { code: 'unknown_parameter', message: 'Unknown parameter: amount', loc: ['agent_tools', 0], severity: 'error' as const },
-      { code: 'naming', message: 'Tool codes are SCREAMING_SNAKE_CASE', loc: ['agent_tools', 1, 'code'], severity: 'warning' as const },
+      {
+        code: 'unknown_parameter',
+        message: 'Unknown parameter: amount',
+        loc: ['agent_tools', 0],
+        severity: 'error' as const,
+      },
+      {
+        code: 'naming',
+        message: 'Tool codes are SCREAMING_SNAKE_CASE',
+        loc: ['agent_tools', 1, 'code'],
+        severity: 'warning' as const,
+      },
     ];
     const error = invalidBundle(issues, ['body', 'agent_settings_bundle']);
     expect(error.status).toBe(422);
     expect(error.body.issues).toEqual(issues);
     expect(error.body.detail).toEqual([
-      { loc: ['body', 'agent_settings_bundle', 'agent_tools', 0], msg: 'Unknown parameter: amount', type: 'unknown_parameter' },
+      {
+        loc: ['body', 'agent_settings_bundle', 'agent_tools', 0],
+        msg: 'Unknown parameter: amount',
+        type: 'unknown_parameter',
+      },
     ]);
     expect(error.body.message).toContain('1 error');
   });

@@ -26,7 +26,11 @@ export function unauthorized(): ApiError {
 
 export function forbidden(agentId: string): ApiError {
   const message = `This API key may not use agent: ${agentId}`;
-  return new ApiError(403, { error: 'Forbidden', message, detail: detailOf(['header', 'x-service-api-key'], message, 'forbidden') });
+  return new ApiError(403, {
+    error: 'Forbidden',
+    message,
+    detail: detailOf(['header', 'x-service-api-key'], message, 'forbidden'),
+  });
 }
 
 export function taskNotFound(taskId: string): ApiError {
@@ -63,12 +67,20 @@ export function invalidBundle(issues: BundleIssue[], loc: ErrorDetail['loc']): A
 
 export function payloadTooLarge(limit: number): ApiError {
   const message = `Request body is larger than the limit of ${limit} bytes`;
-  return new ApiError(413, { error: 'Payload Too Large', message, detail: detailOf(['body'], message, 'too_large') });
+  return new ApiError(413, {
+    error: 'Payload Too Large',
+    message,
+    detail: detailOf(['body'], message, 'too_large'),
+  });
 }
 
 export function unsupportedMediaType(contentType: string | undefined): ApiError {
   const message = `Request body must be JSON (Content-Type: application/json); got ${contentType ? `"${contentType}"` : 'no Content-Type'}`;
-  return new ApiError(415, { error: 'Unsupported Media Type', message, detail: detailOf(['header', 'content-type'], message, 'media_type') });
+  return new ApiError(415, {
+    error: 'Unsupported Media Type',
+    message,
+    detail: detailOf(['header', 'content-type'], message, 'media_type'),
+  });
 }
 
 export function malformedJson(reason: string): ApiError {
@@ -77,13 +89,20 @@ export function malformedJson(reason: string): ApiError {
 }
 
 export function internalError(): ApiError {
-  return new ApiError(500, { error: 'Internal Server Error', message: 'The service failed to handle this request' });
+  return new ApiError(500, {
+    error: 'Internal Server Error',
+    message: 'The service failed to handle this request',
+  });
 }
 
 export type RequestPart = 'body' | 'query' | 'path' | 'header';
 
 /** zod issues → `[{loc, msg, type}]` with FastAPI-style locations such as `["body", "text"]`. */
-export function zodIssuesToDetail(issues: readonly z.core.$ZodIssue[], part: RequestPart, input: unknown): ErrorDetail[] {
+export function zodIssuesToDetail(
+  issues: readonly z.core.$ZodIssue[],
+  part: RequestPart,
+  input: unknown,
+): ErrorDetail[] {
   return issues.map((issue) => {
     const missing = issue.code === 'invalid_type' && valueAt(input, issue.path) === undefined;
     return {
@@ -103,11 +122,18 @@ function valueAt(input: unknown, path: readonly PropertyKey[]): unknown {
   return value;
 }
 
-export function validationError(issues: readonly z.core.$ZodIssue[], part: RequestPart, input: unknown): ApiError {
+export function validationError(
+  issues: readonly z.core.$ZodIssue[],
+  part: RequestPart,
+  input: unknown,
+): ApiError {
   const detail = zodIssuesToDetail(issues, part, input);
   const summary = detail
     .slice(0, 3)
     .map((d) => `${d.loc.join('.')}: ${d.msg}`)
     .join('; ');
-  return unprocessable(`Invalid request: ${summary}${detail.length > 3 ? `; and ${detail.length - 3} more` : ''}`, detail);
+  return unprocessable(
+    `Invalid request: ${summary}${detail.length > 3 ? `; and ${detail.length - 3} more` : ''}`,
+    detail,
+  );
 }

@@ -20,7 +20,8 @@ export function jsonDepth(text: string): number {
   for (let i = 0; i < text.length; i += 1) {
     const c = text.charCodeAt(i);
     if (inString) {
-      if (c === 0x5c) i += 1; // a backslash escapes the next character
+      if (c === 0x5c)
+        i += 1; // a backslash escapes the next character
       else if (c === 0x22) inString = false;
     } else if (c === 0x22) inString = true;
     else if (c === 0x5b || c === 0x7b) max = Math.max(max, (depth += 1));

@@ -6,7 +6,13 @@ describe('responseHeaders', () => {
   const app = new Hono();
   app.use('*', responseHeaders({ 'X-Frame-Options': 'DENY', 'Access-Control-Allow-Origin': '*' }));
   app.get('/json', (c) => c.json({ ok: true }));
-  app.get('/raw', () => new Response('{}', { headers: { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' } }));
+  app.get(
+    '/raw',
+    () =>
+      new Response('{}', {
+        headers: { 'content-type': 'application/json', 'x-frame-options': 'SAMEORIGIN' },
+      }),
+  );
   app.get('/throws', () => {
     throw new Error('boom');
   });

@@ -7,7 +7,14 @@ import type { Context } from 'hono';
 import { ApiError } from './errors';
 import { readBodyWithLimit } from './read-body';
 
-const FORWARDED_REQUEST_HEADERS = ['content-type', 'accept', 'accept-language', 'authorization', 'x-api-key', 'x-request-id'];
+const FORWARDED_REQUEST_HEADERS = [
+  'content-type',
+  'accept',
+  'accept-language',
+  'authorization',
+  'x-api-key',
+  'x-request-id',
+];
 const FORWARDED_RESPONSE_HEADERS = ['content-type', 'cache-control', 'retry-after', 'x-request-id'];
 const UPSTREAM_TIMEOUT_MS = 120_000;
 
@@ -15,7 +22,11 @@ export function forwardedHeaders(incoming: Headers): Headers {
   const out = new Headers();
   incoming.forEach((value, name) => {
     const lower = name.toLowerCase();
-    if (FORWARDED_REQUEST_HEADERS.includes(lower) || lower.startsWith('x-aui-') || lower === 'x-service-api-key') {
+    if (
+      FORWARDED_REQUEST_HEADERS.includes(lower) ||
+      lower.startsWith('x-aui-') ||
+      lower === 'x-service-api-key'
+    ) {
       out.set(lower, value);
     }
   });
@@ -36,7 +47,8 @@ function badGateway(base: string, reason: string): ApiError {
 export function upstreamProxy(base: string, bodyLimit: number, fetchImpl: typeof fetch = fetch) {
   return async (c: Context): Promise<Response> => {
     const method = c.req.method;
-    const body = method === 'GET' || method === 'HEAD' ? undefined : await readBodyWithLimit(c.req.raw, bodyLimit);
+    const body =
+      method === 'GET' || method === 'HEAD' ? undefined : await readBodyWithLimit(c.req.raw, bodyLimit);
     let response: Response;
     try {
       response = await fetchImpl(upstreamUrl(base, c.req.url), {
@@ -47,7 +59,10 @@ export function upstreamProxy(base: string, bodyLimit: number, fetchImpl: typeof
         signal: AbortSignal.timeout(UPSTREAM_TIMEOUT_MS),
       });
     } catch (error) {
-      const cause = error instanceof Error ? ((error.cause as Error | undefined)?.message ?? error.message) : String(error);
+      const cause =
+        error instanceof Error
+          ? ((error.cause as Error | undefined)?.message ?? error.message)
+          : String(error);
       throw badGateway(base, cause);
     }
     const headers = new Headers();

@@ -25,12 +25,18 @@ import { Trace } from '../../src/contract/trace';
 const PathId = z.string().min(1).max(200);
 const security: Record<string, string[]>[] = [{ ServiceApiKey: [] }, { AuiApiKey: [] }];
 
-const error = (description: string) => ({ description, content: { 'application/json': { schema: ErrorBody } } });
+const error = (description: string) => ({
+  description,
+  content: { 'application/json': { schema: ErrorBody } },
+});
 const json = <T extends z.ZodType>(schema: T, description: string) => ({
   description,
   content: { 'application/json': { schema } },
 });
-const jsonBody = <T extends z.ZodType>(schema: T) => ({ required: true, content: { 'application/json': { schema } } });
+const jsonBody = <T extends z.ZodType>(schema: T) => ({
+  required: true,
+  content: { 'application/json': { schema } },
+});
 
 const COMMON_ERRORS = {
   401: error('Missing or invalid API key.'),

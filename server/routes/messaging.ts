@@ -12,17 +12,24 @@ import { createTaskRoute, getTraceRoute, listTracesRoute, rerunRoute, sendMessag
  * `T`: same content type and status, typed for the route's response schema.
  */
 function jsonText<T>(c: Context, text: string): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
-  return c.body(text, 200, { 'content-type': 'application/json' }) as unknown as Response & TypedResponse<JSONParsed<T>, 200, 'json'>;
+  return c.body(text, 200, { 'content-type': 'application/json' }) as unknown as Response &
+    TypedResponse<JSONParsed<T>, 200, 'json'>;
 }
 
 const truthy = (flag: string | undefined) => flag === 'true' || flag === '1';
 
 export function registerMessagingRoutes(app: OpenAPIHono<AuthEnv>, service: MessagingService): void {
-  app.openapi(createTaskRoute, async (c) => c.json(await service.createTask(c.get('apiKey'), c.req.valid('json')), 200));
+  app.openapi(createTaskRoute, async (c) =>
+    c.json(await service.createTask(c.get('apiKey'), c.req.valid('json')), 200),
+  );
 
   app.openapi(sendMessageRoute, async (c) => {
     const body = c.req.valid('json');
-    const message = await service.sendMessage(c.get('apiKey'), body, truthy(c.req.valid('query').include_trace));
+    const message = await service.sendMessage(
+      c.get('apiKey'),
+      body,
+      truthy(c.req.valid('query').include_trace),
+    );
     return c.json(message, 200);
   });
 
@@ -34,7 +41,11 @@ export function registerMessagingRoutes(app: OpenAPIHono<AuthEnv>, service: Mess
 
   // The traces are answered as stored JSON text, without parsing and serialising them again.
   app.openapi(listTracesRoute, async (c) => {
-    const traces = await service.listTracesJson(c.get('apiKey'), c.req.valid('param').task_id, c.req.valid('query'));
+    const traces = await service.listTracesJson(
+      c.get('apiKey'),
+      c.req.valid('param').task_id,
+      c.req.valid('query'),
+    );
     return jsonText<TraceList>(c, traces);
   });
 

@@ -23,7 +23,11 @@ function findVersion(agent: AgentRecord, query: VersionQuery) {
   return agent.versions.find((v) => v.id === version) ?? agent.versions.find((v) => v.tag === version);
 }
 
-export function registerReferenceRoutes(app: OpenAPIHono<AuthEnv>, agents: AgentCatalog, bundles: BundleTools): void {
+export function registerReferenceRoutes(
+  app: OpenAPIHono<AuthEnv>,
+  agents: AgentCatalog,
+  bundles: BundleTools,
+): void {
   app.openapi(listAgentsRoute, (c) => {
     const key = c.get('apiKey');
     const visible = agents.list().filter((a) => keyAllowsAgent(key, a.id));
@@ -50,7 +54,15 @@ export function registerReferenceRoutes(app: OpenAPIHono<AuthEnv>, agents: Agent
     const found = findVersion(agent, query);
     const asked = query.version_id ?? query.version_tag ?? query.version ?? agent.active_version;
     if (!found) throw notFound(`Version not found for agent ${agent_id}: ${asked}`);
-    return c.json({ agent_id, version_id: found.id, version_tag: found.tag, bundle: found.bundle as Record<string, unknown> }, 200);
+    return c.json(
+      {
+        agent_id,
+        version_id: found.id,
+        version_tag: found.tag,
+        bundle: found.bundle as Record<string, unknown>,
+      },
+      200,
+    );
   });
 
   app.openapi(validateRoute, (c) => {

@@ -40,7 +40,11 @@ const agent: AgentRecord = {
 let nextId = 0;
 const ports: MessagingPorts = {
   engine: countingEngine,
-  agents: { list: () => [agent], get: (id) => (id === agent.id ? agent : undefined), resolve: (a) => a.versions[0] },
+  agents: {
+    list: () => [agent],
+    get: (id) => (id === agent.id ? agent : undefined),
+    resolve: (a) => a.versions[0],
+  },
   bundles: { validate: () => [], hash: () => 'h', jsonSchema: () => ({}) },
   clock: { now: () => new Date('2025-03-01T12:00:00Z') },
   newId: (kind) => `${kind}-${(nextId += 1)}`,
@@ -49,29 +53,44 @@ const key = { key: 'k', agents: '*' as const };
 
 describe('MessagingService', () => {
   it('applies concurrent messages to one task one after another, each reading the previous state', async () => {
-    const service = new MessagingService(new SqliteStore({ dataDir: ':memory:' }), ports, createKeyedSerializer());
+    const service = new MessagingService(
+      new SqliteStore({ dataDir: ':memory:' }),
+      ports,
+      createKeyedSerializer(),
+    );
     const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
     const replies = await Promise.all(
-      Array.from({ length: 10 }, (_, i) => service.sendMessage(key, { type: 'message', task_id: task.id, text: `m${i}` }, false)),
+      Array.from({ length: 10 }, (_, i) =>
+        service.sendMessage(key, { type: 'message', task_id: task.id, text: `m${i}` }, false),
+      ),
     );
     const counts = replies.map((r) => Number(/^turn (\d+)/.exec(r.text)?.[1])).sort((a, b) => a - b);
     expect(counts).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
     const traces = await service.listTraces(key, task.id, {});
-    expect((traces as unknown as { entities: { turns: number } }[]).map((t) => t.entities.turns)).toEqual([1, 2, 3, 4, 5, 6, 7, 8, 9, 10]);
+    expect((traces as unknown as { entities: { turns: number } }[]).map((t) => t.entities.turns)).toEqual([
+      1, 2, 3, 4, 5, 6, 7, 8, 9, 10,
+    ]);
   });
 
   it('answers stored trace JSON with the bytes JSON.stringify gives for the same list, page or trace', async () => {
-    const service = new MessagingService(new SqliteStore({ dataDir: ':memory:' }), ports, createKeyedSerializer());
+    const service = new MessagingService(
+      new SqliteStore({ dataDir: ':memory:' }),
+      ports,
+      createKeyedSerializer(),
+    );
     const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
     expect(await service.listTracesJson(key, task.id, {})).toBe('[]');
     const sent = [];
-    for (const text of ['a', 'b', 'c']) sent.push(await service.sendMessage(key, { type: 'message', task_id: task.id, text }, true));
+    for (const text of ['a', 'b', 'c'])
+      sent.push(await service.sendMessage(key, { type: 'message', task_id: task.id, text }, true));
     const traces = sent.map((m) => m.trace_info);
     expect(await service.listTracesJson(key, task.id, {})).toBe(JSON.stringify(traces));
     expect(await service.listTracesJson(key, task.id, { page: 2, size: 2 })).toBe(
       JSON.stringify({ items: traces.slice(2), total: 3, page: 2, size: 2, pages: 2 }),
     );
-    expect(await service.listTracesJson(key, task.id, { interaction_id: sent[1]!.id })).toBe(JSON.stringify([traces[1]]));
+    expect(await service.listTracesJson(key, task.id, { interaction_id: sent[1]!.id })).toBe(
+      JSON.stringify([traces[1]]),
+    );
     expect(await service.listTracesJson(key, task.id, { interaction_id: sent[1]!.id, size: 5 })).toBe(
       JSON.stringify({ items: [traces[1]], total: 1, page: 1, size: 5, pages: 1 }),
     );
@@ -79,11 +98,20 @@ describe('MessagingService', () => {
   });
 
   it('starts a rerun branch from the state before the regenerated interaction', async () => {
-    const service = new MessagingService(new SqliteStore({ dataDir: ':memory:' }), ports, createKeyedSerializer());
+    const service = new MessagingService(
+      new SqliteStore({ dataDir: ':memory:' }),
+      ports,
+      createKeyedSerializer(),
+    );
     const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
     const sent = [];
-    for (const text of ['a', 'b', 'c']) sent.push(await service.sendMessage(key, { type: 'message', task_id: task.id, text }, false));
-    const branch = await service.rerun(key, { task_id: task.id, interaction_id: sent[1]!.id, text: 'B' }, false);
+    for (const text of ['a', 'b', 'c'])
+      sent.push(await service.sendMessage(key, { type: 'message', task_id: task.id, text }, false));
+    const branch = await service.rerun(
+      key,
+      { task_id: task.id, interaction_id: sent[1]!.id, text: 'B' },
+      false,
+    );
     expect(branch.message.text).toBe('turn 2: B');
   });
 });

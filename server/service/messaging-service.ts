@@ -15,7 +15,14 @@ import type { Trace } from '../../src/contract/trace';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../engine/contract';
-import { forbidden, interactionNotFound, invalidBundle, invalidField, taskNotFound, unprocessable } from '../http/errors';
+import {
+  forbidden,
+  interactionNotFound,
+  invalidBundle,
+  invalidField,
+  taskNotFound,
+  unprocessable,
+} from '../http/errors';
 import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
 import { createBundleCache } from './bundle-cache';
 import { pageCount, pageWindow } from './paging';
@@ -32,7 +39,8 @@ export interface TraceListQuery {
   size?: number | undefined;
 }
 
-export type TraceList = Trace[] | { items: Trace[]; total: number; page: number; size: number; pages: number };
+export type TraceList =
+  Trace[] | { items: Trace[]; total: number; page: number; size: number; pages: number };
 
 /** The bundle a turn runs with, and the hash recorded for it (null when the agent's own). */
 interface TurnConfig {
@@ -60,7 +68,12 @@ export class MessagingService {
     if (!keyAllowsAgent(key, req.agent_id)) throw forbidden(req.agent_id);
     const { agents, engine, clock } = this.ports;
     const agent = requireAgent(agents, req.agent_id, ['body', 'agent_id']);
-    const version = requireVersion(agents, agent, { version_id: req.version_id, version_tag: req.version_tag }, ['body']);
+    const version = requireVersion(
+      agents,
+      agent,
+      { version_id: req.version_id, version_tag: req.version_tag },
+      ['body'],
+    );
     const now = clock.now().toISOString();
     const welcome = engine.welcome(version.bundle, now);
     const task: TaskRecord = {
@@ -86,7 +99,10 @@ export class MessagingService {
     const task = await this.accessibleTask(key, req.task_id);
     const pin = req.agent;
     if (pin?.agent_id !== undefined && pin.agent_id !== task.agentId) {
-      throw invalidField(['body', 'agent', 'agent_id'], `The task belongs to agent ${task.agentId}, not ${pin.agent_id}`);
+      throw invalidField(
+        ['body', 'agent', 'agent_id'],
+        `The task belongs to agent ${task.agentId}, not ${pin.agent_id}`,
+      );
     }
     const agent = this.taskAgent(task);
     const version = hasPin(pin)
@@ -106,11 +122,16 @@ export class MessagingService {
   async rerun(key: ApiKey, req: RerunRequest, includeTrace: boolean): Promise<RerunResponse> {
     const origin = await this.accessibleTask(key, req.task_id);
     if (req.agent_id !== undefined && req.agent_id !== origin.agentId) {
-      throw invalidField(['body', 'agent_id'], `The task belongs to agent ${origin.agentId}, not ${req.agent_id}`);
+      throw invalidField(
+        ['body', 'agent_id'],
+        `The task belongs to agent ${origin.agentId}, not ${req.agent_id}`,
+      );
     }
     const agent = this.taskAgent(origin);
     const pin = { version_id: req.version_id, version_tag: req.version_tag };
-    const version = hasPin(pin) ? requireVersion(this.ports.agents, agent, pin, ['body']) : this.taskVersion(origin, agent);
+    const version = hasPin(pin)
+      ? requireVersion(this.ports.agents, agent, pin, ['body'])
+      : this.taskVersion(origin, agent);
     const config = this.turnConfig(version, req.agent_settings_bundle);
     const userMessageAt = this.ports.clock.now().toISOString();
 
@@ -148,7 +169,11 @@ export class MessagingService {
     }
     if (!paged) return `[${this.accessible(key, taskId, await this.store.listTraceJson(taskId)).join(',')}]`;
     const { page, size, offset } = pageWindow(query.page, query.size);
-    const traces = this.accessible(key, taskId, await this.store.listTraceJson(taskId, { offset, limit: size }));
+    const traces = this.accessible(
+      key,
+      taskId,
+      await this.store.listTraceJson(taskId, { offset, limit: size }),
+    );
     const total = await this.store.countTurns(taskId);
     return pageJson(traces, total, page, size, pageCount(total, size));
   }
@@ -185,7 +210,10 @@ export class MessagingService {
 
   private taskAgent(task: TaskRecord): AgentRecord {
     const agent = this.ports.agents.get(task.agentId);
-    if (!agent) throw unprocessable(`The task's agent is no longer available: ${task.agentId}`, [{ loc: ['body', 'task_id'], msg: `Unknown agent: ${task.agentId}`, type: 'unknown_agent' }]);
+    if (!agent)
+      throw unprocessable(`The task's agent is no longer available: ${task.agentId}`, [
+        { loc: ['body', 'task_id'], msg: `Unknown agent: ${task.agentId}`, type: 'unknown_agent' },
+      ]);
     return agent;
   }
 
@@ -194,15 +222,20 @@ export class MessagingService {
   }
 
   /** A client's bundle is validated first and, when valid, replaces the version's for this turn. */
-  private turnConfig(version: AgentVersionRecord, clientBundle: Record<string, unknown> | undefined): TurnConfig {
-    if (clientBundle === undefined) return { version, bundle: version.bundle, bundleHash: null, clientBundle: false };
+  private turnConfig(
+    version: AgentVersionRecord,
+    clientBundle: Record<string, unknown> | undefined,
+  ): TurnConfig {
+    if (clientBundle === undefined)
+      return { version, bundle: version.bundle, bundleHash: null, clientBundle: false };
     const { bundles } = this.ports;
     const hash = bundles.hash(clientBundle as Bundle);
     const { bundle, issues } = this.bundleCache.lookup(hash, () => ({
       bundle: clientBundle as Bundle,
       issues: bundles.validate(clientBundle),
     }));
-    if (issues.some((i) => i.severity === 'error')) throw invalidBundle(issues, ['body', 'agent_settings_bundle']);
+    if (issues.some((i) => i.severity === 'error'))
+      throw invalidBundle(issues, ['body', 'agent_settings_bundle']);
     return { version, bundle, bundleHash: hash, clientBundle: true };
   }
 
@@ -238,7 +271,11 @@ export class MessagingService {
       taskId: task.id,
       interactionId,
       userMessage: { id: this.ports.newId('message'), text: user.text, createdAt: user.createdAt },
-      reply: { text: output.reply, suggestions: output.suggestions, createdAt: this.ports.clock.now().toISOString() },
+      reply: {
+        text: output.reply,
+        suggestions: output.suggestions,
+        createdAt: this.ports.clock.now().toISOString(),
+      },
       trace: { ...output.trace, interaction_id: interactionId, latency: { elapsed, unit: 'ms' } },
       state: output.state,
       bundleHash: config.bundleHash,

@@ -11,9 +11,19 @@ export function requireAgent(agents: AgentCatalog, agentId: string, loc: Loc): A
 }
 
 /** Resolves a pin (empty = the agent's active version); `loc` points at the pin in the request. */
-export function requireVersion(agents: AgentCatalog, agent: AgentRecord, pin: VersionPin, loc: Loc): AgentVersionRecord {
+export function requireVersion(
+  agents: AgentCatalog,
+  agent: AgentRecord,
+  pin: VersionPin,
+  loc: Loc,
+): AgentVersionRecord {
   const version = agents.resolve(agent, pin);
-  if (version && pin.version_id !== undefined && pin.version_tag !== undefined && version.tag !== pin.version_tag) {
+  if (
+    version &&
+    pin.version_id !== undefined &&
+    pin.version_tag !== undefined &&
+    version.tag !== pin.version_tag
+  ) {
     throw invalidField(
       [...loc, 'version_tag'],
       `Version ${version.id} of agent ${agent.id} has tag ${version.tag ?? '(none)'}, not ${pin.version_tag}`,
@@ -28,7 +38,11 @@ export function requireVersion(agents: AgentCatalog, agent: AgentRecord, pin: Ve
     .filter(Boolean)
     .join(' and ');
   const field = pin.version_id !== undefined ? 'version_id' : 'version_tag';
-  throw invalidField([...loc, field], `Unknown version for agent ${agent.id}: ${named || 'no active version'}`, 'unknown_version');
+  throw invalidField(
+    [...loc, field],
+    `Unknown version for agent ${agent.id}: ${named || 'no active version'}`,
+    'unknown_version',
+  );
 }
 
 export function hasPin(pin: VersionPin | undefined): pin is VersionPin {

@@ -29,7 +29,11 @@ export function messageResponse(task: TaskRecord, turn: TurnRecord, includeTrace
     sender: { id: task.agentId, type: 'agent' },
     receiver: { id: task.userId, type: 'user' },
     cards: [],
-    user_message: { id: turn.userMessage.id, text: turn.userMessage.text, created_at: turn.userMessage.createdAt },
+    user_message: {
+      id: turn.userMessage.id,
+      text: turn.userMessage.text,
+      created_at: turn.userMessage.createdAt,
+    },
     bundle_hash: turn.bundleHash,
     version_id: turn.versionId,
   };

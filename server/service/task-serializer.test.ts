@@ -17,7 +17,11 @@ describe('keyed serializer', () => {
       running -= 1;
       return name;
     };
-    const results = await Promise.all([serial.run('t', job('a', 3)), serial.run('t', job('b', 1)), serial.run('t', job('c', 2))]);
+    const results = await Promise.all([
+      serial.run('t', job('a', 3)),
+      serial.run('t', job('b', 1)),
+      serial.run('t', job('c', 2)),
+    ]);
     expect(results).toEqual(['a', 'b', 'c']);
     expect(log).toEqual(['start a', 'end a', 'start b', 'end b', 'start c', 'end c']);
   });
@@ -36,7 +40,9 @@ describe('keyed serializer', () => {
     const serial = createKeyedSerializer();
     const log: string[] = [];
     let releaseA!: () => void;
-    const a = serial.run('a', () => new Promise<void>((resolve) => (releaseA = resolve)).then(() => log.push('a')));
+    const a = serial.run('a', () =>
+      new Promise<void>((resolve) => (releaseA = resolve)).then(() => log.push('a')),
+    );
     const b = serial.run('b', async () => log.push('b'));
     await b;
     expect(log).toEqual(['b']);

@@ -45,7 +45,9 @@ export const MIGRATIONS: readonly string[] = [
 export function migrate(db: Database): void {
   const current = db.pragma('user_version', { simple: true }) as number;
   if (current > MIGRATIONS.length) {
-    throw new Error(`The data folder's schema (version ${current}) is newer than this service (${MIGRATIONS.length}).`);
+    throw new Error(
+      `The data folder's schema (version ${current}) is newer than this service (${MIGRATIONS.length}).`,
+    );
   }
   for (let version = current; version < MIGRATIONS.length; version += 1) {
     db.transaction(() => {

@@ -82,7 +82,13 @@ describe('SqliteStore', () => {
     expect(page.map((t) => t.interactionId)).toEqual(['i3', 'i4']);
     const traces = await store.listTraces('t1', { offset: 3, limit: 5 });
     expect(traces.map((t) => t.interaction_id)).toEqual(['i4', 'i5']);
-    expect((await store.listTraces('t1')).map((t) => t.interaction_id)).toEqual(['i1', 'i2', 'i3', 'i4', 'i5']);
+    expect((await store.listTraces('t1')).map((t) => t.interaction_id)).toEqual([
+      'i1',
+      'i2',
+      'i3',
+      'i4',
+      'i5',
+    ]);
   });
 
   it('answers the initial state before any turn and undefined for an unknown task', async () => {

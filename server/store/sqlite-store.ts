@@ -117,7 +117,11 @@ function rowToTurn(r: TurnRow): TurnRecord {
     taskId: r.task_id,
     interactionId: r.interaction_id,
     userMessage: { id: r.user_message_id, text: r.user_text, createdAt: r.user_created_at },
-    reply: { text: r.reply_text, suggestions: JSON.parse(r.reply_suggestions) as string[], createdAt: r.reply_created_at },
+    reply: {
+      text: r.reply_text,
+      suggestions: JSON.parse(r.reply_suggestions) as string[],
+      createdAt: r.reply_created_at,
+    },
     trace: JSON.parse(r.trace) as TurnRecord['trace'],
     state: JSON.parse(r.state) as EngineState,
     bundleHash: r.bundle_hash,
@@ -149,12 +153,18 @@ export class SqliteStore implements Store {
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
     this.statements = {
-      insertTask: this.db.prepare(`INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${placeholders(TASK_COLUMNS)})`),
+      insertTask: this.db.prepare(
+        `INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${placeholders(TASK_COLUMNS)})`,
+      ),
       getTask: this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`),
-      insertTurn: this.db.prepare(`INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`),
+      insertTurn: this.db.prepare(
+        `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`,
+      ),
       nextSeq: this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE task_id = ?'),
       listTurns: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq`),
-      pageTurns: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq LIMIT ? OFFSET ?`),
+      pageTurns: this.db.prepare(
+        `SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq LIMIT ? OFFSET ?`,
+      ),
       listTraces: this.db.prepare('SELECT trace FROM turns WHERE task_id = ? ORDER BY seq'),
       pageTraces: this.db.prepare('SELECT trace FROM turns WHERE task_id = ? ORDER BY seq LIMIT ? OFFSET ?'),
       countTurns: this.db.prepare('SELECT COUNT(*) AS n FROM turns WHERE task_id = ?'),
@@ -215,7 +225,8 @@ export class SqliteStore implements Store {
   }
 
   async getTraceJson(taskId: string, interactionId: string): Promise<TaskTraces<string | null> | undefined> {
-    const row = this.statements.taskTrace.get(interactionId, taskId) as { agent_id: string; trace: string | null } | undefined;
+    const row = this.statements.taskTrace.get(interactionId, taskId) as
+      { agent_id: string; trace: string | null } | undefined;
     return row && { agentId: row.agent_id, traces: row.trace };
   }
 

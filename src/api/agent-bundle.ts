@@ -12,7 +12,11 @@ export const AgentBundleIn = z.looseObject({
 });
 export type AgentBundleIn = z.infer<typeof AgentBundleIn>;
 
-export async function getAgentBundle(agentId: string, versionId?: string, signal?: AbortSignal): Promise<AgentBundleIn> {
+export async function getAgentBundle(
+  agentId: string,
+  versionId?: string,
+  signal?: AbortSignal,
+): Promise<AgentBundleIn> {
   return apiRequest({
     path: `/reference/v1/agents/${encodeURIComponent(agentId)}/bundle`,
     query: { version_id: versionId },

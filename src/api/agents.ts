@@ -10,8 +10,14 @@ import { apiKeys } from './keys';
 
 export const AgentIn = z.looseObject({
   id: z.string(),
-  name: z.string().nullish().transform((s) => s ?? ''),
-  description: z.string().nullish().transform((s) => s ?? ''),
+  name: z
+    .string()
+    .nullish()
+    .transform((s) => s ?? ''),
+  description: z
+    .string()
+    .nullish()
+    .transform((s) => s ?? ''),
   active_version: z.string().nullish(),
   versions: z
     .array(
@@ -29,7 +35,13 @@ export const AgentListIn = z.looseObject({ agents: z.array(AgentIn) });
 
 export async function listAgents(signal?: AbortSignal, config?: ApiConfig): Promise<AgentIn[] | null> {
   try {
-    const r = await apiRequest({ path: '/reference/v1/agents', schema: AgentListIn, what: 'agent list', signal, config });
+    const r = await apiRequest({
+      path: '/reference/v1/agents',
+      schema: AgentListIn,
+      what: 'agent list',
+      signal,
+      config,
+    });
     return r.agents;
   } catch (e) {
     if (isApiError(e) && (e.status === 404 || e.status === 405 || e.kind === 'parse')) return null;

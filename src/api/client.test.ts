@@ -12,7 +12,10 @@ const config: ApiConfig = {
   baseUrl: 'http://svc.test/',
   keyHeader: 'x-aui-api-key',
   apiKey: 'secret-key',
-  extraHeaders: [{ name: 'x-aui-organization-id', value: 'org1' }, { name: 'bad header', value: 'x' }],
+  extraHeaders: [
+    { name: 'x-aui-organization-id', value: 'org1' },
+    { name: 'bad header', value: 'x' },
+  ],
   timeoutMs: 5000,
 };
 
@@ -21,7 +24,8 @@ let calls: Call[] = [];
 let answers: Array<() => Response> = [];
 
 function json(body: unknown, status = 200) {
-  return () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+  return () =>
+    new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 }
 
 beforeEach(() => {
@@ -37,11 +41,22 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const trace = (id: string) => ({ interaction_id: id, intent: 'x', entities: {}, parameters_extracted: [], rules_evaluated: [], tools_considered: [], tools_invoked: [], decision: 'proceed' });
+const trace = (id: string) => ({
+  interaction_id: id,
+  intent: 'x',
+  entities: {},
+  parameters_extracted: [],
+  rules_evaluated: [],
+  tools_considered: [],
+  tools_invoked: [],
+  decision: 'proceed',
+});
 
 describe('the fetch client', () => {
   it('sends the key only in the chosen header, with extra headers, never in the URL', async () => {
-    answers.push(json({ id: 't1', user_id: 'u', title: 'T', welcome_message: 'Hi', followup_suggestions: ['a'] }));
+    answers.push(
+      json({ id: 't1', user_id: 'u', title: 'T', welcome_message: 'Hi', followup_suggestions: ['a'] }),
+    );
     await createTask({ agent_id: 'card-disputes', user_id: 'u' });
     const call = calls[0]!;
     expect(call.url).toBe('http://svc.test/v1/messaging/tasks');
@@ -54,7 +69,9 @@ describe('the fetch client', () => {
   });
 
   it('accepts a task with `id` only, with `task_id` only, and null welcome/suggestions', async () => {
-    answers.push(json({ id: 'a', user_id: 'u', title: 'T', welcome_message: null, followup_suggestions: null }));
+    answers.push(
+      json({ id: 'a', user_id: 'u', title: 'T', welcome_message: null, followup_suggestions: null }),
+    );
     answers.push(json({ task_id: 'b', user_id: 'u' }));
     const a = await createTask({ agent_id: 'x', user_id: 'u' });
     const b = await createTask({ agent_id: 'x', user_id: 'u' });
@@ -70,7 +87,9 @@ describe('the fetch client', () => {
   });
 
   it('sends messages with include_trace=true and reads a minimal reply', async () => {
-    answers.push(json({ id: 'm1', text: 'Hello', followup_suggestions: [{ text: 'More?' }], unknown_field: 1 }));
+    answers.push(
+      json({ id: 'm1', text: 'Hello', followup_suggestions: [{ text: 'More?' }], unknown_field: 1 }),
+    );
     const r = await sendMessage({ task_id: 't1', text: 'hi' });
     expect(calls[0]!.url).toBe('http://svc.test/v1/messaging/messages?include_trace=true');
     expect(JSON.parse(String(calls[0]!.init.body))).toEqual({ type: 'message', task_id: 't1', text: 'hi' });
@@ -82,10 +101,18 @@ describe('the fetch client', () => {
   });
 
   it('fills a trace that lacks optional fields with defaults', async () => {
-    answers.push(json({ id: 'm1', text: null, trace_info: { intent: 'dispute', decision: 'mystery', extra: { a: 1 } } }));
+    answers.push(
+      json({ id: 'm1', text: null, trace_info: { intent: 'dispute', decision: 'mystery', extra: { a: 1 } } }),
+    );
     const r = await sendMessage({ task_id: 't1', text: 'hi' });
     expect(r.message.text).toBe('');
-    expect(r.message.trace_info).toMatchObject({ intent: 'dispute', decision: 'mystery', rules_evaluated: [], entities: {}, extra: { a: 1 } });
+    expect(r.message.trace_info).toMatchObject({
+      intent: 'dispute',
+      decision: 'mystery',
+      rules_evaluated: [],
+      entities: {},
+      extra: { a: 1 },
+    });
   });
 
   it('reads the rerun answer', async () => {
@@ -136,7 +163,13 @@ describe('the fetch client', () => {
   });
 
   it('tests a connection: the reference agent list answering means the key was accepted', async () => {
-    answers.push(json({ agents: [{ id: 'card-disputes', name: 'Card disputes', description: '', active_version: 'v1', versions: [] }] }));
+    answers.push(
+      json({
+        agents: [
+          { id: 'card-disputes', name: 'Card disputes', description: '', active_version: 'v1', versions: [] },
+        ],
+      }),
+    );
     const r = await testConnection(config);
     expect(r.ok).toBe(true);
     expect(r.ok && r.agents?.[0]?.id).toBe('card-disputes');

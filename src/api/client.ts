@@ -94,7 +94,9 @@ export interface Timed<T> {
 }
 
 /** Performs one request and parses the answer with its (tolerant) schema. */
-export async function apiRequestTimed<S extends z.ZodType>(opts: RequestOptions<S>): Promise<Timed<z.output<S>>> {
+export async function apiRequestTimed<S extends z.ZodType>(
+  opts: RequestOptions<S>,
+): Promise<Timed<z.output<S>>> {
   const config = opts.config ?? configSource();
   const url = buildUrl(config.baseUrl, opts.path, opts.query);
   const controller = new AbortController();
@@ -138,7 +140,10 @@ export async function apiRequestTimed<S extends z.ZodType>(opts: RequestOptions<
     const parsed = opts.schema.safeParse(json);
     if (!parsed.success) {
       const first = parsed.error.issues[0];
-      throw parseError(opts.what, first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid');
+      throw parseError(
+        opts.what,
+        first ? `${first.path.join('.') || '(root)'}: ${first.message}` : 'invalid',
+      );
     }
     return { data: parsed.data, ms: Math.round(performance.now() - started) };
   } finally {

@@ -4,11 +4,21 @@ import { TaskIn, type CreateTaskRequest } from '../contract/api';
 import { apiRequest } from './client';
 
 export async function createTask(body: CreateTaskRequest, signal?: AbortSignal): Promise<TaskIn> {
-  return apiRequest({ method: 'POST', path: '/v1/messaging/tasks', body, schema: TaskIn, what: 'new task', signal });
+  return apiRequest({
+    method: 'POST',
+    path: '/v1/messaging/tasks',
+    body,
+    schema: TaskIn,
+    what: 'new task',
+    signal,
+  });
 }
 
 export const createTaskMutationOptions = () =>
-  mutationOptions({ mutationKey: ['api', 'create-task'], mutationFn: (body: CreateTaskRequest) => createTask(body) });
+  mutationOptions({
+    mutationKey: ['api', 'create-task'],
+    mutationFn: (body: CreateTaskRequest) => createTask(body),
+  });
 
 export function useCreateTask() {
   return useMutation(createTaskMutationOptions());

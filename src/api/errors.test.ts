@@ -3,7 +3,11 @@ import { decodeHttpError, networkError, timeoutError } from './errors';
 
 describe('decodeHttpError', () => {
   it('reads the spec 401 body and explains the key', () => {
-    const e = decodeHttpError(401, 'Unauthorized', JSON.stringify({ error: 'Unauthorized', message: 'Invalid or missing API key' }));
+    const e = decodeHttpError(
+      401,
+      'Unauthorized',
+      JSON.stringify({ error: 'Unauthorized', message: 'Invalid or missing API key' }),
+    );
     expect(e.status).toBe(401);
     expect(e.title).toBe('Not authenticated');
     expect(e.message).toBe('Invalid or missing API key');
@@ -28,18 +32,34 @@ describe('decodeHttpError', () => {
   });
 
   it('reads the reference 422 body with bundle issues', () => {
-    const issues = [{ code: 'unknown_param', message: 'Unknown parameter "x"', loc: ['agent_tools', 2, 'rules'], severity: 'error' }];
+    const issues = [
+      {
+        code: 'unknown_param',
+        message: 'Unknown parameter "x"',
+        loc: ['agent_tools', 2, 'rules'],
+        severity: 'error',
+      },
+    ];
     const e = decodeHttpError(
       422,
       '',
-      JSON.stringify({ error: 'Unprocessable Entity', message: 'Invalid agent settings bundle', detail: [], issues }),
+      JSON.stringify({
+        error: 'Unprocessable Entity',
+        message: 'Invalid agent settings bundle',
+        detail: [],
+        issues,
+      }),
     );
     expect(e.message).toBe('Invalid agent settings bundle');
     expect(e.issues).toEqual(issues);
   });
 
   it('reads the spec 404 body', () => {
-    const e = decodeHttpError(404, 'Not Found', JSON.stringify({ error: 'Not Found', message: 'Task not found: t1' }));
+    const e = decodeHttpError(
+      404,
+      'Not Found',
+      JSON.stringify({ error: 'Not Found', message: 'Task not found: t1' }),
+    );
     expect(e.message).toBe('Task not found: t1');
     expect(e.guidance).toMatch(/base URL/);
   });

@@ -66,10 +66,13 @@ function guidanceFor(status: number): string {
     return 'The key was accepted but has no permission for this agent or task. Check the agent id, and the scope headers if your service needs them.';
   if (status === 404)
     return 'The service does not know this task or interaction. It may live on another server: check the base URL in Connection settings.';
-  if (status === 413) return 'The request is larger than the service accepts. Shorten the message or the bundle.';
-  if (status === 422) return 'The service rejected the request as invalid. The details below say which field.';
+  if (status === 413)
+    return 'The request is larger than the service accepts. Shorten the message or the bundle.';
+  if (status === 422)
+    return 'The service rejected the request as invalid. The details below say which field.';
   if (status === 429) return 'The service is limiting requests. Wait a moment and try again.';
-  if (status >= 500) return 'The service failed while handling the request. Try again; if it keeps failing, check the service logs.';
+  if (status >= 500)
+    return 'The service failed while handling the request. Try again; if it keeps failing, check the service logs.';
   return 'The request failed. Check the connection settings and try again.';
 }
 
@@ -123,7 +126,8 @@ export function networkError(baseUrl: string, cause: unknown): ApiError {
     kind: 'network',
     status: 0,
     title: 'Service unreachable',
-    message: cause instanceof Error && cause.message ? cause.message : 'The request did not reach the service.',
+    message:
+      cause instanceof Error && cause.message ? cause.message : 'The request did not reach the service.',
     guidance: `Could not reach ${baseUrl}. Check the base URL, that the service is running, and that it allows requests from this page (CORS).`,
   });
 }
@@ -154,7 +158,8 @@ export function parseError(what: string, issues: string): ApiError {
     status: 200,
     title: 'Unexpected answer',
     message: `The service's ${what} could not be read: ${issues}`,
-    guidance: 'The service answered with data Threadline does not understand. Check that the base URL points at a Messaging API v1 service.',
+    guidance:
+      'The service answered with data Threadline does not understand. Check that the base URL points at a Messaging API v1 service.',
   });
 }
 

@@ -24,7 +24,11 @@ export const interactionTraceQueryOptions = (taskId: string, interactionId: stri
     staleTime: Infinity,
   });
 
-export function useInteractionTrace(taskId: string | undefined, interactionId: string | undefined, enabled = true) {
+export function useInteractionTrace(
+  taskId: string | undefined,
+  interactionId: string | undefined,
+  enabled = true,
+) {
   return useQuery({
     ...interactionTraceQueryOptions(taskId ?? '', interactionId ?? ''),
     enabled: enabled && Boolean(taskId && interactionId),

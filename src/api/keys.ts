@@ -11,5 +11,6 @@ export const apiKeys = {
   tasks: () => [...apiKeys.all, 'tasks'] as const,
   task: (taskId: string) => [...apiKeys.tasks(), taskId] as const,
   traces: (taskId: string) => [...apiKeys.task(taskId), 'traces'] as const,
-  trace: (taskId: string, interactionId: string) => [...apiKeys.task(taskId), 'trace', interactionId] as const,
+  trace: (taskId: string, interactionId: string) =>
+    [...apiKeys.task(taskId), 'trace', interactionId] as const,
 };

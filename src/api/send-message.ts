@@ -30,7 +30,10 @@ export async function sendMessage(
 }
 
 export const sendMessageMutationOptions = () =>
-  mutationOptions({ mutationKey: ['api', 'send-message'], mutationFn: (input: SendMessageInput) => sendMessage(input) });
+  mutationOptions({
+    mutationKey: ['api', 'send-message'],
+    mutationFn: (input: SendMessageInput) => sendMessage(input),
+  });
 
 export function useSendMessage() {
   return useMutation(sendMessageMutationOptions());

@@ -13,8 +13,7 @@ import { isApiError, toApiError, type ApiError } from './errors';
 export const PROBE_TASK_ID = 'threadline-connection-probe';
 
 export type ConnectionCheck =
-  | { ok: true; message: string; agents: AgentIn[] | null }
-  | { ok: false; message: string; error: ApiError };
+  { ok: true; message: string; agents: AgentIn[] | null } | { ok: false; message: string; error: ApiError };
 
 export async function testConnection(config: ApiConfig, signal?: AbortSignal): Promise<ConnectionCheck> {
   const fail = (e: unknown): ConnectionCheck => {
@@ -31,7 +30,13 @@ export async function testConnection(config: ApiConfig, signal?: AbortSignal): P
   if (agents === null) {
     // Any other Messaging API server: a trace list of a task that cannot exist.
     try {
-      await apiRequest({ path: `/v1/messaging/tasks/${PROBE_TASK_ID}/trace-info`, schema: z.unknown(), what: 'probe', signal, config });
+      await apiRequest({
+        path: `/v1/messaging/tasks/${PROBE_TASK_ID}/trace-info`,
+        schema: z.unknown(),
+        what: 'probe',
+        signal,
+        config,
+      });
     } catch (e) {
       const acceptable = isApiError(e) && e.kind === 'http' && (e.status === 404 || e.status === 422);
       if (!acceptable) return fail(e);
@@ -42,7 +47,10 @@ export async function testConnection(config: ApiConfig, signal?: AbortSignal): P
 }
 
 export const testConnectionMutationOptions = () =>
-  mutationOptions({ mutationKey: ['api', 'test-connection'], mutationFn: (config: ApiConfig) => testConnection(config) });
+  mutationOptions({
+    mutationKey: ['api', 'test-connection'],
+    mutationFn: (config: ApiConfig) => testConnection(config),
+  });
 
 export function useTestConnection() {
   return useMutation(testConnectionMutationOptions());

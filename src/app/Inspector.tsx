@@ -5,14 +5,29 @@ import { TabList } from '../components/ui/Tabs';
 import { inspectorTabs, type InspectorContext, type InspectorTab } from './extensions';
 
 /** `tabs` defaults to the registry (a read-only snapshot passes the tabs that need no service). */
-export function Inspector({ tab, onTab, ctx, tabs = inspectorTabs }: { tab: string | undefined; onTab: (id: string) => void; ctx: InspectorContext; tabs?: InspectorTab[] }) {
+export function Inspector({
+  tab,
+  onTab,
+  ctx,
+  tabs = inspectorTabs,
+}: {
+  tab: string | undefined;
+  onTab: (id: string) => void;
+  ctx: InspectorContext;
+  tabs?: InspectorTab[];
+}) {
   const active = tabs.find((t) => t.id === tab) ?? tabs[0];
   if (!active) return null;
   const { Panel } = active;
   return (
     <section aria-label="Inspector" className="flex h-full min-h-0 flex-col">
       <TabList tabs={tabs} value={active.id} onChange={onTab} label="Inspector views" idPrefix="inspector" />
-      <div id="inspector-panel" role="tabpanel" aria-labelledby={`inspector-tab-${active.id}`} className="min-h-0 flex-1">
+      <div
+        id="inspector-panel"
+        role="tabpanel"
+        aria-labelledby={`inspector-tab-${active.id}`}
+        className="min-h-0 flex-1"
+      >
         <Suspense
           fallback={
             <div className="flex h-full items-center justify-center gap-2 text-sm text-zinc-500">

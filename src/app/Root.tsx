@@ -80,7 +80,12 @@ function WorkspaceGlobals() {
       <Suspense fallback={null}>
         <LazyShareDialog target={target} />
       </Suspense>
-      <Modal open={connection.open} onClose={connection.close} label="Connection settings" className="w-[min(40rem,calc(100vw-2rem))]">
+      <Modal
+        open={connection.open}
+        onClose={connection.close}
+        label="Connection settings"
+        className="w-[min(40rem,calc(100vw-2rem))]"
+      >
         <div className="max-h-[80vh] overflow-y-auto p-4">
           <h2 className="mb-3 text-sm font-semibold">Connection settings</h2>
           <ConnectionForm />
@@ -102,13 +107,23 @@ export function Root() {
   if (payload) {
     content = (
       <Suspense fallback={loading}>
-        <LazySnapshotPage key={payload} payload={payload} onClose={closeSnapshot} renderInspector={renderSnapshotInspector} />
+        <LazySnapshotPage
+          key={payload}
+          payload={payload}
+          onClose={closeSnapshot}
+          renderInspector={renderSnapshotInspector}
+        />
       </Suspense>
     );
   } else if (opened) {
     content = (
       <Suspense fallback={loading}>
-        <LazySnapshotView key={opened.created_at + opened.focus.task} doc={opened} onClose={closeDocument} renderInspector={renderSnapshotInspector} />
+        <LazySnapshotView
+          key={opened.created_at + opened.focus.task}
+          doc={opened}
+          onClose={closeDocument}
+          renderInspector={renderSnapshotInspector}
+        />
       </Suspense>
     );
   } else {

@@ -2,7 +2,11 @@ import { setThemeChoice, useThemeChoice } from '../features/theme';
 import type { ThemeChoice } from '../lib/theme';
 
 const NEXT: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
-const LABEL: Record<ThemeChoice, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };
+const LABEL: Record<ThemeChoice, string> = {
+  system: 'System theme',
+  light: 'Light theme',
+  dark: 'Dark theme',
+};
 const ICON: Record<ThemeChoice, string> = { system: '◐', light: '☀', dark: '☾' };
 
 export function ThemeToggle() {

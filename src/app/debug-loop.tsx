@@ -14,7 +14,6 @@ import { useThreadsStore } from '../features/threads';
 import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
 import { useSetSearch } from './use-set-search';
 
-
 export function BundleTab({ taskId }: InspectorContext) {
   const threadAgent = useThreadsStore((s) => (taskId ? s.threads[taskId]?.agent_id : undefined));
   const connectionAgent = useConnectionStore(selectAgentId);

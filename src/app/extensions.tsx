@@ -52,9 +52,11 @@ export interface MainViewProps {
 }
 
 /** Views that replace the chat and inspector when their search parameter is present. */
-export const mainViews: Array<{ id: string; when: (s: WorkspaceSearch) => boolean; View: ComponentType<MainViewProps> }> = [
-  { id: 'compare', when: (s) => Boolean(s.compare), View: CompareMainView },
-];
+export const mainViews: Array<{
+  id: string;
+  when: (s: WorkspaceSearch) => boolean;
+  View: ComponentType<MainViewProps>;
+}> = [{ id: 'compare', when: (s) => Boolean(s.compare), View: CompareMainView }];
 
 export interface TurnActionContext {
   taskId: string;

@@ -3,7 +3,11 @@ import { parseWorkspaceSearch } from './search';
 
 describe('workspace search params', () => {
   it('keeps valid values and drops missing ones', () => {
-    expect(parseWorkspaceSearch({ task: 't1', turn: 'm1', node: 'rule:r1' })).toEqual({ task: 't1', turn: 'm1', node: 'rule:r1' });
+    expect(parseWorkspaceSearch({ task: 't1', turn: 'm1', node: 'rule:r1' })).toEqual({
+      task: 't1',
+      turn: 'm1',
+      node: 'rule:r1',
+    });
   });
   it('turns numbers (JSON-parsed by the router) back into strings', () => {
     expect(parseWorkspaceSearch({ task: 123 })).toEqual({ task: '123' });

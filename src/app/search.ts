@@ -7,7 +7,10 @@
 import { z } from 'zod';
 
 const optionalText = z
-  .preprocess((v) => (v === null || v === undefined || v === '' ? undefined : typeof v === 'string' ? v : String(v)), z.string().max(500).optional())
+  .preprocess(
+    (v) => (v === null || v === undefined || v === '' ? undefined : typeof v === 'string' ? v : String(v)),
+    z.string().max(500).optional(),
+  )
   .catch(undefined);
 
 export const WorkspaceSearch = z.object({

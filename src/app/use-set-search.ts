@@ -4,7 +4,9 @@ import { useCallback } from 'react';
 import type { WorkspaceSearch } from './search';
 
 function compact(s: WorkspaceSearch): WorkspaceSearch {
-  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined && v !== '')) as WorkspaceSearch;
+  return Object.fromEntries(
+    Object.entries(s).filter(([, v]) => v !== undefined && v !== ''),
+  ) as WorkspaceSearch;
 }
 
 export function useSetSearch() {

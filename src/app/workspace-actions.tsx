@@ -43,7 +43,10 @@ function focusWhenReady(selector: string, frames = 180): void {
 export function useWorkspaceTarget(search: WorkspaceSearch): ShareTarget | undefined {
   const transcript = useTranscript(search.task);
   const turnId = search.turn ?? transcript.turns.at(-1)?.id;
-  return useMemo(() => (search.task ? { taskId: search.task, turnId, nodeId: search.node } : undefined), [search.task, turnId, search.node]);
+  return useMemo(
+    () => (search.task ? { taskId: search.task, turnId, nodeId: search.node } : undefined),
+    [search.task, turnId, search.node],
+  );
 }
 
 export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget | undefined): void {
@@ -53,7 +56,9 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
   const startThread = useStartThread();
   const { mutate: start, isPending: starting } = startThread;
   const agentId = useConnectionStore((s) => s.agentId.trim());
-  const parent = useLineageStore((s) => (search.task ? s.records.find((r) => r.task_id === search.task) : undefined));
+  const parent = useLineageStore((s) =>
+    search.task ? s.records.find((r) => r.task_id === search.task) : undefined,
+  );
 
   const turnId = target?.turnId;
   const { task, compare } = search;
@@ -70,8 +75,13 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         title: 'New thread',
         group: 'Thread',
         keywords: ['start', 'create', 'task'],
-        ...(agentId && !starting ? {} : { enabled: false, hint: agentId ? 'Starting…' : 'Choose an agent first' }),
-        run: () => start(undefined, { onSuccess: (t) => setSearch({ task: t.id, turn: undefined, node: undefined, compare: undefined }) }),
+        ...(agentId && !starting
+          ? {}
+          : { enabled: false, hint: agentId ? 'Starting…' : 'Choose an agent first' }),
+        run: () =>
+          start(undefined, {
+            onSuccess: (t) => setSearch({ task: t.id, turn: undefined, node: undefined, compare: undefined }),
+          }),
       },
       {
         id: 'chat.send',
@@ -85,7 +95,14 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
           else box?.focus();
         },
       },
-      { id: 'chat.focus', title: 'Focus the message box', group: 'Thread', keywords: ['composer', 'type'], ...noThread, run: () => composer()?.focus() },
+      {
+        id: 'chat.focus',
+        title: 'Focus the message box',
+        group: 'Thread',
+        keywords: ['composer', 'type'],
+        ...noThread,
+        run: () => composer()?.focus(),
+      },
       {
         id: 'turn.rerun',
         title: 'Rerun from this turn…',
@@ -93,12 +110,30 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         keywords: ['regenerate', 'branch', 'replay'],
         ...(task && index >= 0 ? {} : { enabled: false, hint: 'Select a turn first' }),
         run: () => {
-          const button = turnId ? document.querySelector<HTMLButtonElement>(`[data-turn-id="${CSS.escape(turnId)}"] button[aria-label^="Rerun from turn"]`) : null;
+          const button = turnId
+            ? document.querySelector<HTMLButtonElement>(
+                `[data-turn-id="${CSS.escape(turnId)}"] button[aria-label^="Rerun from turn"]`,
+              )
+            : null;
           button?.click();
         },
       },
-      { id: 'turn.next', title: 'Next turn', group: 'Navigate', shortcut: 'j', ...(index < turns.length - 1 ? {} : { enabled: false, hint: 'Last turn' }), run: () => go(index < 0 ? 0 : index + 1) },
-      { id: 'turn.previous', title: 'Previous turn', group: 'Navigate', shortcut: 'k', ...(index > 0 ? {} : { enabled: false, hint: 'First turn' }), run: () => go(index - 1) },
+      {
+        id: 'turn.next',
+        title: 'Next turn',
+        group: 'Navigate',
+        shortcut: 'j',
+        ...(index < turns.length - 1 ? {} : { enabled: false, hint: 'Last turn' }),
+        run: () => go(index < 0 ? 0 : index + 1),
+      },
+      {
+        id: 'turn.previous',
+        title: 'Previous turn',
+        group: 'Navigate',
+        shortcut: 'k',
+        ...(index > 0 ? {} : { enabled: false, hint: 'First turn' }),
+        run: () => go(index - 1),
+      },
       {
         id: 'compare.parent',
         title: 'Compare with the parent thread',
@@ -107,8 +142,23 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         ...(parent ? {} : { enabled: false, hint: 'This thread is not a branch' }),
         run: () => parent && task && setSearch({ compare: formatComparePair(parent.parent_task_id, task) }),
       },
-      ...(compare ? [{ id: 'compare.close', title: 'Close the comparison', group: 'Navigate' as const, run: () => setSearch({ compare: undefined }) }] : []),
-      ...inspectorTabs.map<Action>((t) => ({ id: `tab.${t.id}`, title: `Show the ${t.label} tab`, group: 'View', keywords: ['inspector'], run: () => setSearch({ tab: t.id, compare: undefined }) })),
+      ...(compare
+        ? [
+            {
+              id: 'compare.close',
+              title: 'Close the comparison',
+              group: 'Navigate' as const,
+              run: () => setSearch({ compare: undefined }),
+            },
+          ]
+        : []),
+      ...inspectorTabs.map<Action>((t) => ({
+        id: `tab.${t.id}`,
+        title: `Show the ${t.label} tab`,
+        group: 'View',
+        keywords: ['inspector'],
+        run: () => setSearch({ tab: t.id, compare: undefined }),
+      })),
       {
         id: 'editor.focus',
         title: 'Focus the bundle editor',
@@ -120,7 +170,13 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
           focusWhenReady('.monaco-editor textarea');
         },
       },
-      { id: 'connection.settings', title: 'Connection settings…', group: 'View', keywords: ['key', 'server', 'base url', 'agent'], run: () => useConnectionDialogStore.getState().show() },
+      {
+        id: 'connection.settings',
+        title: 'Connection settings…',
+        group: 'View',
+        keywords: ['key', 'server', 'base url', 'agent'],
+        run: () => useConnectionDialogStore.getState().show(),
+      },
     ];
     return list;
   }, [task, compare, turnId, turns, setSearch, agentId, starting, start, parent]);

@@ -13,14 +13,21 @@ export const ORIGINS_SEEN = ['web-widget', 'api', 'third-party', 'cli', 'stores'
 export const API_KEY_HEADERS = ['x-service-api-key', 'x-aui-api-key'] as const;
 
 const Id = z.string().min(1).max(200);
-const Bundleish = z.record(z.string(), z.unknown()).describe('Agent settings bundle (see bundle.md); validated before execution.');
+const Bundleish = z
+  .record(z.string(), z.unknown())
+  .describe('Agent settings bundle (see bundle.md); validated before execution.');
 
 // ---------------------------------------------------------------- requests
 
 export const CreateTaskRequest = z.looseObject({
   agent_id: Id.describe('The agent management ID.'),
   user_id: Id.describe('Identifier of the user starting the conversation.'),
-  task_origin_type: z.string().min(1).max(100).optional().describe('Origin of the conversation; default web-widget.'),
+  task_origin_type: z
+    .string()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe('Origin of the conversation; default web-widget.'),
   version_id: Id.optional().describe('Pin the thread to a draft version.'),
   version_tag: Id.optional().describe('Pin the thread to a revision tag, e.g. v2.'),
 });
@@ -29,7 +36,7 @@ export type CreateTaskRequest = z.infer<typeof CreateTaskRequest>;
 export const SendMessageRequest = z.looseObject({
   type: z.literal('message').describe('Must be the literal "message".'),
   task_id: Id,
-  text: z.string().min(1).max(20_000).describe('The user\'s message.'),
+  text: z.string().min(1).max(20_000).describe("The user's message."),
   agent_settings_bundle: Bundleish.optional(),
   context: z.record(z.string(), z.unknown()).optional(),
   agent_variables: z.record(z.string(), z.unknown()).optional(),
@@ -62,9 +69,21 @@ export const IncludeTraceQuery = z.object({
 });
 
 export const TraceListQuery = z.object({
-  interaction_id: Id.optional().describe('Select one interaction\'s trace (a one-element array).'),
-  page: z.coerce.number().int().min(1).max(1_000_000).optional().describe('Page number, from 1; answers a page envelope.'),
-  size: z.coerce.number().int().min(1).max(1000).optional().describe('Page size (default 50); answers a page envelope.'),
+  interaction_id: Id.optional().describe("Select one interaction's trace (a one-element array)."),
+  page: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1_000_000)
+    .optional()
+    .describe('Page number, from 1; answers a page envelope.'),
+  size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('Page size (default 50); answers a page envelope.'),
 });
 
 // ---------------------------------------------------------------- responses (as emitted)
@@ -170,7 +189,11 @@ const stringList = z
   .nullish()
   .transform((xs) =>
     (xs ?? []).map((x) =>
-      typeof x === 'string' ? x : typeof x === 'object' && x && 'text' in x ? String(x.text) : JSON.stringify(x),
+      typeof x === 'string'
+        ? x
+        : typeof x === 'object' && x && 'text' in x
+          ? String(x.text)
+          : JSON.stringify(x),
     ),
   );
 
@@ -192,7 +215,10 @@ export type TaskIn = z.infer<typeof TaskIn>;
 
 export const MessageIn = z.looseObject({
   id: z.string(),
-  text: z.string().nullish().transform((s) => s ?? ''),
+  text: z
+    .string()
+    .nullish()
+    .transform((s) => s ?? ''),
   followup_suggestions: stringList,
   trace_info: TolerantTrace.nullish(),
   created_at: z.string().nullish(),
@@ -232,7 +258,10 @@ export const ErrorIn = z.looseObject({
   error: z.string().optional(),
   message: z.string().optional(),
   detail: z
-    .union([z.string(), z.array(z.looseObject({ loc: z.array(z.unknown()).optional(), msg: z.string().optional() }))])
+    .union([
+      z.string(),
+      z.array(z.looseObject({ loc: z.array(z.unknown()).optional(), msg: z.string().optional() })),
+    ])
     .optional(),
   issues: z.array(BundleIssue).optional(),
 });

@@ -88,19 +88,19 @@ export const ConditionLeaf = z.looseObject({
   operation: z
     .string()
     .optional()
-    .describe('Comparison: eq, neq, contains, not_contains, gt, lt, gte, lte, between, is_empty, is_not_empty, about, more_than_x_days, less_than_x_days, exactly_x_days, any_have_value, all_have_value.'),
+    .describe(
+      'Comparison: eq, neq, contains, not_contains, gt, lt, gte, lte, between, is_empty, is_not_empty, about, more_than_x_days, less_than_x_days, exactly_x_days, any_have_value, all_have_value.',
+    ),
   value: z
     .union([Scalar, z.array(Scalar), ValueRef])
     .optional()
-    .describe('Literal to compare with; an array for between (two values) or any-of for eq; or {"ref": "param-code"}.'),
+    .describe(
+      'Literal to compare with; an array for between (two values) or any-of for eq; or {"ref": "param-code"}.',
+    ),
 });
 export type ConditionLeaf = z.infer<typeof ConditionLeaf>;
 
-export type Condition =
-  | { all: Condition[] }
-  | { any: Condition[] }
-  | { not: Condition }
-  | ConditionLeaf;
+export type Condition = { all: Condition[] } | { any: Condition[] } | { not: Condition } | ConditionLeaf;
 
 export const Condition: z.ZodType<Condition> = z
   .union([
@@ -121,7 +121,9 @@ export const Condition: z.ZodType<Condition> = z
     }),
     ConditionLeaf,
   ])
-  .describe('A condition group: {all: [...]}, {any: [...]}, {not: ...} or a leaf {method, params, operation, value}.');
+  .describe(
+    'A condition group: {all: [...]}, {any: [...]}, {not: ...} or a leaf {method, params, operation, value}.',
+  );
 
 export const RuleThen = z.looseObject({
   action: z.enum(RULE_ACTIONS).describe('What the rule does when its condition holds.'),
@@ -136,11 +138,16 @@ export const RuleThen = z.looseObject({
   settings: z
     .record(z.string(), z.unknown())
     .optional()
-    .describe('Action settings, e.g. {"tool": "OTHER_TOOL"} for ACTIVATE_ANOTHER_TOOL, {"integration": "code"} for API.'),
+    .describe(
+      'Action settings, e.g. {"tool": "OTHER_TOOL"} for ACTIVATE_ANOTHER_TOOL, {"integration": "code"} for API.',
+    ),
 });
 
 export const Rule = z.looseObject({
-  code: z.string().optional().describe('Rule identifier (rule_id in traces); a stable path is used when absent.'),
+  code: z
+    .string()
+    .optional()
+    .describe('Rule identifier (rule_id in traces); a stable path is used when absent.'),
   description: z.string().optional().describe('What the rule is for, in words.'),
   when: Condition.nullable().optional().describe('Condition group; null or absent means always.'),
   then: RuleThen.describe('The action taken when the condition holds.'),
@@ -156,18 +163,36 @@ export const Parameter = z.looseObject({
   code: z.string().describe('Unique kebab-case code, e.g. transaction-date.'),
   description: z.string().optional().describe('What the parameter means.'),
   type: z.enum(PARAMETER_TYPES).describe('Value type; decides how values are extracted and compared.'),
-  usage: z.enum(PARAMETER_USAGES).optional().describe('input, output, all, or computed (then computation is required).'),
-  values: z.array(z.union([z.string(), z.number()])).optional().describe('Allowed values of an enum parameter.'),
-  examples: z.array(z.union([z.string(), z.number()])).optional().describe('Example values; ids are recognised by their shape.'),
-  nested_params: z.array(z.unknown()).optional().describe('Parameters nested in an object or list parameter.'),
+  usage: z
+    .enum(PARAMETER_USAGES)
+    .optional()
+    .describe('input, output, all, or computed (then computation is required).'),
+  values: z
+    .array(z.union([z.string(), z.number()]))
+    .optional()
+    .describe('Allowed values of an enum parameter.'),
+  examples: z
+    .array(z.union([z.string(), z.number()]))
+    .optional()
+    .describe('Example values; ids are recognised by their shape.'),
+  nested_params: z
+    .array(z.unknown())
+    .optional()
+    .describe('Parameters nested in an object or list parameter.'),
   question: z.string().optional().describe('What the agent asks when this parameter is missing.'),
-  computation: z.string().optional().describe('Formula over {{param-code}}; required exactly when usage is computed.'),
+  computation: z
+    .string()
+    .optional()
+    .describe('Formula over {{param-code}}; required exactly when usage is computed.'),
 });
 export type Parameter = z.infer<typeof Parameter>;
 
 export const Entity = z.looseObject({
   name: z.string().describe('Entity name, e.g. transaction or user-profile.'),
-  type: z.enum(ENTITY_TYPES).optional().describe('normal, or user-profile for facts about the user (authentication rules).'),
+  type: z
+    .enum(ENTITY_TYPES)
+    .optional()
+    .describe('normal, or user-profile for facts about the user (authentication rules).'),
   description: z.string().optional().describe('What the entity stands for.'),
   identifier: z.string().optional().describe('Code of the parameter identifying one instance.'),
   parameters: z.array(z.string()).optional().describe('Parameter codes that belong to the entity.'),
@@ -193,10 +218,15 @@ export const Integration = z.looseObject({
         .record(z.string(), z.string())
         .optional()
         .describe('Parameter code → path in the response (dot notation) it is read from.'),
-      test_curl_response: z.unknown().optional().describe('Canned response the reference engine answers with.'),
+      test_curl_response: z
+        .unknown()
+        .optional()
+        .describe('Canned response the reference engine answers with.'),
     })
     .optional()
-    .describe('How the integration is reached; for API: endpoint, request_schema, response_mapping, test_curl_response.'),
+    .describe(
+      'How the integration is reached; for API: endpoint, request_schema, response_mapping, test_curl_response.',
+    ),
 });
 export type Integration = z.infer<typeof Integration>;
 
@@ -216,13 +246,18 @@ export const Tool = z.looseObject({
   when_to_use: z.string().optional().describe('When the tool applies; its words help choose the tool.'),
   goal: z.string().optional().describe('What the tool achieves; its words help choose the tool.'),
   status: z.boolean().optional().describe('Enabled (default true).'),
-  main_tool: z.boolean().optional().describe('May be chosen directly from the user\'s words.'),
-  requires_confirmation: z.boolean().optional().describe('Ask the user to confirm before running the integrations.'),
+  main_tool: z.boolean().optional().describe("May be chosen directly from the user's words."),
+  requires_confirmation: z
+    .boolean()
+    .optional()
+    .describe('Ask the user to confirm before running the integrations.'),
   response_type: z.string().optional().describe('How the tool answers (free text, kept as given).'),
   config: z
     .looseObject({
       triggers: z
-        .looseObject({ when: Condition.nullable().optional().describe('Condition group that makes the tool a candidate.') })
+        .looseObject({
+          when: Condition.nullable().optional().describe('Condition group that makes the tool a candidate.'),
+        })
         .optional()
         .describe('The tool is a candidate whenever this condition holds.'),
       params: z
@@ -248,7 +283,10 @@ export const Tool = z.looseObject({
         .looseObject({
           constraint: z.array(Rule).optional().describe('Policy constraints checked before running.'),
           required_parameters: z.array(Rule).optional().describe('Rules that add or require parameters.'),
-          missing_info: z.array(Rule).optional().describe('Rules applied while required information is missing.'),
+          missing_info: z
+            .array(Rule)
+            .optional()
+            .describe('Rules applied while required information is missing.'),
         })
         .optional()
         .describe('Rules checked before the integrations run.'),
@@ -256,7 +294,10 @@ export const Tool = z.looseObject({
         .looseObject({
           success: z.array(Rule).optional().describe('Rules applied after integrations succeeded.'),
           fail: z.array(Rule).optional().describe('Rules applied after an integration failed.'),
-          missing_info: z.array(Rule).optional().describe('Rules applied when the integrations left information missing.'),
+          missing_info: z
+            .array(Rule)
+            .optional()
+            .describe('Rules applied when the integrations left information missing.'),
         })
         .optional()
         .describe('Rules applied after the integrations ran.'),
@@ -267,7 +308,7 @@ export const Tool = z.looseObject({
 export type Tool = z.infer<typeof Tool>;
 
 export const GeneralSettings = z.looseObject({
-  name: z.string().optional().describe('The agent\'s name.'),
+  name: z.string().optional().describe("The agent's name."),
   objective: z.string().optional().describe('What the agent is for, in a sentence.'),
   tone_of_voice: z.string().optional().describe('How the agent sounds, e.g. friendly and professional.'),
   brevity: z.string().optional().describe('How long replies should be.'),
@@ -277,14 +318,16 @@ export const GeneralSettings = z.looseObject({
     .describe('What the agent must never do (one text or a list).'),
   persona_guidelines: z.string().optional().describe('Who the agent is and how it behaves.'),
   language: z.string().optional().describe('Language of the replies.'),
-  welcome_message: z.string().optional().describe('The agent\'s first greeting in a new task.'),
+  welcome_message: z.string().optional().describe("The agent's first greeting in a new task."),
   context: z.unknown().optional().describe('Background facts the agent may use.'),
 });
 
 export const Bundle = z
   .looseObject({
     schema_version: z.literal(1).optional().describe('Bundle format version; 1 is the only one.'),
-    general_settings: GeneralSettings.optional().describe('Name, objective, tone, guardrails and welcome message of the agent.'),
+    general_settings: GeneralSettings.optional().describe(
+      'Name, objective, tone, guardrails and welcome message of the agent.',
+    ),
     parameters: z.array(Parameter).optional().describe('The data units of the conversation.'),
     entities: z.array(Entity).optional().describe('Groups of parameters (domain objects).'),
     integrations: z.array(Integration).optional().describe('What tools call.'),

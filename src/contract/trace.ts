@@ -12,7 +12,13 @@ export const KNOWN_DECISIONS = [
   'request_confirmation',
   'request_information',
 ] as const;
-export const KNOWN_RULE_TYPES = ['policy', 'confirmation', 'authentication', 'conditional', 'sequencing'] as const;
+export const KNOWN_RULE_TYPES = [
+  'policy',
+  'confirmation',
+  'authentication',
+  'conditional',
+  'sequencing',
+] as const;
 export const KNOWN_RULE_RESULTS = ['allowed', 'blocked', 'requires_confirmation', 'not_applicable'] as const;
 
 const EntityValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);

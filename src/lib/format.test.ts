@@ -16,7 +16,9 @@ describe('format helpers', () => {
   });
   it('makes titles from messages', () => {
     expect(titleFrom('  hello   world ')).toBe('hello world');
-    expect(titleFrom('I want to dispute a charge of $120 at Coffee Corner from 10 days ago', 30)).toBe('I want to dispute a charge of…');
+    expect(titleFrom('I want to dispute a charge of $120 at Coffee Corner from 10 days ago', 30)).toBe(
+      'I want to dispute a charge of…',
+    );
   });
   it('shows any value', () => {
     expect(displayValue({ a: 1 })).toBe('{"a":1}');

@@ -36,7 +36,10 @@ export function titleFrom(text: string, max = 48): string {
 /** Pretty JSON that never throws (cycles, BigInt). */
 export function toPrettyJson(value: unknown): string {
   try {
-    return JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ?? String(value);
+    return (
+      JSON.stringify(value, (_k, v: unknown) => (typeof v === 'bigint' ? v.toString() : v), 2) ??
+      String(value)
+    );
   } catch {
     return String(value);
   }

@@ -31,7 +31,13 @@ describe('fuzzyMatch', () => {
 });
 
 describe('fuzzyFilter', () => {
-  const items = ['New thread', 'Send message', 'Switch to dark theme', 'Copy trace link', 'Create snapshot link'];
+  const items = [
+    'New thread',
+    'Send message',
+    'Switch to dark theme',
+    'Copy trace link',
+    'Create snapshot link',
+  ];
 
   it('ranks a prefix first and drops non-matches', () => {
     const r = fuzzyFilter('sn', items, (s) => s).map((m) => m.item);

@@ -21,7 +21,8 @@ const SEPARATOR = /[\s\-_/.:·(]/;
 
 /** No separator between positions a (exclusive) and b (inclusive): the same word. */
 function sameWord(text: string, a: number, b: number): boolean {
-  for (let i = a + 1; i <= b; i += 1) if (SEPARATOR.test(text[i] ?? '') || (i > a + 1 && isWordStart(text, i))) return false;
+  for (let i = a + 1; i <= b; i += 1)
+    if (SEPARATOR.test(text[i] ?? '') || (i > a + 1 && isWordStart(text, i))) return false;
   return true;
 }
 
@@ -69,7 +70,11 @@ export function fuzzyMatch(query: string, text: string): FuzzyMatch | null {
 }
 
 /** Items that match, best first; a stable order (the input's) among equal scores. */
-export function fuzzyFilter<T>(query: string, items: readonly T[], text: (item: T) => string): Array<{ item: T; match: FuzzyMatch }> {
+export function fuzzyFilter<T>(
+  query: string,
+  items: readonly T[],
+  text: (item: T) => string,
+): Array<{ item: T; match: FuzzyMatch }> {
   const out: Array<{ item: T; match: FuzzyMatch; i: number }> = [];
   items.forEach((item, i) => {
     const match = fuzzyMatch(query, text(item));

@@ -1,7 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { formatShortcut, isTypingTarget, matchesShortcut, parseShortcut } from './keyboard';
 
-const ev = (key: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}) => ({
+const ev = (
+  key: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+) => ({
   key,
   ctrlKey: false,
   metaKey: false,

@@ -47,8 +47,19 @@ export function matchesShortcut(e: KeyLike, spec: ShortcutSpec | string, isMac: 
 /** "mod+k" → "⌘K" on macOS, "Ctrl+K" elsewhere. */
 export function formatShortcut(spec: string, isMac: boolean): string {
   const s = parseShortcut(spec);
-  const key = s.key.length === 1 ? s.key.toUpperCase() : s.key === 'enter' ? 'Enter' : s.key === 'escape' ? 'Esc' : s.key;
-  const mods = [s.mod ? (isMac ? '⌘' : 'Ctrl') : '', s.alt ? (isMac ? '⌥' : 'Alt') : '', s.shift ? (isMac ? '⇧' : 'Shift') : ''].filter(Boolean);
+  const key =
+    s.key.length === 1
+      ? s.key.toUpperCase()
+      : s.key === 'enter'
+        ? 'Enter'
+        : s.key === 'escape'
+          ? 'Esc'
+          : s.key;
+  const mods = [
+    s.mod ? (isMac ? '⌘' : 'Ctrl') : '',
+    s.alt ? (isMac ? '⌥' : 'Alt') : '',
+    s.shift ? (isMac ? '⇧' : 'Shift') : '',
+  ].filter(Boolean);
   if (mods.length === 0) return s.key.length === 1 ? s.key : key;
   return isMac ? mods.join('') + key : [...mods, key].join('+');
 }
@@ -75,5 +86,7 @@ export function isTypingTarget(target: unknown): boolean {
 }
 
 export function detectMac(): boolean {
-  return typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+  return (
+    typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent)
+  );
 }

@@ -82,7 +82,13 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
   service: { url: string },
   method: string,
   path: string,
-  options: { key?: string | null; keyHeader?: string; body?: unknown; rawBody?: string | Uint8Array<ArrayBuffer>; headers?: Record<string, string> } = {},
+  options: {
+    key?: string | null;
+    keyHeader?: string;
+    body?: unknown;
+    rawBody?: string | Uint8Array<ArrayBuffer>;
+    headers?: Record<string, string>;
+  } = {},
 ): Promise<Reply<T>> {
   const headers: Record<string, string> = { ...options.headers };
   const key = options.key === undefined ? ROOT : options.key;
@@ -92,7 +98,11 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
     body = JSON.stringify(options.body);
     headers['content-type'] ??= 'application/json';
   }
-  const response = await fetch(`${service.url}${path}`, { method, headers, ...(body !== undefined ? { body } : {}) });
+  const response = await fetch(`${service.url}${path}`, {
+    method,
+    headers,
+    ...(body !== undefined ? { body } : {}),
+  });
   const text = await response.text();
   let parsed: unknown = text;
   try {
@@ -104,10 +114,21 @@ export async function call<T = any>( // eslint-disable-line @typescript-eslint/n
 }
 
 export const createTask = (s: { url: string }, body: Record<string, unknown> = {}, key?: string | null) =>
-  call(s, 'POST', '/v1/messaging/tasks', { key, body: { agent_id: 'card-disputes', user_id: 'user-1', ...body } });
+  call(s, 'POST', '/v1/messaging/tasks', {
+    key,
+    body: { agent_id: 'card-disputes', user_id: 'user-1', ...body },
+  });
 
-export const sendMessage = (s: { url: string }, taskId: string, text: string, extra: Record<string, unknown> = {}, query = '?include_trace=true') =>
-  call(s, 'POST', `/v1/messaging/messages${query}`, { body: { type: 'message', task_id: taskId, text, ...extra } });
+export const sendMessage = (
+  s: { url: string },
+  taskId: string,
+  text: string,
+  extra: Record<string, unknown> = {},
+  query = '?include_trace=true',
+) =>
+  call(s, 'POST', `/v1/messaging/messages${query}`, {
+    body: { type: 'message', task_id: taskId, text, ...extra },
+  });
 
 export const rerun = (s: { url: string }, body: Record<string, unknown>, query = '?include_trace=true') =>
   call(s, 'POST', `/v1/messaging/messages/rerun${query}`, { body });

@@ -32,7 +32,14 @@ describe('POST /v1/messaging/messages', () => {
     expect(body.version_id).toBe('v2-8-day-window');
     expect(body.trace_info.interaction_id).toBe(body.id);
     expect(body.trace_info.intent).toBe('dispute_charge');
-    for (const field of ['entities', 'parameters_extracted', 'rules_evaluated', 'tools_considered', 'tools_invoked', 'decision']) {
+    for (const field of [
+      'entities',
+      'parameters_extracted',
+      'rules_evaluated',
+      'tools_considered',
+      'tools_invoked',
+      'decision',
+    ]) {
       expect(body.trace_info).toHaveProperty(field);
     }
     expect(body.trace_info.latency.unit).toBe('ms');
@@ -52,10 +59,14 @@ describe('POST /v1/messaging/messages', () => {
 
   it('requires type "message" and a non-empty text', async () => {
     const task = (await createTask(service)).body;
-    const wrongType = await call(service, 'POST', '/v1/messaging/messages', { body: { type: 'note', task_id: task.id, text: 'hi' } });
+    const wrongType = await call(service, 'POST', '/v1/messaging/messages', {
+      body: { type: 'note', task_id: task.id, text: 'hi' },
+    });
     expect(wrongType.status).toBe(422);
     expect(wrongType.body.detail[0].loc).toEqual(['body', 'type']);
-    const empty = await call(service, 'POST', '/v1/messaging/messages', { body: { type: 'message', task_id: task.id, text: '' } });
+    const empty = await call(service, 'POST', '/v1/messaging/messages', {
+      body: { type: 'message', task_id: task.id, text: '' },
+    });
     expect(empty.status).toBe(422);
     expect(empty.body.detail[0].loc).toEqual(['body', 'text']);
     const missing = await call(service, 'POST', '/v1/messaging/messages', { body: { type: 'message' } });
@@ -103,7 +114,9 @@ describe('POST /v1/messaging/messages', () => {
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toContain('v7');
     expect(unknown.body.detail[0].loc).toEqual(['body', 'agent', 'version_id']);
-    const otherAgent = await sendMessage(service, task.id, 'hello', { agent: { agent_id: 'flight-changes' } });
+    const otherAgent = await sendMessage(service, task.id, 'hello', {
+      agent: { agent_id: 'flight-changes' },
+    });
     expect(otherAgent.status).toBe(422);
     expect(otherAgent.body.message).toContain('flight-changes');
   });
@@ -142,7 +155,11 @@ describe('POST /v1/messaging/messages', () => {
     for (const issue of body.issues) {
       expect(Object.keys(issue).sort()).toEqual(['code', 'loc', 'message', 'severity']);
     }
-    expect(body.detail.every((d: { loc: unknown[] }) => d.loc[0] === 'body' && d.loc[1] === 'agent_settings_bundle')).toBe(true);
+    expect(
+      body.detail.every(
+        (d: { loc: unknown[] }) => d.loc[0] === 'body' && d.loc[1] === 'agent_settings_bundle',
+      ),
+    ).toBe(true);
     const traces = await call(service, 'GET', `/v1/messaging/tasks/${task.id}/trace-info`);
     expect(traces.body).toEqual([]);
   });

@@ -15,21 +15,31 @@ describe('restart persistence', () => {
     const first = await startService({ dataDir });
     const task = (await createTask(first, { version_tag: 'v1' })).body;
     const replies = [];
-    for (const text of ['I want to dispute a charge', 'duplicate charge', '$18']) replies.push((await sendMessage(first, task.id, text)).body);
-    const branch = (await rerun(first, { task_id: task.id, interaction_id: replies[1].id, text: 'wrong amount' })).body;
+    for (const text of ['I want to dispute a charge', 'duplicate charge', '$18'])
+      replies.push((await sendMessage(first, task.id, text)).body);
+    const branch = (
+      await rerun(first, { task_id: task.id, interaction_id: replies[1].id, text: 'wrong amount' })
+    ).body;
     const traces = (await call(first, 'GET', `/v1/messaging/tasks/${task.id}/trace-info`)).body;
-    const branchTraces = (await call(first, 'GET', `/v1/messaging/tasks/${branch.regenerated_task_id}/trace-info`)).body;
+    const branchTraces = (
+      await call(first, 'GET', `/v1/messaging/tasks/${branch.regenerated_task_id}/trace-info`)
+    ).body;
     await first.stop();
 
     const second = await startService({ dataDir });
     try {
       expect((await call(second, 'GET', `/v1/messaging/tasks/${task.id}/trace-info`)).body).toEqual(traces);
-      expect((await call(second, 'GET', `/v1/messaging/tasks/${branch.regenerated_task_id}/trace-info`)).body).toEqual(branchTraces);
+      expect(
+        (await call(second, 'GET', `/v1/messaging/tasks/${branch.regenerated_task_id}/trace-info`)).body,
+      ).toEqual(branchTraces);
       const next = await sendMessage(second, task.id, 'jane.doe@example.com');
       expect(next.status).toBe(200);
       expect(next.body.version_id).toBe('v1-30-day-window');
       const all = (await call(second, 'GET', `/v1/messaging/tasks/${task.id}/trace-info`)).body;
-      expect(all.map((t: { interaction_id: string }) => t.interaction_id)).toEqual([...replies.map((r) => r.id), next.body.id]);
+      expect(all.map((t: { interaction_id: string }) => t.interaction_id)).toEqual([
+        ...replies.map((r) => r.id),
+        next.body.id,
+      ]);
     } finally {
       await second.stop();
     }
@@ -40,7 +50,10 @@ describe('restart persistence', () => {
     dirs.push(dataDir);
     const first = await startService({ dataDir });
     const task = (await createTask(first)).body;
-    const texts = ['I want to dispute a charge', 'It was unauthorized, $700 at Skyline Electronics two days ago'];
+    const texts = [
+      'I want to dispute a charge',
+      'It was unauthorized, $700 at Skyline Electronics two days ago',
+    ];
     const replies = [];
     for (const text of texts) replies.push((await sendMessage(first, task.id, text)).body);
     await first.stop();
@@ -48,7 +61,8 @@ describe('restart persistence', () => {
     const second = await startService({ dataDir });
     try {
       for (const [i, reply] of replies.entries()) {
-        const again = (await rerun(second, { task_id: task.id, interaction_id: reply.id, text: texts[i] })).body;
+        const again = (await rerun(second, { task_id: task.id, interaction_id: reply.id, text: texts[i] }))
+          .body;
         expect(again.message.text).toBe(reply.text);
         expect(comparable(again.message.trace_info)).toEqual(comparable(reply.trace_info));
       }
@@ -61,7 +75,12 @@ describe('restart persistence', () => {
 /** Starts `server/main.ts` as its own process and resolves with its URL once it listens. */
 function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0'], {
-    env: { ...process.env, THREADLINE_DATA: dataDir, THREADLINE_API_KEYS: 'root-key=*', THREADLINE_DIST: `${dataDir}/no-dist` },
+    env: {
+      ...process.env,
+      THREADLINE_DATA: dataDir,
+      THREADLINE_API_KEYS: 'root-key=*',
+      THREADLINE_DIST: `${dataDir}/no-dist`,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   return new Promise((resolve, reject) => {
@@ -101,7 +120,11 @@ describe('durability', () => {
 
     const second = await startProcess(dataDir);
     try {
-      const trace = await call(second, 'GET', `/v1/messaging/tasks/${task.id}/interactions/${sent.id}/trace-info`);
+      const trace = await call(
+        second,
+        'GET',
+        `/v1/messaging/tasks/${task.id}/interactions/${sent.id}/trace-info`,
+      );
       expect(trace.status).toBe(200);
       expect(trace.body).toEqual(sent.trace_info);
     } finally {

@@ -27,13 +27,25 @@ describe('reference extensions', () => {
   it("answers an agent version's bundle by id or tag, the active one by default", async () => {
     const active = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle');
     expect(active.status).toBe(200);
-    expect(active.body).toMatchObject({ agent_id: 'card-disputes', version_id: 'v2-8-day-window', version_tag: 'v2' });
+    expect(active.body).toMatchObject({
+      agent_id: 'card-disputes',
+      version_id: 'v2-8-day-window',
+      version_tag: 'v2',
+    });
     expect(Array.isArray(active.body.bundle.agent_tools)).toBe(true);
     const byTag = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version=v1');
-    const byId = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version=v1-30-day-window');
+    const byId = await call(
+      service,
+      'GET',
+      '/reference/v1/agents/card-disputes/bundle?version=v1-30-day-window',
+    );
     expect(byTag.body).toEqual(byId.body);
     expect(byTag.body.bundle).not.toEqual(active.body.bundle);
-    const byIdParam = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version_id=v1-30-day-window');
+    const byIdParam = await call(
+      service,
+      'GET',
+      '/reference/v1/agents/card-disputes/bundle?version_id=v1-30-day-window',
+    );
     const byTagParam = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version_tag=v1');
     expect(byIdParam.body).toEqual(byId.body);
     expect(byTagParam.body).toEqual(byId.body);
@@ -48,21 +60,29 @@ describe('reference extensions', () => {
     const version = await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version=v9');
     expect(version.status).toBe(404);
     expect(version.body.message).toContain('v9');
-    const forbidden = await call(service, 'GET', '/reference/v1/agents/flight-changes/bundle', { key: CARDS_ONLY });
+    const forbidden = await call(service, 'GET', '/reference/v1/agents/flight-changes/bundle', {
+      key: CARDS_ONLY,
+    });
     expect(forbidden.status).toBe(403);
   });
 
   it('validates a bundle without running it', async () => {
     const bundle = (await call(service, 'GET', '/reference/v1/agents/flight-changes/bundle')).body.bundle;
-    const valid = await call(service, 'POST', '/reference/v1/validate', { body: { agent_settings_bundle: bundle } });
+    const valid = await call(service, 'POST', '/reference/v1/validate', {
+      body: { agent_settings_bundle: bundle },
+    });
     expect(valid.status).toBe(200);
     expect(valid.body.valid).toBe(true);
     expect(valid.body.issues.filter((i: { severity: string }) => i.severity === 'error')).toEqual([]);
-    const invalid = await call(service, 'POST', '/reference/v1/validate', { body: { agent_settings_bundle: { parameters: 'nope' } } });
+    const invalid = await call(service, 'POST', '/reference/v1/validate', {
+      body: { agent_settings_bundle: { parameters: 'nope' } },
+    });
     expect(invalid.status).toBe(200);
     expect(invalid.body.valid).toBe(false);
     expect(invalid.body.issues[0]).toMatchObject({ severity: 'error', loc: ['parameters'] });
-    const notObject = await call(service, 'POST', '/reference/v1/validate', { body: { agent_settings_bundle: 42 } });
+    const notObject = await call(service, 'POST', '/reference/v1/validate', {
+      body: { agent_settings_bundle: 42 },
+    });
     expect(notObject.body.valid).toBe(false);
   });
 
@@ -97,7 +117,11 @@ describe('reference extensions', () => {
       expect.arrayContaining(['type', 'task_id', 'text', 'agent_settings_bundle']),
     );
     expect(Object.keys(send.responses)).toEqual(expect.arrayContaining(['200', '401', '404', '422']));
-    expect(body.components.securitySchemes.ServiceApiKey).toEqual({ type: 'apiKey', in: 'header', name: 'x-service-api-key' });
+    expect(body.components.securitySchemes.ServiceApiKey).toEqual({
+      type: 'apiKey',
+      in: 'header',
+      name: 'x-service-api-key',
+    });
   });
 
   it('answers /healthz without a key', async () => {

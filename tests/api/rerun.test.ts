@@ -1,5 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARDS_ONLY, call, comparable, createTask, rerun, sendMessage, startService, type Service } from './helpers';
+import {
+  CARDS_ONLY,
+  call,
+  comparable,
+  createTask,
+  rerun,
+  sendMessage,
+  startService,
+  type Service,
+} from './helpers';
 
 let service: Service;
 beforeAll(async () => {
@@ -7,7 +16,12 @@ beforeAll(async () => {
 });
 afterAll(() => service.dispose());
 
-const TEXTS = ['I want to dispute a charge', 'It was a duplicate charge of $42.50', 'from 3 days ago', 'jane.doe@example.com'];
+const TEXTS = [
+  'I want to dispute a charge',
+  'It was a duplicate charge of $42.50',
+  'from 3 days ago',
+  'jane.doe@example.com',
+];
 
 async function conversation(extra: Record<string, unknown> = {}) {
   const task = (await createTask(service, extra)).body;
@@ -32,7 +46,8 @@ describe('POST /v1/messaging/messages/rerun', () => {
     expect(body.message.user_message.text).toBe('from 2 days ago');
     expect(body.message.trace_info.interaction_id).toBe(body.message.id);
 
-    const branch = (await call(service, 'GET', `/v1/messaging/tasks/${body.regenerated_task_id}/trace-info`)).body;
+    const branch = (await call(service, 'GET', `/v1/messaging/tasks/${body.regenerated_task_id}/trace-info`))
+      .body;
     expect(branch).toHaveLength(3);
     expect(branch.slice(0, 2)).toEqual(traces.slice(0, 2));
     expect(branch[2]).toEqual(body.message.trace_info);
@@ -41,7 +56,11 @@ describe('POST /v1/messaging/messages/rerun', () => {
 
   it('leaves the original task untouched', async () => {
     const { task, replies, traces } = await conversation();
-    await rerun(service, { task_id: task.id, interaction_id: replies[1].id, text: 'It was an unauthorized charge' });
+    await rerun(service, {
+      task_id: task.id,
+      interaction_id: replies[1].id,
+      text: 'It was an unauthorized charge',
+    });
     const after = (await call(service, 'GET', `/v1/messaging/tasks/${task.id}/trace-info`)).body;
     expect(after).toEqual(traces);
     const next = await sendMessage(service, task.id, 'thanks');
@@ -51,7 +70,11 @@ describe('POST /v1/messaging/messages/rerun', () => {
   it('replays the original text to an identical trace (ids and latency aside)', async () => {
     const { task, replies, traces } = await conversation();
     for (const [index, reply] of replies.entries()) {
-      const { body } = await rerun(service, { task_id: task.id, interaction_id: reply.id, text: TEXTS[index] });
+      const { body } = await rerun(service, {
+        task_id: task.id,
+        interaction_id: reply.id,
+        text: TEXTS[index],
+      });
       expect(body.message.text).toBe(reply.text);
       expect(body.message.followup_suggestions).toEqual(reply.followup_suggestions);
       expect(comparable(body.message.trace_info)).toEqual(comparable(traces[index]));
@@ -68,7 +91,11 @@ describe('POST /v1/messaging/messages/rerun', () => {
       await early.stop();
       const restarted = await startService({ dataDir: early.dataDir, ports: { clock: later } });
       try {
-        const { body } = await rerun(restarted, { task_id: task.id, interaction_id: first.id, text: 'I want to dispute a charge from yesterday' });
+        const { body } = await rerun(restarted, {
+          task_id: task.id,
+          interaction_id: first.id,
+          text: 'I want to dispute a charge from yesterday',
+        });
         expect(comparable(body.message.trace_info)).toEqual(comparable(first.trace_info));
         expect(JSON.stringify(body.message.trace_info.entities)).toContain('2025-02-09');
       } finally {
@@ -81,32 +108,59 @@ describe('POST /v1/messaging/messages/rerun', () => {
 
   it('can be rerun from a branch, giving a branch of the branch', async () => {
     const { task, replies } = await conversation();
-    const first = (await rerun(service, { task_id: task.id, interaction_id: replies[3].id, text: 'call me on +1 555 010 0199' })).body;
+    const first = (
+      await rerun(service, {
+        task_id: task.id,
+        interaction_id: replies[3].id,
+        text: 'call me on +1 555 010 0199',
+      })
+    ).body;
     const second = await rerun(service, {
       task_id: first.regenerated_task_id,
       interaction_id: replies[1].id,
       text: 'It was a duplicate charge of $10',
     });
     expect(second.status).toBe(200);
-    const traces = (await call(service, 'GET', `/v1/messaging/tasks/${second.body.regenerated_task_id}/trace-info`)).body;
-    expect(traces.map((t: { interaction_id: string }) => t.interaction_id)).toEqual([replies[0].id, second.body.message.id]);
+    const traces = (
+      await call(service, 'GET', `/v1/messaging/tasks/${second.body.regenerated_task_id}/trace-info`)
+    ).body;
+    expect(traces.map((t: { interaction_id: string }) => t.interaction_id)).toEqual([
+      replies[0].id,
+      second.body.message.id,
+    ]);
   });
 
   it('pins the rerun to a version and keeps that pin on the branch', async () => {
     const { task, replies } = await conversation();
-    const { body } = await rerun(service, { task_id: task.id, interaction_id: replies[0].id, text: TEXTS[0], version_tag: 'v1' });
+    const { body } = await rerun(service, {
+      task_id: task.id,
+      interaction_id: replies[0].id,
+      text: TEXTS[0],
+      version_tag: 'v1',
+    });
     expect(body.message.version_id).toBe('v1-30-day-window');
     const next = await sendMessage(service, body.regenerated_task_id, 'hello');
     expect(next.body.version_id).toBe('v1-30-day-window');
-    const unknown = await rerun(service, { task_id: task.id, interaction_id: replies[0].id, text: 'x', version_id: 'v42' });
+    const unknown = await rerun(service, {
+      task_id: task.id,
+      interaction_id: replies[0].id,
+      text: 'x',
+      version_id: 'v42',
+    });
     expect(unknown.status).toBe(422);
     expect(unknown.body.message).toContain('v42');
   });
 
   it('runs a bundle for the rerun turn and records its hash; rejects an invalid one with issues', async () => {
     const { task, replies } = await conversation();
-    const bundle = (await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version=v1')).body.bundle;
-    const ok = await rerun(service, { task_id: task.id, interaction_id: replies[0].id, text: TEXTS[0], agent_settings_bundle: bundle });
+    const bundle = (await call(service, 'GET', '/reference/v1/agents/card-disputes/bundle?version=v1')).body
+      .bundle;
+    const ok = await rerun(service, {
+      task_id: task.id,
+      interaction_id: replies[0].id,
+      text: TEXTS[0],
+      agent_settings_bundle: bundle,
+    });
     expect(ok.status).toBe(200);
     expect(ok.body.message.bundle_hash).toMatch(/^[0-9a-f]{16,}$/);
     const bad = await rerun(service, {
@@ -127,7 +181,11 @@ describe('POST /v1/messaging/messages/rerun', () => {
     const noInteraction = await rerun(service, { task_id: task.id, interaction_id: 'msg_nope', text: 'x' });
     expect(noInteraction.status).toBe(404);
     expect(noInteraction.body).toEqual({ error: 'Not Found', message: 'Interaction not found: msg_nope' });
-    const userMessage = await rerun(service, { task_id: task.id, interaction_id: replies[0].user_message.id, text: 'x' });
+    const userMessage = await rerun(service, {
+      task_id: task.id,
+      interaction_id: replies[0].user_message.id,
+      text: 'x',
+    });
     expect(userMessage.status).toBe(404);
     const flights = (await createTask(service, { agent_id: 'flight-changes' })).body;
     const flightReply = (await sendMessage(service, flights.id, 'hello')).body;
@@ -139,7 +197,12 @@ describe('POST /v1/messaging/messages/rerun', () => {
     const empty = await rerun(service, { task_id: task.id, interaction_id: replies[0].id, text: '' });
     expect(empty.status).toBe(422);
     expect(empty.body.detail[0].loc).toEqual(['body', 'text']);
-    const wrongAgent = await rerun(service, { task_id: task.id, interaction_id: replies[0].id, text: 'x', agent_id: 'flight-changes' });
+    const wrongAgent = await rerun(service, {
+      task_id: task.id,
+      interaction_id: replies[0].id,
+      text: 'x',
+      agent_id: 'flight-changes',
+    });
     expect(wrongAgent.status).toBe(422);
   });
 });

@@ -6,7 +6,8 @@ import { startService, type Service } from './helpers';
 
 let service: Service;
 let dist: string;
-const INDEX = '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
+const INDEX =
+  '<!doctype html><html><head><script type="module" src="/assets/index-abc123.js"></script></head><body><div id="root"></div></body></html>';
 
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'threadline-dist-'));
@@ -61,9 +62,14 @@ describe('serving the web app', () => {
   it('answers 404, not index.html, for a missing file and an unknown API path', async () => {
     const missing = await get('/assets/missing-123.js');
     expect(missing.status).toBe(404);
-    const api = await fetch(`${service.url}/reference/v1/nothing`, { headers: { 'x-service-api-key': 'root-key' } });
+    const api = await fetch(`${service.url}/reference/v1/nothing`, {
+      headers: { 'x-service-api-key': 'root-key' },
+    });
     expect(api.status).toBe(404);
-    expect(await api.json()).toEqual({ error: 'Not Found', message: 'No such endpoint: GET /reference/v1/nothing' });
+    expect(await api.json()).toEqual({
+      error: 'Not Found',
+      message: 'No such endpoint: GET /reference/v1/nothing',
+    });
   });
 
   it('refuses path traversal out of the dist folder', async () => {

@@ -42,7 +42,9 @@ describe('POST /v1/messaging/tasks', () => {
     expect(status).toBe(422);
     expect(body.error).toBe('Unprocessable Entity');
     expect(body.message).toBe('Unknown agent: no-such-agent');
-    expect(body.detail).toEqual([{ loc: ['body', 'agent_id'], msg: 'Unknown agent: no-such-agent', type: 'unknown_agent' }]);
+    expect(body.detail).toEqual([
+      { loc: ['body', 'agent_id'], msg: 'Unknown agent: no-such-agent', type: 'unknown_agent' },
+    ]);
   });
 
   it('answers 422 naming an unknown version or tag', async () => {

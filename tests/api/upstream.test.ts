@@ -30,9 +30,16 @@ describe('--upstream', () => {
     expect(sent.body.trace_info.interaction_id).toBe(sent.body.id);
 
     // The task lives upstream: the upstream answers it directly, the front's own store has none.
-    const direct = await call(upstream, 'GET', `/v1/messaging/tasks/${task.body.id}/trace-info`, { key: 'upstream-key' });
+    const direct = await call(upstream, 'GET', `/v1/messaging/tasks/${task.body.id}/trace-info`, {
+      key: 'upstream-key',
+    });
     expect(direct.body.map((t: { interaction_id: string }) => t.interaction_id)).toEqual([sent.body.id]);
-    const viaFront = await call(front, 'GET', `/v1/messaging/tasks/${task.body.id}/trace-info?page=1&size=5`, { key: 'upstream-key' });
+    const viaFront = await call(
+      front,
+      'GET',
+      `/v1/messaging/tasks/${task.body.id}/trace-info?page=1&size=5`,
+      { key: 'upstream-key' },
+    );
     expect(viaFront.body).toMatchObject({ total: 1, page: 1, size: 5 });
   });
 
@@ -54,14 +61,22 @@ describe('--upstream', () => {
       upstream: 'http://upstream.invalid',
       fetchUpstream: async (_url, init) => {
         seen.push(Object.fromEntries(new Headers(init?.headers).entries()));
-        return new Response('{"ok":true}', { status: 201, headers: { 'content-type': 'application/json', 'set-cookie': 'x=1' } });
+        return new Response('{"ok":true}', {
+          status: 201,
+          headers: { 'content-type': 'application/json', 'set-cookie': 'x=1' },
+        });
       },
     });
     try {
       const reply = await call(spy, 'POST', '/v1/messaging/tasks?x=1', {
         key: 'client-key',
         body: { agent_id: 'a', user_id: 'u' },
-        headers: { 'x-aui-organization-id': 'org-1', 'x-aui-account-id': 'acc-1', 'x-aui-user-id': 'usr-1', cookie: 'session=secret' },
+        headers: {
+          'x-aui-organization-id': 'org-1',
+          'x-aui-account-id': 'acc-1',
+          'x-aui-user-id': 'usr-1',
+          cookie: 'session=secret',
+        },
       });
       expect(reply.status).toBe(201);
       expect(reply.body).toEqual({ ok: true });

@@ -15,19 +15,45 @@ let cardsTask: string;
 const UNAUTHORIZED = { error: 'Unauthorized', message: 'Invalid or missing API key' };
 const forbidden = (agent: string) => {
   const message = `This API key may not use agent: ${agent}`;
-  return { error: 'Forbidden', message, detail: [{ loc: ['header', 'x-service-api-key'], msg: message, type: 'forbidden' }] };
+  return {
+    error: 'Forbidden',
+    message,
+    detail: [{ loc: ['header', 'x-service-api-key'], msg: message, type: 'forbidden' }],
+  };
 };
 
 const post = (path: string, body: unknown, headers: Record<string, string>) =>
-  raw(service.url, { method: 'POST', path, headers: { 'content-type': 'application/json', ...headers }, body: JSON.stringify(body) });
-const get = (path: string, headers: Record<string, string>) => raw(service.url, { method: 'GET', path, headers });
+  raw(service.url, {
+    method: 'POST',
+    path,
+    headers: { 'content-type': 'application/json', ...headers },
+    body: JSON.stringify(body),
+  });
+const get = (path: string, headers: Record<string, string>) =>
+  raw(service.url, { method: 'GET', path, headers });
 
 beforeAll(async () => {
   service = await startService();
   const root = { 'x-service-api-key': ROOT };
-  flightTask = ((await post('/v1/messaging/tasks', { agent_id: 'flight-changes', user_id: 'auth' }, root)).json as { id: string }).id;
-  flightInteraction = ((await post('/v1/messaging/messages', { type: 'message', task_id: flightTask, text: 'I want to change my flight' }, root)).json as { id: string }).id;
-  cardsTask = ((await post('/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: 'auth' }, root)).json as { id: string }).id;
+  flightTask = (
+    (await post('/v1/messaging/tasks', { agent_id: 'flight-changes', user_id: 'auth' }, root)).json as {
+      id: string;
+    }
+  ).id;
+  flightInteraction = (
+    (
+      await post(
+        '/v1/messaging/messages',
+        { type: 'message', task_id: flightTask, text: 'I want to change my flight' },
+        root,
+      )
+    ).json as { id: string }
+  ).id;
+  cardsTask = (
+    (await post('/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: 'auth' }, root)).json as {
+      id: string;
+    }
+  ).id;
 });
 afterAll(() => service.dispose());
 
@@ -39,21 +65,40 @@ interface Endpoint {
 }
 
 const endpoints = (): Endpoint[] => [
-  { name: 'POST /v1/messaging/tasks', call: (h) => post('/v1/messaging/tasks', { agent_id: 'flight-changes', user_id: 'u' }, h), cardsOnly: 403 },
+  {
+    name: 'POST /v1/messaging/tasks',
+    call: (h) => post('/v1/messaging/tasks', { agent_id: 'flight-changes', user_id: 'u' }, h),
+    cardsOnly: 403,
+  },
   {
     name: 'POST /v1/messaging/messages',
-    call: (h) => post('/v1/messaging/messages?include_trace=true', { type: 'message', task_id: flightTask, text: 'hello' }, h),
+    call: (h) =>
+      post(
+        '/v1/messaging/messages?include_trace=true',
+        { type: 'message', task_id: flightTask, text: 'hello' },
+        h,
+      ),
     cardsOnly: 403,
   },
   {
     name: 'POST /v1/messaging/messages/rerun',
-    call: (h) => post('/v1/messaging/messages/rerun', { task_id: flightTask, interaction_id: flightInteraction, text: 'hello' }, h),
+    call: (h) =>
+      post(
+        '/v1/messaging/messages/rerun',
+        { task_id: flightTask, interaction_id: flightInteraction, text: 'hello' },
+        h,
+      ),
     cardsOnly: 403,
   },
-  { name: 'GET /v1/messaging/tasks/{id}/trace-info', call: (h) => get(`/v1/messaging/tasks/${flightTask}/trace-info`, h), cardsOnly: 403 },
+  {
+    name: 'GET /v1/messaging/tasks/{id}/trace-info',
+    call: (h) => get(`/v1/messaging/tasks/${flightTask}/trace-info`, h),
+    cardsOnly: 403,
+  },
   {
     name: 'GET /v1/messaging/tasks/{id}/trace-info?interaction_id=',
-    call: (h) => get(`/v1/messaging/tasks/${flightTask}/trace-info?interaction_id=${flightInteraction}&page=1`, h),
+    call: (h) =>
+      get(`/v1/messaging/tasks/${flightTask}/trace-info?interaction_id=${flightInteraction}&page=1`, h),
     cardsOnly: 403,
   },
   {
@@ -61,10 +106,22 @@ const endpoints = (): Endpoint[] => [
     call: (h) => get(`/v1/messaging/tasks/${flightTask}/interactions/${flightInteraction}/trace-info`, h),
     cardsOnly: 403,
   },
-  { name: 'GET /reference/v1/agents/{id}/bundle', call: (h) => get('/reference/v1/agents/flight-changes/bundle', h), cardsOnly: 403 },
+  {
+    name: 'GET /reference/v1/agents/{id}/bundle',
+    call: (h) => get('/reference/v1/agents/flight-changes/bundle', h),
+    cardsOnly: 403,
+  },
   { name: 'GET /reference/v1/agents', call: (h) => get('/reference/v1/agents', h), cardsOnly: 200 },
-  { name: 'POST /reference/v1/validate', call: (h) => post('/reference/v1/validate', { agent_settings_bundle: {} }, h), cardsOnly: 200 },
-  { name: 'GET /reference/v1/schemas/bundle.json', call: (h) => get('/reference/v1/schemas/bundle.json', h), cardsOnly: 200 },
+  {
+    name: 'POST /reference/v1/validate',
+    call: (h) => post('/reference/v1/validate', { agent_settings_bundle: {} }, h),
+    cardsOnly: 200,
+  },
+  {
+    name: 'GET /reference/v1/schemas/bundle.json',
+    call: (h) => get('/reference/v1/schemas/bundle.json', h),
+    cardsOnly: 200,
+  },
 ];
 
 describe('every endpoint', () => {
@@ -77,7 +134,12 @@ describe('every endpoint', () => {
       });
 
       it('answers 401 with the documented body to a wrong key, in either key header', async () => {
-        for (const headers of [{ 'x-service-api-key': 'wrong-key' }, { 'x-aui-api-key': 'wrong-key' }, { 'x-service-api-key': ROOT.toUpperCase() }, { 'x-service-api-key': `${ROOT}x` }]) {
+        for (const headers of [
+          { 'x-service-api-key': 'wrong-key' },
+          { 'x-aui-api-key': 'wrong-key' },
+          { 'x-service-api-key': ROOT.toUpperCase() },
+          { 'x-service-api-key': `${ROOT}x` },
+        ]) {
           const reply = await endpoint.call(headers);
           expect(reply.status).toBe(401);
           expect(reply.json).toEqual(UNAUTHORIZED);
@@ -102,32 +164,61 @@ describe('every endpoint', () => {
 
 describe('refusals come first and change nothing', () => {
   it('answers 401, not 404, for an unknown task without a valid key (no existence leak)', async () => {
-    for (const path of ['/v1/messaging/tasks/task_nope/trace-info', '/v1/messaging/tasks/task_nope/interactions/msg_nope/trace-info']) {
+    for (const path of [
+      '/v1/messaging/tasks/task_nope/trace-info',
+      '/v1/messaging/tasks/task_nope/interactions/msg_nope/trace-info',
+    ]) {
       expect((await get(path, {})).json).toEqual(UNAUTHORIZED);
       expect((await get(path, { 'x-service-api-key': 'wrong' })).status).toBe(401);
     }
   });
 
   it('answers 401, not 415 or 422, to a malformed body without a valid key', async () => {
-    const text = await raw(service.url, { method: 'POST', path: '/v1/messaging/messages', headers: { 'content-type': 'text/plain' }, body: 'hi' });
+    const text = await raw(service.url, {
+      method: 'POST',
+      path: '/v1/messaging/messages',
+      headers: { 'content-type': 'text/plain' },
+      body: 'hi',
+    });
     expect(text.status).toBe(401);
-    const broken = await raw(service.url, { method: 'POST', path: '/v1/messaging/messages', headers: { 'content-type': 'application/json', 'x-service-api-key': 'nope' }, body: '{' });
+    const broken = await raw(service.url, {
+      method: 'POST',
+      path: '/v1/messaging/messages',
+      headers: { 'content-type': 'application/json', 'x-service-api-key': 'nope' },
+      body: '{',
+    });
     expect(broken.json).toEqual(UNAUTHORIZED);
   });
 
   it('keeps the refused task untouched: no turn is added by refused sends or reruns', async () => {
-    const before = (await get(`/v1/messaging/tasks/${flightTask}/trace-info`, { 'x-service-api-key': ROOT })).json as unknown[];
-    await post('/v1/messaging/messages', { type: 'message', task_id: flightTask, text: 'sneaky' }, { 'x-service-api-key': CARDS_ONLY });
-    await post('/v1/messaging/messages', { type: 'message', task_id: flightTask, text: 'sneaky' }, { 'x-service-api-key': 'wrong' });
+    const before = (await get(`/v1/messaging/tasks/${flightTask}/trace-info`, { 'x-service-api-key': ROOT }))
+      .json as unknown[];
+    await post(
+      '/v1/messaging/messages',
+      { type: 'message', task_id: flightTask, text: 'sneaky' },
+      { 'x-service-api-key': CARDS_ONLY },
+    );
+    await post(
+      '/v1/messaging/messages',
+      { type: 'message', task_id: flightTask, text: 'sneaky' },
+      { 'x-service-api-key': 'wrong' },
+    );
     await post('/v1/messaging/messages', { type: 'message', task_id: flightTask, text: 'sneaky' }, {});
-    const after = (await get(`/v1/messaging/tasks/${flightTask}/trace-info`, { 'x-service-api-key': ROOT })).json as unknown[];
+    const after = (await get(`/v1/messaging/tasks/${flightTask}/trace-info`, { 'x-service-api-key': ROOT }))
+      .json as unknown[];
     expect(after).toEqual(before);
   });
 
   it('lets the limited key use its own agent, and lists only that agent', async () => {
-    const sent = await post('/v1/messaging/messages', { type: 'message', task_id: cardsTask, text: 'I want to dispute a charge' }, { 'x-service-api-key': CARDS_ONLY });
+    const sent = await post(
+      '/v1/messaging/messages',
+      { type: 'message', task_id: cardsTask, text: 'I want to dispute a charge' },
+      { 'x-service-api-key': CARDS_ONLY },
+    );
     expect(sent.status).toBe(200);
-    const agents = (await get('/reference/v1/agents', { 'x-aui-api-key': CARDS_ONLY })).json as { agents: { id: string }[] };
+    const agents = (await get('/reference/v1/agents', { 'x-aui-api-key': CARDS_ONLY })).json as {
+      agents: { id: string }[];
+    };
     expect(agents.agents.map((a) => a.id)).toEqual(['card-disputes']);
   });
 

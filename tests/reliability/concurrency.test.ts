@@ -32,17 +32,34 @@ beforeAll(async () => {
 });
 afterAll(() => service.dispose());
 
-const newTask = async (agent = 'card-disputes') => (await postJson<{ id: string }>(service.url, '/v1/messaging/tasks', ROOT, { agent_id: agent, user_id: 'load' })).id;
-const traces = (taskId: string) => getJson<Trace[]>(service.url, `/v1/messaging/tasks/${taskId}/trace-info`, ROOT);
+const newTask = async (agent = 'card-disputes') =>
+  (
+    await postJson<{ id: string }>(service.url, '/v1/messaging/tasks', ROOT, {
+      agent_id: agent,
+      user_id: 'load',
+    })
+  ).id;
+const traces = (taskId: string) =>
+  getJson<Trace[]>(service.url, `/v1/messaging/tasks/${taskId}/trace-info`, ROOT);
 
 describe('concurrent clients', () => {
   it('keep every message, in acknowledgement order, on shared and separate tasks', async () => {
     const shared = await newTask();
     // Two turns before the storm, so reruns of the second have a history to copy.
-    const seed1 = await postJson<{ id: string }>(service.url, '/v1/messaging/messages', ROOT, { type: 'message', task_id: shared, text: 'seed one: I want to dispute a charge' });
-    await postJson(service.url, '/v1/messaging/messages', ROOT, { type: 'message', task_id: shared, text: 'seed two: it was a duplicate charge' });
+    const seed1 = await postJson<{ id: string }>(service.url, '/v1/messaging/messages', ROOT, {
+      type: 'message',
+      task_id: shared,
+      text: 'seed one: I want to dispute a charge',
+    });
+    await postJson(service.url, '/v1/messaging/messages', ROOT, {
+      type: 'message',
+      task_id: shared,
+      text: 'seed two: it was a duplicate charge',
+    });
     const seedTraces = await traces(shared);
-    const own = await Promise.all(Array.from({ length: OWN_CLIENTS }, (_, i) => newTask(i % 2 ? 'flight-changes' : 'card-disputes')));
+    const own = await Promise.all(
+      Array.from({ length: OWN_CLIENTS }, (_, i) => newTask(i % 2 ? 'flight-changes' : 'card-disputes')),
+    );
 
     let clock = 0; // a logical clock: the order in which this process saw sends start and acks arrive
     const acks: Ack[] = [];
@@ -50,14 +67,25 @@ describe('concurrent clients', () => {
       for (let m = 0; m < MESSAGES_EACH; m += 1) {
         const text = `${name} message ${m}: I want to dispute a charge of $${m + 1}0`;
         const sentAt = ++clock;
-        const reply = await postJson<{ id: string; trace_info: Trace }>(service.url, '/v1/messaging/messages?include_trace=true', ROOT, { type: 'message', task_id: taskId, text });
+        const reply = await postJson<{ id: string; trace_info: Trace }>(
+          service.url,
+          '/v1/messaging/messages?include_trace=true',
+          ROOT,
+          { type: 'message', task_id: taskId, text },
+        );
         acks.push({ taskId, text, id: reply.id, trace: reply.trace_info, sentAt, ackedAt: ++clock });
       }
     };
     const branches: { regenerated_task_id: string; message: { id: string } }[] = [];
     const reruns = async () => {
       for (let r = 0; r < RERUNS; r += 1) {
-        branches.push(await postJson(service.url, '/v1/messaging/messages/rerun', ROOT, { task_id: shared, interaction_id: seedTraces[1]!.interaction_id, text: `rerun ${r}` }));
+        branches.push(
+          await postJson(service.url, '/v1/messaging/messages/rerun', ROOT, {
+            task_id: shared,
+            interaction_id: seedTraces[1]!.interaction_id,
+            text: `rerun ${r}`,
+          }),
+        );
       }
     };
     await Promise.all([
@@ -85,7 +113,8 @@ describe('concurrent clients', () => {
       const violations: string[] = [];
       for (const a of expected) {
         for (const b of expected) {
-          if (a.ackedAt < b.sentAt && position.get(a.id)! > position.get(b.id)!) violations.push(`${a.text} after ${b.text}`);
+          if (a.ackedAt < b.sentAt && position.get(a.id)! > position.get(b.id)!)
+            violations.push(`${a.text} after ${b.text}`);
         }
       }
       expect(violations.slice(0, 5)).toEqual([]);
@@ -100,6 +129,8 @@ describe('concurrent clients', () => {
       expect(stored[0]!.interaction_id).toBe(seed1.id);
       expect(stored[1]!.interaction_id).toBe(branch.message.id);
     }
-    console.log(`[figure] concurrency: ${SHARED_CLIENTS} clients on one task and ${OWN_CLIENTS} on their own, ${MESSAGES_EACH} messages each, ${RERUNS} reruns in between: ${acks.length} acknowledged, all kept in order`);
+    console.log(
+      `[figure] concurrency: ${SHARED_CLIENTS} clients on one task and ${OWN_CLIENTS} on their own, ${MESSAGES_EACH} messages each, ${RERUNS} reruns in between: ${acks.length} acknowledged, all kept in order`,
+    );
   }, 120_000);
 });

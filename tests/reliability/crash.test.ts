@@ -39,7 +39,9 @@ afterAll(async () => {
 });
 
 async function createTask(url: string, agent: string): Promise<string> {
-  const id = (await postJson<{ id: string }>(url, '/v1/messaging/tasks', KEY, { agent_id: agent, user_id: 'crash' })).id;
+  const id = (
+    await postJson<{ id: string }>(url, '/v1/messaging/tasks', KEY, { agent_id: agent, user_id: 'crash' })
+  ).id;
   tasks.set(id, []);
   return id;
 }
@@ -47,7 +49,12 @@ async function createTask(url: string, agent: string): Promise<string> {
 async function sendTo(url: string, taskId: string, text: string): Promise<void> {
   const sent: Sent = { text };
   tasks.get(taskId)!.push(sent);
-  const reply = await postJson<{ id: string; text: string; trace_info: Trace }>(url, '/v1/messaging/messages?include_trace=true', KEY, { type: 'message', task_id: taskId, text });
+  const reply = await postJson<{ id: string; text: string; trace_info: Trace }>(
+    url,
+    '/v1/messaging/messages?include_trace=true',
+    KEY,
+    { type: 'message', task_id: taskId, text },
+  );
   sent.ack = { id: reply.id, reply: reply.text, trace: reply.trace_info };
 }
 
@@ -78,14 +85,26 @@ async function streamAndKill(proc: ServiceProcess, killAfter: number, phase: num
           // A rerun of an acknowledged interaction: the branch must hold the history before it.
           const origin = tasks.get(mine[1]!)!.filter((s) => s.ack);
           const target = origin[origin.length - 1]!.ack!.id;
-          const result = await postJson<{ regenerated_task_id: string; message: { id: string; trace_info: Trace } }>(proc.url, '/v1/messaging/messages/rerun?include_trace=true', KEY, {
+          const result = await postJson<{
+            regenerated_task_id: string;
+            message: { id: string; trace_info: Trace };
+          }>(proc.url, '/v1/messaging/messages/rerun?include_trace=true', KEY, {
             task_id: mine[1],
             interaction_id: target,
             text: `phase ${phase} rerun ${m}`,
           });
-          branches.push({ taskId: result.regenerated_task_id, id: result.message.id, trace: result.message.trace_info, historyIds: origin.slice(0, -1).map((s) => s.ack!.id) });
+          branches.push({
+            taskId: result.regenerated_task_id,
+            id: result.message.id,
+            trace: result.message.trace_info,
+            historyIds: origin.slice(0, -1).map((s) => s.ack!.id),
+          });
         } else {
-          await sendTo(proc.url, mine[c]!, `phase ${phase} client ${c} message ${m}: a duplicate charge of $${m}`);
+          await sendTo(
+            proc.url,
+            mine[c]!,
+            `phase ${phase} client ${c} message ${m}: a duplicate charge of $${m}`,
+          );
         }
         acked();
       }
@@ -112,7 +131,9 @@ async function verify(url: string): Promise<number> {
     const acked = sent.filter((s) => s.ack);
     const unacked = sent.filter((s) => !s.ack);
     expect(stored.slice(0, acked.length)).toEqual(acked.map((s) => s.ack!.trace));
-    stored.slice(0, acked.length).forEach((trace, i) => expect(trace.response?.message).toBe(acked[i]!.ack!.reply));
+    stored
+      .slice(0, acked.length)
+      .forEach((trace, i) => expect(trace.response?.message).toBe(acked[i]!.ack!.reply));
     checked += acked.length;
     const extra = stored.slice(acked.length);
     expect(extra.length).toBeLessThanOrEqual(unacked.length);
@@ -132,7 +153,8 @@ async function verify(url: string): Promise<number> {
 describe('kill -9 in the middle of a stream of sends', () => {
   it('loses nothing acknowledged and half-writes nothing, across two crashes', async () => {
     service = await spawnService(dataDir, `${KEY}=*`);
-    for (let i = 0; i < STREAMS; i += 1) await createTask(service.url, i % 2 ? 'flight-changes' : 'card-disputes');
+    for (let i = 0; i < STREAMS; i += 1)
+      await createTask(service.url, i % 2 ? 'flight-changes' : 'card-disputes');
     await streamAndKill(service, 60, 1);
 
     service = await spawnService(dataDir, `${KEY}=*`);
@@ -147,14 +169,20 @@ describe('kill -9 in the middle of a stream of sends', () => {
     // The service carries on: a new send lands at the end of each task.
     for (const taskId of [...tasks.keys()].slice(0, 3)) {
       const before = await getJson<Trace[]>(service.url, `/v1/messaging/tasks/${taskId}/trace-info`, KEY);
-      const reply = await postJson<{ id: string }>(service.url, '/v1/messaging/messages', KEY, { type: 'message', task_id: taskId, text: 'after the crashes' });
+      const reply = await postJson<{ id: string }>(service.url, '/v1/messaging/messages', KEY, {
+        type: 'message',
+        task_id: taskId,
+        text: 'after the crashes',
+      });
       const after = await getJson<Trace[]>(service.url, `/v1/messaging/tasks/${taskId}/trace-info`, KEY);
       expect(after.map((t) => t.interaction_id)).toEqual([...before.map((t) => t.interaction_id), reply.id]);
     }
     await service.stop();
     service = undefined;
     const turns = [...tasks.values()].flat();
-    console.log(`[figure] crash: 2 kills mid-stream, ${tasks.size} tasks and ${branches.length} branches, ${turns.filter((t) => t.ack).length} acknowledged sends all found intact, ${turns.filter((t) => !t.ack).length} in flight at the kills`);
+    console.log(
+      `[figure] crash: 2 kills mid-stream, ${tasks.size} tasks and ${branches.length} branches, ${turns.filter((t) => t.ack).length} acknowledged sends all found intact, ${turns.filter((t) => !t.ack).length} in flight at the kills`,
+    );
 
     // Straight from the database: every stored turn has its user message, its reply and its trace.
     const store = new SqliteStore({ dataDir });

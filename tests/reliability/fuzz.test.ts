@@ -70,7 +70,10 @@ function oddString(g: Gen): string {
   if (r < 0.9) {
     let s = '';
     const n = g.int(1, 40);
-    for (let i = 0; i < n; i += 1) s += String.fromCodePoint(g.pick([g.int(0, 0x7f), g.int(0x80, 0x7ff), g.int(0x800, 0xd7ff), g.int(0xe000, 0x10ffff)]));
+    for (let i = 0; i < n; i += 1)
+      s += String.fromCodePoint(
+        g.pick([g.int(0, 0x7f), g.int(0x80, 0x7ff), g.int(0x800, 0xd7ff), g.int(0xe000, 0x10ffff)]),
+      );
     return s;
   }
   if (r < 0.99) return g.pick(['a', 'ü', '🧵', '\\', '"']).repeat(g.int(200, 25_000));
@@ -86,11 +89,18 @@ function deep(g: Gen, depth: number): unknown {
   const asArray = g.bool();
   if (depth > 200) {
     const id = `__deep_${asArray ? 'a' : 'o'}${depth}__`;
-    if (!deepTexts.has(id)) deepTexts.set(id, asArray ? `${'['.repeat(depth)}1${']'.repeat(depth)}` : `${'{"all":'.repeat(depth)}null${'}'.repeat(depth)}`);
+    if (!deepTexts.has(id))
+      deepTexts.set(
+        id,
+        asArray
+          ? `${'['.repeat(depth)}1${']'.repeat(depth)}`
+          : `${'{"all":'.repeat(depth)}null${'}'.repeat(depth)}`,
+      );
     return id;
   }
   let value: unknown = g.pick([1, 'leaf', null, true]);
-  for (let i = 0; i < depth; i += 1) value = asArray ? [value] : { [g.pick(['a', 'when', 'all', 'not', 'then'])]: value };
+  for (let i = 0; i < depth; i += 1)
+    value = asArray ? [value] : { [g.pick(['a', 'when', 'all', 'not', 'then'])]: value };
   return value;
 }
 
@@ -103,7 +113,20 @@ function randomValue(g: Gen, budget = 3): unknown {
   if (r < 0.68 && budget > 0) return Array.from({ length: g.int(0, 4) }, () => randomValue(g, budget - 1));
   if (r < 0.82 && budget > 0) {
     const o: Record<string, unknown> = {};
-    for (let i = g.int(0, 4); i > 0; i -= 1) o[g.pick(['code', 'when', 'then', 'type', 'text', '__proto__', 'constructor', 'toString', oddString(g).slice(0, 20)])] = randomValue(g, budget - 1);
+    for (let i = g.int(0, 4); i > 0; i -= 1)
+      o[
+        g.pick([
+          'code',
+          'when',
+          'then',
+          'type',
+          'text',
+          '__proto__',
+          'constructor',
+          'toString',
+          oddString(g).slice(0, 20),
+        ])
+      ] = randomValue(g, budget - 1);
     return o;
   }
   if (r < 0.95) return deep(g, g.int(5, 120));
@@ -111,7 +134,8 @@ function randomValue(g: Gen, budget = 3): unknown {
 }
 
 /** JSON text of a value; strings like `__proto__` become real own keys (JSON.parse keeps them). */
-const encode = (value: unknown) => JSON.stringify(value).replace(/"(__deep_[ao]\d+__)"/g, (_, id: string) => deepTexts.get(id)!);
+const encode = (value: unknown) =>
+  JSON.stringify(value).replace(/"(__deep_[ao]\d+__)"/g, (_, id: string) => deepTexts.get(id)!);
 
 // ---------------------------------------------------------------- mutations of valid requests
 
@@ -150,7 +174,8 @@ function mutateTree(g: Gen, root: unknown): unknown {
   const r = g.float();
   if (r < 0.2 && !Array.isArray(parent)) delete container[key];
   else if (r < 0.3 && Array.isArray(parent)) parent.push(structuredClone(parent[key as number]));
-  else if (r < 0.4 && typeof node === 'string') container[key] = `${node}${g.pick(['', '-x', ' ', '{{unknown-param}}'])}`;
+  else if (r < 0.4 && typeof node === 'string')
+    container[key] = `${node}${g.pick(['', '-x', ' ', '{{unknown-param}}'])}`;
   else if (r < 0.5 && Array.isArray(parent) && typeof key === 'number') parent.splice(key, 1);
   else container[key] = randomValue(g, 2);
   return copy;
@@ -177,12 +202,32 @@ function mutateBytes(g: Gen, text: string): Uint8Array {
   }
   if (r < 0.6) {
     bytes = Buffer.from(bytes);
-    for (let i = g.int(1, 4); i > 0 && bytes.length; i -= 1) bytes[g.int(0, bytes.length - 1)] = g.int(0, 255);
+    for (let i = g.int(1, 4); i > 0 && bytes.length; i -= 1)
+      bytes[g.int(0, bytes.length - 1)] = g.int(0, 255);
     return bytes;
   }
   if (r < 0.7) return Buffer.concat([Buffer.from([0xef, 0xbb, 0xbf]), bytes]); // a BOM
-  if (r < 0.8) return Buffer.concat([bytes, Buffer.from(g.pick([',', '}', ' garbage', '\u0000', '{}', '[]']))]);
-  if (r < 0.9) return Buffer.from(g.pick(['[', '{', '"', 'nul', 'tru', '1e99999', '-', '{"a":}', '{"a" 1}', "{'a':1}", 'NaN', '[1,]', '{"a":1,}', '0x10']));
+  if (r < 0.8)
+    return Buffer.concat([bytes, Buffer.from(g.pick([',', '}', ' garbage', '\u0000', '{}', '[]']))]);
+  if (r < 0.9)
+    return Buffer.from(
+      g.pick([
+        '[',
+        '{',
+        '"',
+        'nul',
+        'tru',
+        '1e99999',
+        '-',
+        '{"a":}',
+        '{"a" 1}',
+        "{'a':1}",
+        'NaN',
+        '[1,]',
+        '{"a":1,}',
+        '0x10',
+      ]),
+    );
   return Buffer.from(text.replace(/"/g, g.pick(["'", '`', ''])));
 }
 
@@ -203,7 +248,29 @@ const CONTENT_TYPES = [
   'application/json, text/plain',
 ];
 
-const QUERY_VALUES = ['', 'true', 'TRUE', 'yes', '2', '-1', '0', '1.5', '1e3', 'NaN', 'Infinity', '%00', '%ZZ', '%E0%A4%A', '%F0%9F%A7%B5', '99999999999999999999', 'null', '[]', '{}', 'a'.repeat(300), '%2F..%2F'];
+const QUERY_VALUES = [
+  '',
+  'true',
+  'TRUE',
+  'yes',
+  '2',
+  '-1',
+  '0',
+  '1.5',
+  '1e3',
+  'NaN',
+  'Infinity',
+  '%00',
+  '%ZZ',
+  '%E0%A4%A',
+  '%F0%9F%A7%B5',
+  '99999999999999999999',
+  'null',
+  '[]',
+  '{}',
+  'a'.repeat(300),
+  '%2F..%2F',
+];
 
 function oddId(g: Gen, real: string[]): string {
   const r = g.float();
@@ -251,12 +318,26 @@ function makeCase(g: Gen, ctx: Context): Case {
   const taskId = g.pick(ctx.taskIds);
   const interactionId = g.pick(ctx.interactionIds);
   const bodies: [string, string, Json, readonly string[]][] = [
-    ['POST', '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: 'fuzz' }, ['agent_id', 'user_id', 'task_origin_type', 'version_id', 'version_tag']],
+    [
+      'POST',
+      '/v1/messaging/tasks',
+      { agent_id: 'card-disputes', user_id: 'fuzz' },
+      ['agent_id', 'user_id', 'task_origin_type', 'version_id', 'version_tag'],
+    ],
     [
       'POST',
       `/v1/messaging/messages?include_trace=${g.pick(['true', 'false'])}`,
       { type: 'message', task_id: taskId, text: 'I want to dispute a charge' },
-      ['type', 'task_id', 'text', 'agent_settings_bundle', 'context', 'agent_variables', 'selected_tools', 'agent'],
+      [
+        'type',
+        'task_id',
+        'text',
+        'agent_settings_bundle',
+        'context',
+        'agent_variables',
+        'selected_tools',
+        'agent',
+      ],
     ],
     [
       'POST',
@@ -272,7 +353,10 @@ function makeCase(g: Gen, ctx: Context): Case {
   if (kind < 0.3) {
     const [method, path, base, fields] = g.pick(bodies);
     const body = g.bool(0.1) ? randomValue(g) : mutateObject(g, base, fields);
-    return { description: `fields ${path}`, request: { method, path, headers: { ...key, 'content-type': 'application/json' }, body: encode(body) } };
+    return {
+      description: `fields ${path}`,
+      request: { method, path, headers: { ...key, 'content-type': 'application/json' }, body: encode(body) },
+    };
   }
   if (kind < 0.5) {
     const [method, path, base] = g.pick(bodies.slice(1));
@@ -280,23 +364,44 @@ function makeCase(g: Gen, ctx: Context): Case {
     for (let i = g.int(1, 4); i > 0; i -= 1) bundle = mutateTree(g, bundle);
     return {
       description: `bundle ${path}`,
-      request: { method, path, headers: { ...key, 'content-type': 'application/json' }, body: encode({ ...base, agent_settings_bundle: bundle }) },
+      request: {
+        method,
+        path,
+        headers: { ...key, 'content-type': 'application/json' },
+        body: encode({ ...base, agent_settings_bundle: bundle }),
+      },
     };
   }
   if (kind < 0.65) {
     const [method, path, base] = g.pick(bodies);
-    return { description: `bytes ${path}`, request: { method, path, headers: { ...key, 'content-type': 'application/json' }, body: mutateBytes(g, encode(base)) } };
+    return {
+      description: `bytes ${path}`,
+      request: {
+        method,
+        path,
+        headers: { ...key, 'content-type': 'application/json' },
+        body: mutateBytes(g, encode(base)),
+      },
+    };
   }
   if (kind < 0.72) {
     const [method, path, base] = g.pick(bodies);
     const contentType = g.pick(CONTENT_TYPES);
-    const headers: Record<string, string> = { ...key, ...(contentType === undefined ? {} : { 'content-type': contentType }) };
+    const headers: Record<string, string> = {
+      ...key,
+      ...(contentType === undefined ? {} : { 'content-type': contentType }),
+    };
     const body = g.bool(0.8) ? encode(base) : g.bool() ? '' : undefined;
-    return { description: `content-type ${JSON.stringify(contentType)} ${path}`, request: { method, path, headers, ...(body === undefined ? {} : { body }), chunked: g.bool(0.1) } };
+    return {
+      description: `content-type ${JSON.stringify(contentType)} ${path}`,
+      request: { method, path, headers, ...(body === undefined ? {} : { body }), chunked: g.bool(0.1) },
+    };
   }
   if (kind < 0.85) {
     const names = ['interaction_id', 'page', 'size', 'include_trace', 'version', g.pick(QUERY_VALUES)];
-    const query = Array.from({ length: g.int(1, 4) }, () => `${g.pick(names)}=${g.pick(QUERY_VALUES)}`).join('&');
+    const query = Array.from({ length: g.int(1, 4) }, () => `${g.pick(names)}=${g.pick(QUERY_VALUES)}`).join(
+      '&',
+    );
     const path = g.pick([
       `/v1/messaging/tasks/${taskId}/trace-info`,
       `/v1/messaging/tasks/${taskId}/interactions/${interactionId}/trace-info`,
@@ -307,9 +412,20 @@ function makeCase(g: Gen, ctx: Context): Case {
     ]);
     if (g.bool(0.3)) {
       const [method, p, base] = g.pick(bodies);
-      return { description: `query ${p}`, request: { method, path: `${p.split('?')[0]}?${query}`, headers: { ...key, 'content-type': 'application/json' }, body: encode(base) } };
+      return {
+        description: `query ${p}`,
+        request: {
+          method,
+          path: `${p.split('?')[0]}?${query}`,
+          headers: { ...key, 'content-type': 'application/json' },
+          body: encode(base),
+        },
+      };
     }
-    return { description: `query GET ${path}`, request: { method: 'GET', path: `${path}?${query}`, headers: key } };
+    return {
+      description: `query GET ${path}`,
+      request: { method: 'GET', path: `${path}?${query}`, headers: key },
+    };
   }
   if (kind < 0.95) {
     const ids = [...ctx.taskIds, ...ctx.interactionIds];
@@ -326,13 +442,29 @@ function makeCase(g: Gen, ctx: Context): Case {
   }
   // Methods the endpoints do not serve, with or without bodies.
   const method = g.pick(['PUT', 'DELETE', 'PATCH', 'OPTIONS', 'GET', 'POST']);
-  const path = g.pick([...bodies.map((b) => b[1]), `/v1/messaging/tasks/${taskId}/trace-info`, '/openapi.json', '/reference/v1/agents']);
+  const path = g.pick([
+    ...bodies.map((b) => b[1]),
+    `/v1/messaging/tasks/${taskId}/trace-info`,
+    '/openapi.json',
+    '/reference/v1/agents',
+  ]);
   const headers: Record<string, string> = { ...key, 'content-type': 'application/json' };
-  if (method === 'OPTIONS') Object.assign(headers, { origin: 'http://127.0.0.1:5173', 'access-control-request-method': g.pick(['POST', 'DELETE', 'GET']) });
-  return { description: `method ${method} ${path}`, request: { method, path, headers, ...(g.bool() ? { body: encode({ a: 1 }) } : {}) } };
+  if (method === 'OPTIONS')
+    Object.assign(headers, {
+      origin: 'http://127.0.0.1:5173',
+      'access-control-request-method': g.pick(['POST', 'DELETE', 'GET']),
+    });
+  return {
+    description: `method ${method} ${path}`,
+    request: { method, path, headers, ...(g.bool() ? { body: encode({ a: 1 }) } : {}) },
+  };
 }
 
-const isApiPath = (path: string) => path.startsWith('/v1/') || path.startsWith('/reference/') || path === '/openapi.json' || path === '/healthz';
+const isApiPath = (path: string) =>
+  path.startsWith('/v1/') ||
+  path.startsWith('/reference/') ||
+  path === '/openapi.json' ||
+  path === '/healthz';
 
 /** What every answer must satisfy: no 5xx; a JSON body; an error body with a message. */
 function problemWith(c: Case, reply: RawReply): string | undefined {
@@ -340,11 +472,14 @@ function problemWith(c: Case, reply: RawReply): string | undefined {
   if (c.request.method === 'OPTIONS' && reply.status === 204) return undefined; // a CORS preflight has no body
   // `/v1/../x` is `/x` once resolved: the web app's ground, where a plain-text 404 is right.
   const path = new URL(c.request.path, 'http://127.0.0.1').pathname;
-  if (!isApiPath(path)) return reply.status === 404 ? undefined : `status ${reply.status} for a path outside the API: ${path}`;
-  if (reply.json === undefined || reply.json === null || typeof reply.json !== 'object') return `status ${reply.status} with a body that is not a JSON object: ${reply.text.slice(0, 200)}`;
+  if (!isApiPath(path))
+    return reply.status === 404 ? undefined : `status ${reply.status} for a path outside the API: ${path}`;
+  if (reply.json === undefined || reply.json === null || typeof reply.json !== 'object')
+    return `status ${reply.status} with a body that is not a JSON object: ${reply.text.slice(0, 200)}`;
   if (reply.status >= 400) {
     const { error, message } = reply.json as { error?: unknown; message?: unknown };
-    if (typeof error !== 'string' || typeof message !== 'string' || message.length === 0) return `status ${reply.status} without {error, message}: ${reply.text.slice(0, 200)}`;
+    if (typeof error !== 'string' || typeof message !== 'string' || message.length === 0)
+      return `status ${reply.status} without {error, message}: ${reply.text.slice(0, 200)}`;
   }
   return undefined;
 }
@@ -354,15 +489,40 @@ const ctx: Context = { taskIds: [], interactionIds: [], bundle: {} };
 
 beforeAll(async () => {
   service = await startService({ bodyLimitBytes: LIMIT });
-  for (const agent of ['card-disputes', 'flight-changes', 'card-disputes', 'card-disputes', 'card-disputes', 'card-disputes', 'card-disputes', 'card-disputes']) {
-    const task = (await raw(service.url, { method: 'POST', path: '/v1/messaging/tasks', headers: { 'x-service-api-key': ROOT, 'content-type': 'application/json' }, body: encode({ agent_id: agent, user_id: 'fuzz' }) })).json as { id: string };
+  for (const agent of [
+    'card-disputes',
+    'flight-changes',
+    'card-disputes',
+    'card-disputes',
+    'card-disputes',
+    'card-disputes',
+    'card-disputes',
+    'card-disputes',
+  ]) {
+    const task = (
+      await raw(service.url, {
+        method: 'POST',
+        path: '/v1/messaging/tasks',
+        headers: { 'x-service-api-key': ROOT, 'content-type': 'application/json' },
+        body: encode({ agent_id: agent, user_id: 'fuzz' }),
+      })
+    ).json as { id: string };
     ctx.taskIds.push(task.id);
     for (const text of ['I want to dispute a charge', 'It was a duplicate charge of $42.50 yesterday']) {
-      const reply = await raw(service.url, { method: 'POST', path: '/v1/messaging/messages', headers: { 'x-service-api-key': ROOT, 'content-type': 'application/json' }, body: encode({ type: 'message', task_id: task.id, text }) });
+      const reply = await raw(service.url, {
+        method: 'POST',
+        path: '/v1/messaging/messages',
+        headers: { 'x-service-api-key': ROOT, 'content-type': 'application/json' },
+        body: encode({ type: 'message', task_id: task.id, text }),
+      });
       ctx.interactionIds.push((reply.json as { id: string }).id);
     }
   }
-  const bundle = await raw(service.url, { method: 'GET', path: '/reference/v1/agents/card-disputes/bundle', headers: { 'x-service-api-key': ROOT } });
+  const bundle = await raw(service.url, {
+    method: 'GET',
+    path: '/reference/v1/agents/card-disputes/bundle',
+    headers: { 'x-service-api-key': ROOT },
+  });
   ctx.bundle = (bundle.json as { bundle: Json }).bundle;
 });
 afterAll(() => service.dispose());
@@ -391,8 +551,13 @@ describe(`fuzzing every endpoint (seed ${SEED}, ${COUNT} requests)`, () => {
       }
     };
     await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
-    console.log(`[figure] fuzz: ${COUNT} requests, seed ${SEED}, answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}, ${failures.length} failing`);
-    if (failures.length) console.log(`fuzz seed ${SEED}: ${failures.length} failing requests, first ones:\n${failures.slice(0, 15).join('\n')}`);
+    console.log(
+      `[figure] fuzz: ${COUNT} requests, seed ${SEED}, answers by status ${JSON.stringify(Object.fromEntries([...statuses].sort((a, b) => a[0] - b[0])))}, ${failures.length} failing`,
+    );
+    if (failures.length)
+      console.log(
+        `fuzz seed ${SEED}: ${failures.length} failing requests, first ones:\n${failures.slice(0, 15).join('\n')}`,
+      );
 
     const unhandled = service.logs.filter((line) => line.includes('"unhandled error"'));
     if (unhandled.length) console.log(`logged unhandled errors:\n${unhandled.slice(0, 10).join('\n')}`);
@@ -406,7 +571,12 @@ describe(`fuzzing every endpoint (seed ${SEED}, ${COUNT} requests)`, () => {
 
   it('still answers a valid flow correctly afterwards', async () => {
     const headers = { 'x-service-api-key': ROOT, 'content-type': 'application/json' };
-    const task = await raw(service.url, { method: 'POST', path: '/v1/messaging/tasks', headers, body: encode({ agent_id: 'card-disputes', user_id: 'after-fuzz' }) });
+    const task = await raw(service.url, {
+      method: 'POST',
+      path: '/v1/messaging/tasks',
+      headers,
+      body: encode({ agent_id: 'card-disputes', user_id: 'after-fuzz' }),
+    });
     expect(task.status).toBe(200);
     const taskId = (task.json as { id: string }).id;
     const sent = await raw(service.url, {
@@ -416,14 +586,28 @@ describe(`fuzzing every endpoint (seed ${SEED}, ${COUNT} requests)`, () => {
       body: encode({ type: 'message', task_id: taskId, text: 'I want to dispute a charge' }),
     });
     expect(sent.status).toBe(200);
-    const message = sent.json as { id: string; text: string; trace_info: { interaction_id: string; intent: string } };
+    const message = sent.json as {
+      id: string;
+      text: string;
+      trace_info: { interaction_id: string; intent: string };
+    };
     expect(message.text.length).toBeGreaterThan(0);
     expect(message.trace_info).toMatchObject({ interaction_id: message.id, intent: 'dispute_charge' });
-    const traces = await raw(service.url, { method: 'GET', path: `/v1/messaging/tasks/${taskId}/trace-info`, headers });
+    const traces = await raw(service.url, {
+      method: 'GET',
+      path: `/v1/messaging/tasks/${taskId}/trace-info`,
+      headers,
+    });
     expect(traces.status).toBe(200);
     expect(traces.json).toEqual([message.trace_info]);
     // The tasks the fuzzer hammered still start with their two original turns, in order.
-    const before = await raw(service.url, { method: 'GET', path: `/v1/messaging/tasks/${ctx.taskIds[1]}/trace-info`, headers });
-    expect((before.json as { interaction_id: string }[]).map((t) => t.interaction_id).slice(0, 2)).toEqual(ctx.interactionIds.slice(2, 4));
+    const before = await raw(service.url, {
+      method: 'GET',
+      path: `/v1/messaging/tasks/${ctx.taskIds[1]}/trace-info`,
+      headers,
+    });
+    expect((before.json as { interaction_id: string }[]).map((t) => t.interaction_id).slice(0, 2)).toEqual(
+      ctx.interactionIds.slice(2, 4),
+    );
   });
 });

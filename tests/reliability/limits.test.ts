@@ -24,8 +24,19 @@ let interactionId: string;
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'threadline-limits-'));
   service = await spawnService(dataDir, `${KEY}=*`, { NODE_OPTIONS: '--max-old-space-size=192' });
-  taskId = (await postJson<{ id: string }>(service.url, '/v1/messaging/tasks', KEY, { agent_id: 'card-disputes', user_id: 'limits' })).id;
-  interactionId = (await postJson<{ id: string }>(service.url, '/v1/messaging/messages', KEY, { type: 'message', task_id: taskId, text: 'I want to dispute a charge' })).id;
+  taskId = (
+    await postJson<{ id: string }>(service.url, '/v1/messaging/tasks', KEY, {
+      agent_id: 'card-disputes',
+      user_id: 'limits',
+    })
+  ).id;
+  interactionId = (
+    await postJson<{ id: string }>(service.url, '/v1/messaging/messages', KEY, {
+      type: 'message',
+      task_id: taskId,
+      text: 'I want to dispute a charge',
+    })
+  ).id;
 });
 afterAll(async () => {
   await service?.stop();
@@ -33,17 +44,32 @@ afterAll(async () => {
 });
 
 const send = (body: string, options: { chunked?: boolean; path?: string } = {}) =>
-  raw(service.url, { method: 'POST', path: options.path ?? '/v1/messaging/messages', headers, body, chunked: options.chunked ?? false });
+  raw(service.url, {
+    method: 'POST',
+    path: options.path ?? '/v1/messaging/messages',
+    headers,
+    body,
+    chunked: options.chunked ?? false,
+  });
 
 /** A JSON document of about `bytes` bytes. */
-const padded = (bytes: number, extra: Record<string, unknown> = {}) => JSON.stringify({ type: 'message', task_id: taskId, text: 'x'.repeat(bytes), ...extra });
-const deepBundle = (depth: number) => `{"type":"message","task_id":"${taskId}","text":"hi","agent_settings_bundle":{"general_settings":{"context":${'['.repeat(depth)}1${']'.repeat(depth)}}}}`;
+const padded = (bytes: number, extra: Record<string, unknown> = {}) =>
+  JSON.stringify({ type: 'message', task_id: taskId, text: 'x'.repeat(bytes), ...extra });
+const deepBundle = (depth: number) =>
+  `{"type":"message","task_id":"${taskId}","text":"hi","agent_settings_bundle":{"general_settings":{"context":${'['.repeat(depth)}1${']'.repeat(depth)}}}}`;
 const bigBundle = (bytes: number) =>
   JSON.stringify({
     type: 'message',
     task_id: taskId,
     text: 'hi',
-    agent_settings_bundle: { parameters: Array.from({ length: Math.ceil(bytes / 100) }, (_, i) => ({ code: `p-${i}`, type: 'string', usage: 'input', description: 'd'.repeat(50) })) },
+    agent_settings_bundle: {
+      parameters: Array.from({ length: Math.ceil(bytes / 100) }, (_, i) => ({
+        code: `p-${i}`,
+        type: 'string',
+        usage: 'input',
+        description: 'd'.repeat(50),
+      })),
+    },
   });
 
 function expectError(reply: RawReply, status: number, pattern: RegExp) {
@@ -66,10 +92,18 @@ describe('oversized and over-deep requests get clear 4xx answers', () => {
     const pool = new Agent({ keepAlive: true, maxSockets: 1 });
     try {
       for (const chunked of [true, false]) {
-        const refused = await raw(service.url, { method: 'POST', path: '/v1/messaging/messages', headers, body: padded(3 * MB), chunked }, pool);
+        const refused = await raw(
+          service.url,
+          { method: 'POST', path: '/v1/messaging/messages', headers, body: padded(3 * MB), chunked },
+          pool,
+        );
         expect(refused.status).toBe(413);
         expect(refused.headers.connection).toBe('close');
-        const next = await raw(service.url, { method: 'POST', path: '/v1/messaging/messages', headers, body: padded(10) }, pool);
+        const next = await raw(
+          service.url,
+          { method: 'POST', path: '/v1/messaging/messages', headers, body: padded(10) },
+          pool,
+        );
         expect(next.status).toBe(200);
       }
     } finally {
@@ -79,7 +113,12 @@ describe('oversized and over-deep requests get clear 4xx answers', () => {
 
   it('answers 413 to a bundle over the limit, on send and on rerun', async () => {
     expectError(await send(bigBundle(LIMIT + MB)), 413, /larger than the limit/);
-    const rerun = JSON.stringify({ task_id: taskId, interaction_id: interactionId, text: 'hi', agent_settings_bundle: JSON.parse(bigBundle(LIMIT + MB)).agent_settings_bundle });
+    const rerun = JSON.stringify({
+      task_id: taskId,
+      interaction_id: interactionId,
+      text: 'hi',
+      agent_settings_bundle: JSON.parse(bigBundle(LIMIT + MB)).agent_settings_bundle,
+    });
     expectError(await send(rerun, { path: '/v1/messaging/messages/rerun' }), 413, /larger than the limit/);
   });
 
@@ -87,7 +126,10 @@ describe('oversized and over-deep requests get clear 4xx answers', () => {
     const reply = await send(padded(20_001));
     expectError(reply, 422, /text/);
     expect((reply.json as { detail: { loc: unknown[] }[] }).detail[0]!.loc).toEqual(['body', 'text']);
-    const rerun = await send(JSON.stringify({ task_id: taskId, interaction_id: interactionId, text: 'y'.repeat(20_001) }), { path: '/v1/messaging/messages/rerun' });
+    const rerun = await send(
+      JSON.stringify({ task_id: taskId, interaction_id: interactionId, text: 'y'.repeat(20_001) }),
+      { path: '/v1/messaging/messages/rerun' },
+    );
     expectError(rerun, 422, /text/);
     // 20,000 characters exactly is still a message.
     expect((await send(padded(20_000))).status).toBe(200);
@@ -99,14 +141,28 @@ describe('oversized and over-deep requests get clear 4xx answers', () => {
     const deepValidate = `{"agent_settings_bundle":{"general_settings":{"context":${'{"a":'.repeat(1000)}1${'}'.repeat(1000)}}}}`;
     expectError(await send(deepValidate, { path: '/reference/v1/validate' }), 422, /nested deeper/);
     // Brackets inside strings are text, not nesting.
-    expect((await send(JSON.stringify({ type: 'message', task_id: taskId, text: '['.repeat(5000) }))).status).toBe(200);
+    expect(
+      (await send(JSON.stringify({ type: 'message', task_id: taskId, text: '['.repeat(5000) }))).status,
+    ).toBe(200);
   });
 
   it('answers 422 to ids and query values over their limits', async () => {
-    expectError(await send(JSON.stringify({ type: 'message', task_id: 't'.repeat(201), text: 'hi' })), 422, /task_id/);
-    const page = await raw(service.url, { method: 'GET', path: `/v1/messaging/tasks/${taskId}/trace-info?size=100000`, headers });
+    expectError(
+      await send(JSON.stringify({ type: 'message', task_id: 't'.repeat(201), text: 'hi' })),
+      422,
+      /task_id/,
+    );
+    const page = await raw(service.url, {
+      method: 'GET',
+      path: `/v1/messaging/tasks/${taskId}/trace-info?size=100000`,
+      headers,
+    });
     expectError(page, 422, /size/);
-    const id = await raw(service.url, { method: 'GET', path: `/v1/messaging/tasks/${taskId}/trace-info?interaction_id=${'i'.repeat(5000)}`, headers });
+    const id = await raw(service.url, {
+      method: 'GET',
+      path: `/v1/messaging/tasks/${taskId}/trace-info?interaction_id=${'i'.repeat(5000)}`,
+      headers,
+    });
     expectError(id, 422, /interaction_id/);
   });
 });

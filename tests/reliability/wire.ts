@@ -57,11 +57,24 @@ export function raw(baseUrl: string, req: RawRequest, agent: Agent = keepAlive):
   });
 }
 
-export const jsonHeaders = (key: string): Record<string, string> => ({ 'x-service-api-key': key, 'content-type': 'application/json' });
+export const jsonHeaders = (key: string): Record<string, string> => ({
+  'x-service-api-key': key,
+  'content-type': 'application/json',
+});
 
 /** POSTs JSON and answers the parsed body; throws on a non-2xx status. */
-export async function postJson<T = Record<string, unknown>>(baseUrl: string, path: string, key: string, body: unknown): Promise<T> {
-  const reply = await raw(baseUrl, { method: 'POST', path, headers: jsonHeaders(key), body: JSON.stringify(body) });
+export async function postJson<T = Record<string, unknown>>(
+  baseUrl: string,
+  path: string,
+  key: string,
+  body: unknown,
+): Promise<T> {
+  const reply = await raw(baseUrl, {
+    method: 'POST',
+    path,
+    headers: jsonHeaders(key),
+    body: JSON.stringify(body),
+  });
   if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${reply.text.slice(0, 300)}`);
   return reply.json as T;
 }
@@ -84,11 +97,19 @@ export interface ServiceProcess {
 }
 
 /** Runs `server/main.ts` as its own process on an ephemeral loopback port with the given data folder. */
-export function spawnService(dataDir: string, keys: string, env: Record<string, string> = {}): Promise<ServiceProcess> {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0', '--host', '127.0.0.1', '--data', dataDir], {
-    env: { ...process.env, THREADLINE_API_KEYS: keys, THREADLINE_DIST: `${dataDir}/no-dist`, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+export function spawnService(
+  dataDir: string,
+  keys: string,
+  env: Record<string, string> = {},
+): Promise<ServiceProcess> {
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
+    {
+      env: { ...process.env, THREADLINE_API_KEYS: keys, THREADLINE_DIST: `${dataDir}/no-dist`, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
   child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
@@ -116,6 +137,8 @@ export function spawnService(dataDir: string, keys: string, env: Record<string, 
       });
     };
     child.stdout!.on('data', onData);
-    child.once('exit', (code, signal) => reject(new Error(`the service exited (${code ?? signal}) before listening:\n${out}\n${stderr}`)));
+    child.once('exit', (code, signal) =>
+      reject(new Error(`the service exited (${code ?? signal}) before listening:\n${out}\n${stderr}`)),
+    );
   });
 }

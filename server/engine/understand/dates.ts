@@ -19,7 +19,11 @@ export function findDates(text: string, clock: Clock): Found<string>[] {
     if (y == null || mo == null || d == null) continue;
     const t = Date.UTC(y, mo - 1, d);
     if (!Number.isFinite(t)) continue;
-    out.push({ start: r.index, end: r.index + r.text.length, value: epochDayToIso(Math.floor(t / 86_400_000)) });
+    out.push({
+      start: r.index,
+      end: r.index + r.text.length,
+      value: epochDayToIso(Math.floor(t / 86_400_000)),
+    });
   }
   return out;
 }

@@ -38,7 +38,9 @@ export function idMatcher(examples: unknown[] | undefined): IdMatcher | null {
   const idLike = strings.filter((e) => /\d/.test(e) && !/\s/.test(e));
   const literals = strings.filter((e) => !/\d/.test(e));
   const shapes = [...new Set(idLike.map(shapeOf))];
-  const shape = shapes.length ? new RegExp(`(?<![A-Za-z0-9])(?:${shapes.join('|')})(?![A-Za-z0-9])`, 'gi') : null;
+  const shape = shapes.length
+    ? new RegExp(`(?<![A-Za-z0-9])(?:${shapes.join('|')})(?![A-Za-z0-9])`, 'gi')
+    : null;
   return {
     shape,
     literals,
@@ -59,7 +61,8 @@ export function findIds(text: string, m: IdMatcher): Found<string>[] {
   const lower = text.toLowerCase();
   for (const lit of m.literals) {
     const re = new RegExp(`(?<![\\p{L}\\p{N}])${escape(lit.toLowerCase())}(?![\\p{L}\\p{N}])`, 'gu');
-    for (const hit of lower.matchAll(re)) out.push({ start: hit.index, end: hit.index + lit.length, value: lit });
+    for (const hit of lower.matchAll(re))
+      out.push({ start: hit.index, end: hit.index + lit.length, value: lit });
   }
   return out.sort((a, b) => a.start - b.start);
 }

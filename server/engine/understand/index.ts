@@ -27,7 +27,21 @@ export interface UnderstandContext {
 /** The longest message read; the rest is ignored (keeps a turn fast on huge input). */
 export const MAX_MESSAGE_CHARS = 4000;
 const MAX_FREE_TEXT = 500;
-const MONEY_WORDS = new Set(['amount', 'fee', 'price', 'cost', 'charg', 'total', 'paid', 'pay', 'refund', 'balanc', 'sum', 'money', 'dollar']);
+const MONEY_WORDS = new Set([
+  'amount',
+  'fee',
+  'price',
+  'cost',
+  'charg',
+  'total',
+  'paid',
+  'pay',
+  'refund',
+  'balanc',
+  'sum',
+  'money',
+  'dollar',
+]);
 
 interface ParamInfo {
   param: Parameter;
@@ -48,7 +62,11 @@ function infoOf(param: Parameter): Omit<ParamInfo, 'rank'> {
   const examples = (param.examples ?? []).map(String);
   const email = examples.length > 0 && examples.every(looksLikeEmail);
   const phone = examples.length > 0 && !email && examples.every(looksLikePhone);
-  const words = new Set(contentStems(`${codeWords(param.code)} ${typeof param.description === 'string' ? param.description : ''}`));
+  const words = new Set(
+    contentStems(
+      `${codeWords(param.code)} ${typeof param.description === 'string' ? param.description : ''}`,
+    ),
+  );
   const info = {
     param,
     code: param.code,
@@ -63,7 +81,9 @@ function infoOf(param: Parameter): Omit<ParamInfo, 'rank'> {
 }
 
 function contextScore(p: ParamInfo, masked: MaskedText, span: Found<unknown>): number {
-  const near = [...masked.wordsBefore(span), ...masked.wordsAfter(span)].filter((w) => !isStopWord(w)).map(stem);
+  const near = [...masked.wordsBefore(span), ...masked.wordsAfter(span)]
+    .filter((w) => !isStopWord(w))
+    .map(stem);
   return near.filter((w) => p.words.has(w)).length;
 }
 
@@ -72,7 +92,13 @@ function contextScore(p: ParamInfo, masked: MaskedText, span: Found<unknown>): n
  * context score (ties: preferred first, then bundle order). `needContext` demands either an
  * expected parameter or at least one context word.
  */
-function pick(cands: ParamInfo[], masked: MaskedText, span: Found<unknown>, needContext: boolean, soleFallback: boolean): ParamInfo | undefined {
+function pick(
+  cands: ParamInfo[],
+  masked: MaskedText,
+  span: Found<unknown>,
+  needContext: boolean,
+  soleFallback: boolean,
+): ParamInfo | undefined {
   if (cands.length === 0) return undefined;
   let best: ParamInfo | undefined;
   let bestScore = -1;
@@ -96,7 +122,12 @@ export interface Understanding {
   values: Values;
 }
 
-export function understand(compiled: CompiledBundle, rawText: string, clock: Clock, ctx: UnderstandContext): Understanding {
+export function understand(
+  compiled: CompiledBundle,
+  rawText: string,
+  clock: Clock,
+  ctx: UnderstandContext,
+): Understanding {
   const text = rawText.length > MAX_MESSAGE_CHARS ? rawText.slice(0, MAX_MESSAGE_CHARS) : rawText;
   const masked = new MaskedText(text);
   const values: Values = {};
@@ -116,11 +147,41 @@ export function understand(compiled: CompiledBundle, rawText: string, clock: Clo
 
   // Quoted text → a string parameter.
   for (const q of findQuoted(masked.text)) {
-    assign(pick(open((p) => p.param.type === 'string' && !p.email && !p.phone), masked, q, true, true), q);
+    assign(
+      pick(
+        open((p) => p.param.type === 'string' && !p.email && !p.phone),
+        masked,
+        q,
+        true,
+        true,
+      ),
+      q,
+    );
   }
   // Emails and phones → parameters whose examples look like them.
-  for (const e of findEmails(masked.text)) assign(pick(open((p) => p.email), masked, e, false, false), e);
-  if (params.some((p) => p.phone)) for (const ph of findPhones(masked.text)) assign(pick(open((p) => p.phone), masked, ph, false, false), ph);
+  for (const e of findEmails(masked.text))
+    assign(
+      pick(
+        open((p) => p.email),
+        masked,
+        e,
+        false,
+        false,
+      ),
+      e,
+    );
+  if (params.some((p) => p.phone))
+    for (const ph of findPhones(masked.text))
+      assign(
+        pick(
+          open((p) => p.phone),
+          masked,
+          ph,
+          false,
+          false,
+        ),
+        ph,
+      );
   // Ids and example words.
   for (const p of params) {
     if (!p.ids || p.code in values) continue;
@@ -129,14 +190,43 @@ export function understand(compiled: CompiledBundle, rawText: string, clock: Clo
     if (hit) assign(p, hit);
   }
   // Dates.
-  for (const d of findDates(masked.text, clock)) assign(pick(open((p) => p.param.type === 'date'), masked, d, true, true), d);
+  for (const d of findDates(masked.text, clock))
+    assign(
+      pick(
+        open((p) => p.param.type === 'date'),
+        masked,
+        d,
+        true,
+        true,
+      ),
+      d,
+    );
   // Money, then plain numbers.
   for (const m of findMoney(masked.text)) {
     const numeric = open((p) => p.param.type === 'numeric');
-    const target = pick(numeric, masked, m, true, false) ?? pick(numeric.filter((p) => p.moneyish), masked, m, true, true) ?? pick(numeric, masked, m, true, true);
+    const target =
+      pick(numeric, masked, m, true, false) ??
+      pick(
+        numeric.filter((p) => p.moneyish),
+        masked,
+        m,
+        true,
+        true,
+      ) ??
+      pick(numeric, masked, m, true, true);
     assign(target, m);
   }
-  for (const n of findNumbers(masked.text)) assign(pick(open((p) => p.param.type === 'numeric'), masked, n, true, false), n);
+  for (const n of findNumbers(masked.text))
+    assign(
+      pick(
+        open((p) => p.param.type === 'numeric'),
+        masked,
+        n,
+        true,
+        false,
+      ),
+      n,
+    );
   // Enum words.
   const stems = new Set(tokenize(masked.text).map(stem));
   for (const p of open((q) => q.param.type === 'enum')) {
@@ -151,7 +241,12 @@ export function understand(compiled: CompiledBundle, rawText: string, clock: Clo
   // A free-text answer to an expected string question.
   const free = open((p) => p.param.type === 'string' && p.rank === 0 && !p.ids && !p.email && !p.phone)[0];
   const remaining = masked.text.trim();
-  if (free && Object.keys(values).length === 0 && remaining.length > 0 && detectYesNo(remaining) === undefined) {
+  if (
+    free &&
+    Object.keys(values).length === 0 &&
+    remaining.length > 0 &&
+    detectYesNo(remaining) === undefined
+  ) {
     values[free.code] = text.trim().slice(0, MAX_FREE_TEXT);
   }
   return { values };

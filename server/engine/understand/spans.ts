@@ -19,11 +19,19 @@ export class MaskedText {
   }
   /** Words just before a span (up to `n`), lower-case, for context scoring. */
   wordsBefore(span: Span, n = 4): string[] {
-    const before = this.original.slice(Math.max(0, span.start - 60), span.start).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const before =
+      this.original
+        .slice(Math.max(0, span.start - 60), span.start)
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [];
     return before.slice(-n);
   }
   wordsAfter(span: Span, n = 2): string[] {
-    const after = this.original.slice(span.end, span.end + 40).toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+    const after =
+      this.original
+        .slice(span.end, span.end + 40)
+        .toLowerCase()
+        .match(/[\p{L}\p{N}]+/gu) ?? [];
     return after.slice(0, n);
   }
 }

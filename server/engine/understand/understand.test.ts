@@ -22,7 +22,8 @@ const bundle: Bundle = {
 };
 const compiled = compileBundle(bundle);
 const clock = parseClock('2025-03-15T10:00:00Z');
-const read = (text: string, expected: string[] = [], preferred: string[] = []) => understand(compiled, text, clock, { expected, preferred }).values;
+const read = (text: string, expected: string[] = [], preferred: string[] = []) =>
+  understand(compiled, text, clock, { expected, preferred }).values;
 
 describe('understanding', () => {
   it('reads money, relative dates and enum words', () => {
@@ -39,8 +40,14 @@ describe('understanding', () => {
   });
 
   it('reads ids shaped like the examples, emails and phones', () => {
-    expect(read('booking xyz789 and transaction TX-2210')).toEqual({ 'booking-reference': 'XYZ789', 'transaction-id': 'TX-2210' });
-    expect(read('reach me at sam.lee@mail.example.org or +44 20 7946 0958')).toEqual({ email: 'sam.lee@mail.example.org', phone: '+44 20 7946 0958' });
+    expect(read('booking xyz789 and transaction TX-2210')).toEqual({
+      'booking-reference': 'XYZ789',
+      'transaction-id': 'TX-2210',
+    });
+    expect(read('reach me at sam.lee@mail.example.org or +44 20 7946 0958')).toEqual({
+      email: 'sam.lee@mail.example.org',
+      phone: '+44 20 7946 0958',
+    });
   });
 
   it('uses the words around a number to pick its parameter', () => {

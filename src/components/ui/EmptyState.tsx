@@ -1,6 +1,14 @@
 import type { ReactNode } from 'react';
 
-export function EmptyState({ title, children, action }: { title: string; children?: ReactNode; action?: ReactNode }) {
+export function EmptyState({
+  title,
+  children,
+  action,
+}: {
+  title: string;
+  children?: ReactNode;
+  action?: ReactNode;
+}) {
   return (
     <div className="flex h-full flex-col items-center justify-center gap-2 p-6 text-center">
       <p className="text-sm font-semibold text-zinc-800 dark:text-zinc-100">{title}</p>

@@ -4,7 +4,11 @@ export const inputClass =
   'h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
 /** A labelled text input; the label is its accessible name. */
-export function TextField({ label, hint, ...rest }: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }) {
+export function TextField({
+  label,
+  hint,
+  ...rest
+}: InputHTMLAttributes<HTMLInputElement> & { label: string; hint?: ReactNode }) {
   const id = useId();
   return (
     <div className="flex flex-col gap-1">

@@ -37,7 +37,12 @@ export function TabList({
     }
   };
   return (
-    <div role="tablist" aria-label={label} onKeyDown={onKeyDown} className="flex gap-1 border-b border-zinc-200 px-2 dark:border-zinc-800">
+    <div
+      role="tablist"
+      aria-label={label}
+      onKeyDown={onKeyDown}
+      className="flex gap-1 border-b border-zinc-200 px-2 dark:border-zinc-800"
+    >
       {tabs.map((t) => (
         <button
           key={t.id}

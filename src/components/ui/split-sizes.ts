@@ -1,7 +1,12 @@
 /** Pure size arithmetic for SplitPanes: sizes are percentages that always sum to the same total. */
 
 /** Moves the boundary after pane `index` by `delta` percent, respecting both panes' minimums. */
-export function resizePair(sizes: readonly number[], mins: readonly number[], index: number, delta: number): number[] {
+export function resizePair(
+  sizes: readonly number[],
+  mins: readonly number[],
+  index: number,
+  delta: number,
+): number[] {
   const a = sizes[index];
   const b = sizes[index + 1];
   if (a === undefined || b === undefined) return [...sizes];
@@ -16,10 +21,16 @@ export function resizePair(sizes: readonly number[], mins: readonly number[], in
 }
 
 /** Stored sizes if they fit the panes (count, minimums, total), else the defaults. */
-export function restoreSizes(stored: unknown, defaults: readonly number[], mins: readonly number[]): number[] {
+export function restoreSizes(
+  stored: unknown,
+  defaults: readonly number[],
+  mins: readonly number[],
+): number[] {
   if (!Array.isArray(stored) || stored.length !== defaults.length) return [...defaults];
   const nums = stored.map(Number);
   const total = defaults.reduce((s, x) => s + x, 0);
-  const ok = nums.every((n, i) => Number.isFinite(n) && n >= (mins[i] ?? 0)) && Math.abs(nums.reduce((s, x) => s + x, 0) - total) < 0.5;
+  const ok =
+    nums.every((n, i) => Number.isFinite(n) && n >= (mins[i] ?? 0)) &&
+    Math.abs(nums.reduce((s, x) => s + x, 0) - total) < 0.5;
   return ok ? nums : [...defaults];
 }

@@ -11,7 +11,12 @@ import { useLineageStore } from './lineage-store';
 
 beforeAll(() => installDomStubs());
 
-const rec = (task_id: string, parent_task_id: string, parent_interaction_id: string, extra: Partial<LineageRecord> = {}): LineageRecord => ({
+const rec = (
+  task_id: string,
+  parent_task_id: string,
+  parent_interaction_id: string,
+  extra: Partial<LineageRecord> = {},
+): LineageRecord => ({
   task_id,
   parent_task_id,
   parent_interaction_id,
@@ -37,9 +42,18 @@ const traces: Record<string, { interaction_id: string; decision: string }[]> = {
 };
 
 beforeEach(() => {
-  setApiConfigSource(() => ({ baseUrl: 'http://svc.test', keyHeader: 'x-service-api-key', apiKey: 'k', extraHeaders: [], timeoutMs: 5000 }));
+  setApiConfigSource(() => ({
+    baseUrl: 'http://svc.test',
+    keyHeader: 'x-service-api-key',
+    apiKey: 'k',
+    extraHeaders: [],
+    timeoutMs: 5000,
+  }));
   useLineageStore.setState({
-    records: [rec('b1', 'root', 'r2', { bundle_hash: 'abcdef0123456789' }), rec('b11', 'b1', 'b1-1', { edited_text: 'a new text' })],
+    records: [
+      rec('b1', 'root', 'r2', { bundle_hash: 'abcdef0123456789' }),
+      rec('b11', 'b1', 'b1-1', { edited_text: 'a new text' }),
+    ],
   });
   useThreadsStore.setState({
     threads: {
@@ -49,7 +63,12 @@ beforeEach(() => {
   });
   vi.stubGlobal('fetch', (url: string) => {
     const task = /tasks\/([^/]+)\/trace-info/.exec(url)?.[1] ?? '';
-    return Promise.resolve(new Response(JSON.stringify(traces[task] ?? []), { status: 200, headers: { 'content-type': 'application/json' } }));
+    return Promise.resolve(
+      new Response(JSON.stringify(traces[task] ?? []), {
+        status: 200,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
   });
 });
 afterEach(() => {
@@ -82,9 +101,17 @@ describe('BranchTree', () => {
     expect(items[2]!.textContent).toContain('text edited: “a new text”');
     expect(items[2]!.getAttribute('aria-selected')).toBe('true');
     // Branch b1 forked at the root's 2nd turn: its own decisions start there.
-    await waitFor(() => expect(within(items[1]!).getByRole('list', { name: 'Decisions' }).textContent).toBe('Decision: needs confirmation'));
+    await waitFor(() =>
+      expect(within(items[1]!).getByRole('list', { name: 'Decisions' }).textContent).toBe(
+        'Decision: needs confirmation',
+      ),
+    );
     expect(items[1]!.textContent).toContain('Forked at turn 2');
-    await waitFor(() => expect(within(items[0]!).getByRole('list', { name: 'Decisions' }).textContent).toBe('Decision: needs informationDecision: blocked'));
+    await waitFor(() =>
+      expect(within(items[0]!).getByRole('list', { name: 'Decisions' }).textContent).toBe(
+        'Decision: needs informationDecision: blocked',
+      ),
+    );
   });
 
   it('opens with Enter, picks two with Space, and compares them', () => {

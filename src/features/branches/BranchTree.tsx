@@ -33,7 +33,8 @@ function changeOf(node: BranchNode): string {
   else parts.push('same text');
   const short = shortBundleHash(r.bundle_hash);
   if (short) parts.push(`bundle #${short}`);
-  if (r.version_id || r.version_tag) parts.push(`pinned to ${[r.version_id, r.version_tag].filter(Boolean).join(' / ')}`);
+  if (r.version_id || r.version_tag)
+    parts.push(`pinned to ${[r.version_id, r.version_tag].filter(Boolean).join(' / ')}`);
   return parts.join(' · ');
 }
 
@@ -43,7 +44,10 @@ export function BranchTree({ taskId, onOpen, onCompare }: BranchTreeProps) {
   const tree = useMemo(() => (taskId ? buildBranchTree(taskId, records) : null), [taskId, records]);
   const rows = useMemo(() => (tree ? flattenTree(tree) : []), [tree]);
   // combine's result is structurally shared: a new array only when some trace list changed.
-  const traceData = useQueries({ queries: rows.map((r) => traceListQueryOptions(r.task_id)), combine: (results) => results.map((q) => q.data) });
+  const traceData = useQueries({
+    queries: rows.map((r) => traceListQueryOptions(r.task_id)),
+    combine: (results) => results.map((q) => q.data),
+  });
   const along = useMemo(() => {
     if (!tree) return new Map<string, { forkIndex: number | null; decisions: string[] }>();
     return decisionsAlong(tree, new Map(rows.map((r, i) => [r.task_id, traceData[i]])));
@@ -54,7 +58,11 @@ export function BranchTree({ taskId, onOpen, onCompare }: BranchTreeProps) {
   const itemRefs = useRef<Array<HTMLLIElement | null>>([]);
 
   if (!taskId || !tree) {
-    return <EmptyState title="Branches">Open a thread to see its branches. “Rerun from here” on any turn makes one.</EmptyState>;
+    return (
+      <EmptyState title="Branches">
+        Open a thread to see its branches. “Rerun from here” on any turn makes one.
+      </EmptyState>
+    );
   }
 
   const togglePick = (id: string) =>
@@ -83,9 +91,18 @@ export function BranchTree({ taskId, onOpen, onCompare }: BranchTreeProps) {
     <section aria-label="Branches" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800">
         <span className="text-zinc-600 dark:text-zinc-300">
-          {rows.length === 1 ? 'No branches yet.' : `${rows.length - 1} branch${rows.length === 2 ? '' : 'es'}.`} Pick two to compare.
+          {rows.length === 1
+            ? 'No branches yet.'
+            : `${rows.length - 1} branch${rows.length === 2 ? '' : 'es'}.`}{' '}
+          Pick two to compare.
         </span>
-        <Button size="sm" variant="primary" className="ml-auto" disabled={!pa || !pb} onClick={() => pa && pb && onCompare(pa, pb)}>
+        <Button
+          size="sm"
+          variant="primary"
+          className="ml-auto"
+          disabled={!pa || !pb}
+          onClick={() => pa && pb && onCompare(pa, pb)}
+        >
           Compare picked
         </Button>
       </div>
@@ -129,7 +146,10 @@ export function BranchTree({ taskId, onOpen, onCompare }: BranchTreeProps) {
                   onChange={() => togglePick(node.task_id)}
                   className="size-3.5 accent-indigo-600"
                 />
-                <span className="truncate font-medium">{node.depth > 0 ? '↳ ' : ''}{title(node.task_id)}</span>
+                <span className="truncate font-medium">
+                  {node.depth > 0 ? '↳ ' : ''}
+                  {title(node.task_id)}
+                </span>
                 <span className="text-xs text-zinc-500">#{shortId(node.task_id)}</span>
                 {current ? <Badge tone="info">open</Badge> : null}
                 {parentId ? (
@@ -144,7 +164,9 @@ export function BranchTree({ taskId, onOpen, onCompare }: BranchTreeProps) {
                 ) : null}
               </div>
               <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
-                {node.record ? `Forked at turn ${info?.forkIndex !== null && info?.forkIndex !== undefined ? info.forkIndex + 1 : '?'} · ` : ''}
+                {node.record
+                  ? `Forked at turn ${info?.forkIndex !== null && info?.forkIndex !== undefined ? info.forkIndex + 1 : '?'} · `
+                  : ''}
                 {changeOf(node)}
               </p>
               {info && info.decisions.length > 0 ? (

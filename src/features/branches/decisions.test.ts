@@ -16,15 +16,21 @@ const rec = (task_id: string, parent_task_id: string, parent_interaction_id: str
 const t = (interaction_id: string, decision: string) => ({ interaction_id, decision });
 
 describe('decisionsAlong', () => {
-  it('starts a branch\'s decisions at its fork point and the root\'s at its first turn', () => {
+  it("starts a branch's decisions at its fork point and the root's at its first turn", () => {
     const tree = buildBranchTree('root', [rec('b1', 'root', 'r2'), rec('b11', 'b1', 'b1-3')]);
     const traces = new Map([
       ['root', [t('r1', 'request_information'), t('r2', 'block_with_explanation'), t('r3', 'proceed')]],
       ['b1', [t('b1-1', 'request_information'), t('b1-2', 'request_confirmation'), t('b1-3', 'proceed')]],
-      ['b11', [t('x1', 'request_information'), t('x2', 'request_confirmation'), t('x3', 'block_with_explanation')]],
+      [
+        'b11',
+        [t('x1', 'request_information'), t('x2', 'request_confirmation'), t('x3', 'block_with_explanation')],
+      ],
     ]);
     const d = decisionsAlong(tree, traces);
-    expect(d.get('root')).toEqual({ forkIndex: null, decisions: ['request_information', 'block_with_explanation', 'proceed'] });
+    expect(d.get('root')).toEqual({
+      forkIndex: null,
+      decisions: ['request_information', 'block_with_explanation', 'proceed'],
+    });
     expect(d.get('b1')).toEqual({ forkIndex: 1, decisions: ['request_confirmation', 'proceed'] });
     expect(d.get('b11')).toEqual({ forkIndex: 2, decisions: ['block_with_explanation'] });
   });

@@ -13,14 +13,18 @@ export interface TraceLike {
  * For every node of the tree, the decisions of its own turns: all of them for the root, those
  * from the fork point on for a branch (the fork's index in the parent; unknown fork = all).
  */
-export function decisionsAlong(root: BranchNode, tracesByTask: ReadonlyMap<string, readonly TraceLike[] | undefined>): Map<string, { forkIndex: number | null; decisions: string[] }> {
+export function decisionsAlong(
+  root: BranchNode,
+  tracesByTask: ReadonlyMap<string, readonly TraceLike[] | undefined>,
+): Map<string, { forkIndex: number | null; decisions: string[] }> {
   const out = new Map<string, { forkIndex: number | null; decisions: string[] }>();
   const walk = (node: BranchNode, parent: BranchNode | null) => {
     const traces = tracesByTask.get(node.task_id) ?? [];
     let forkIndex: number | null = null;
     if (parent && node.record) {
       const parentTraces = tracesByTask.get(parent.task_id);
-      const at = parentTraces?.findIndex((t) => t.interaction_id === node.record!.parent_interaction_id) ?? -1;
+      const at =
+        parentTraces?.findIndex((t) => t.interaction_id === node.record!.parent_interaction_id) ?? -1;
       if (at >= 0) forkIndex = at;
     }
     out.set(node.task_id, { forkIndex, decisions: traces.slice(forkIndex ?? 0).map((t) => t.decision) });

@@ -59,7 +59,10 @@ function compareRecords(a: LineageRecord, b: LineageRecord): number {
  * The root of the family a task belongs to: follow parents until a task without a record.
  * On a cycle the root is the cycle's smallest task id, so every member finds the same root.
  */
-export function rootOf(taskId: string, records: readonly LineageRecord[] | Map<string, LineageRecord>): string {
+export function rootOf(
+  taskId: string,
+  records: readonly LineageRecord[] | Map<string, LineageRecord>,
+): string {
   const byTask = records instanceof Map ? records : indexRecords(records);
   const path: string[] = [];
   const seen = new Set<string>();

@@ -4,7 +4,16 @@
  * Monaco itself is loaded lazily on first show.
  */
 import { useQuery } from '@tanstack/react-query';
-import { lazy, Suspense, useCallback, useDeferredValue, useMemo, useRef, useState, type DragEvent } from 'react';
+import {
+  lazy,
+  Suspense,
+  useCallback,
+  useDeferredValue,
+  useMemo,
+  useRef,
+  useState,
+  type DragEvent,
+} from 'react';
 import { useAgentBundle } from '../../api/agent-bundle';
 import { agentsQueryOptions } from '../../api/agents';
 import { toApiError } from '../../api/errors';
@@ -52,7 +61,10 @@ function download(name: string, text: string): void {
 }
 
 function describeImport(r: Extract<ImportResult, { ok: true }>): string {
-  const what = r.kind === 'project' ? `Imported the agent project (${r.fileCount} file${r.fileCount === 1 ? '' : 's'})` : 'Imported the bundle file';
+  const what =
+    r.kind === 'project'
+      ? `Imported the agent project (${r.fileCount} file${r.fileCount === 1 ? '' : 's'})`
+      : 'Imported the bundle file';
   const warnings = r.issues.filter((i) => i.severity === 'warning');
   return warnings.length ? `${what}; ${warnings.map((w) => w.message).join(' ')}` : `${what}.`;
 }
@@ -70,7 +82,10 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
   const baseline = useAgentBundle(canFetch && agentId ? agentId : undefined);
   const dark = useDarkMode();
 
-  const baselineText = useMemo(() => (baseline.data ? bundleText(baseline.data.bundle) : null), [baseline.data]);
+  const baselineText = useMemo(
+    () => (baseline.data ? bundleText(baseline.data.bundle) : null),
+    [baseline.data],
+  );
   const draft = drafts[agentId];
   const text = draft ?? baselineText ?? '';
   const deferredText = useDeferredValue(text);
@@ -80,7 +95,9 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
       problemsOf(
         deferredText,
         analysis,
-        serverIssues && serverIssues.agentId === agentId && serverIssues.text === deferredText ? serverIssues.issues : null,
+        serverIssues && serverIssues.agentId === agentId && serverIssues.text === deferredText
+          ? serverIssues.issues
+          : null,
       ),
     [deferredText, analysis, serverIssues, agentId],
   );
@@ -107,13 +124,16 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
     if (jump) handleRef.current?.reveal(jump);
   }, []);
 
-  const onJump = useCallback((p: Problem) => {
-    if (handleRef.current && !showDiff) handleRef.current.reveal(p);
-    else {
-      pendingJump.current = p;
-      setShowDiff(false);
-    }
-  }, [showDiff]);
+  const onJump = useCallback(
+    (p: Problem) => {
+      if (handleRef.current && !showDiff) handleRef.current.reveal(p);
+      else {
+        pendingJump.current = p;
+        setShowDiff(false);
+      }
+    },
+    [showDiff],
+  );
 
   const applyImport = (r: ImportResult) => {
     if (!r.ok) {
@@ -178,7 +198,11 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
               ))}
             </select>
           ) : (
-            <input value={agentId} onChange={(e) => setAgentId(e.target.value)} className={cx(inputClass, 'h-7 w-40 text-xs')} />
+            <input
+              value={agentId}
+              onChange={(e) => setAgentId(e.target.value)}
+              className={cx(inputClass, 'h-7 w-40 text-xs')}
+            />
           )}
         </label>
         <label className="flex items-center gap-1.5 text-xs font-medium">
@@ -192,7 +216,11 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
           />
           Use this bundle
         </label>
-        <span aria-live="polite" className="text-xs text-zinc-500 dark:text-zinc-400" data-testid="bundle-status">
+        <span
+          aria-live="polite"
+          className="text-xs text-zinc-500 dark:text-zinc-400"
+          data-testid="bundle-status"
+        >
           {!hydrated || (baseline.isLoading && draft === undefined)
             ? 'Loading…'
             : analysis.kind === 'empty'
@@ -206,10 +234,21 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
           <Button size="sm" variant="ghost" onClick={onFormat} disabled={analysis.kind === 'empty'}>
             Format
           </Button>
-          <Button size="sm" variant="ghost" aria-pressed={showDiff} onClick={() => setShowDiff((v) => !v)} disabled={baselineText === null}>
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-pressed={showDiff}
+            onClick={() => setShowDiff((v) => !v)}
+            disabled={baselineText === null}
+          >
             Diff with baseline
           </Button>
-          <Button size="sm" variant="ghost" onClick={onReset} disabled={draft === undefined || baselineText === null}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={onReset}
+            disabled={draft === undefined || baselineText === null}
+          >
             Reset to baseline
           </Button>
           <Button size="sm" variant="ghost" onClick={() => folderInput.current?.click()}>
@@ -218,7 +257,14 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
           <Button size="sm" variant="ghost" onClick={() => fileInput.current?.click()}>
             Import bundle file
           </Button>
-          <Button size="sm" variant="ghost" onClick={() => download(exportFileName(agentId), analysis.kind === 'parsed' ? bundleText(analysis.doc) : text)} disabled={analysis.kind === 'empty'}>
+          <Button
+            size="sm"
+            variant="ghost"
+            onClick={() =>
+              download(exportFileName(agentId), analysis.kind === 'parsed' ? bundleText(analysis.doc) : text)
+            }
+            disabled={analysis.kind === 'empty'}
+          >
             Export
           </Button>
         </div>
@@ -251,18 +297,23 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
       </div>
 
       {active.status === 'blocked' ? (
-        <p role="alert" className="border-b border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100">
+        <p
+          role="alert"
+          className="border-b border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
+        >
           {active.reason}
         </p>
       ) : null}
       {!canFetch && draft === undefined ? (
         <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
-          Add the API key in Connection to load {agentId || 'the agent'}’s bundle as the baseline, or import or paste a bundle.
+          Add the API key in Connection to load {agentId || 'the agent'}’s bundle as the baseline, or import
+          or paste a bundle.
         </p>
       ) : null}
       {baselineError && draft === undefined ? (
         <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
-          No baseline for {agentId || 'this agent'}: {baselineError.message} Import or paste a bundle to start.
+          No baseline for {agentId || 'this agent'}: {baselineError.message} Import or paste a bundle to
+          start.
         </p>
       ) : null}
       {notice ? (
@@ -288,7 +339,10 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
       ) : null}
 
       <div
-        className={cx('relative min-h-0 flex-1', dragging && 'outline-2 -outline-offset-2 outline-indigo-500 outline-dashed')}
+        className={cx(
+          'relative min-h-0 flex-1',
+          dragging && 'outline-2 -outline-offset-2 outline-indigo-500 outline-dashed',
+        )}
         data-editor-ready={ready && !showDiff ? 'true' : 'false'}
         onDragOver={(e) => {
           e.preventDefault();
@@ -310,9 +364,22 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
             }
           >
             {showDiff && baselineText !== null ? (
-              <MonacoBundleDiff original={baselineText} modified={text} id="draft-vs-baseline" label="Bundle diff against the baseline" dark={dark} />
+              <MonacoBundleDiff
+                original={baselineText}
+                modified={text}
+                id="draft-vs-baseline"
+                label="Bundle diff against the baseline"
+                dark={dark}
+              />
             ) : (
-              <MonacoBundleEditor value={text} onChange={onChange} problems={markers} handleRef={handleRef} dark={dark} onReady={onReady} />
+              <MonacoBundleEditor
+                value={text}
+                onChange={onChange}
+                problems={markers}
+                handleRef={handleRef}
+                dark={dark}
+                onReady={onReady}
+              />
             )}
           </Suspense>
         )}

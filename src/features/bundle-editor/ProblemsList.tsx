@@ -25,14 +25,18 @@ export const ProblemsList = memo(function ProblemsList({ problems, onJump }: Pro
             <span
               className={cx(
                 'shrink-0 font-semibold uppercase',
-                p.severity === 'error' ? 'text-red-700 dark:text-red-300' : 'text-amber-700 dark:text-amber-300',
+                p.severity === 'error'
+                  ? 'text-red-700 dark:text-red-300'
+                  : 'text-amber-700 dark:text-amber-300',
               )}
             >
               {p.severity}
             </span>
             <span className="min-w-0 flex-1 break-words">
               {p.message}
-              {p.source === 'service' ? <span className="ml-1 text-zinc-500">(rejected by the service)</span> : null}
+              {p.source === 'service' ? (
+                <span className="ml-1 text-zinc-500">(rejected by the service)</span>
+              ) : null}
             </span>
             <span className="shrink-0 text-zinc-500 tabular-nums">
               line {p.startLineNumber}, col {p.startColumn}

@@ -19,13 +19,21 @@ export type ActiveBundle =
   | { status: 'blocked'; agentId: string; reason: string };
 
 /** What a draft text amounts to when it is to be sent. */
-export function draftSendState(agentId: string, text: string | undefined): Exclude<ActiveBundle, { status: 'off' }> {
+export function draftSendState(
+  agentId: string,
+  text: string | undefined,
+): Exclude<ActiveBundle, { status: 'off' }> {
   if (text === undefined) {
-    return { status: 'blocked', agentId, reason: 'There is no bundle draft yet. Open the bundle editor, or turn "Use this bundle" off.' };
+    return {
+      status: 'blocked',
+      agentId,
+      reason: 'There is no bundle draft yet. Open the bundle editor, or turn "Use this bundle" off.',
+    };
   }
   const analysis = analyzeDraft(text);
   const reason = sendBlockReason(analysis);
-  if (reason || analysis.kind !== 'parsed') return { status: 'blocked', agentId, reason: reason ?? 'The bundle cannot be sent.' };
+  if (reason || analysis.kind !== 'parsed')
+    return { status: 'blocked', agentId, reason: reason ?? 'The bundle cannot be sent.' };
   return { status: 'ready', agentId, bundle: analysis.bundle, hash: bundleHash(analysis.bundle) };
 }
 
@@ -39,7 +47,10 @@ export function useActiveBundleStatus(): ActiveBundle {
   const useBundle = useBundleDraftStore((s) => s.useBundle);
   const agentId = useBundleDraftStore((s) => s.agentId);
   const text = useBundleDraftStore((s) => s.drafts[s.agentId]);
-  return useMemo(() => (useBundle ? draftSendState(agentId, text) : { status: 'off' as const }), [useBundle, agentId, text]);
+  return useMemo(
+    () => (useBundle ? draftSendState(agentId, text) : { status: 'off' as const }),
+    [useBundle, agentId, text],
+  );
 }
 
 /**
@@ -67,7 +78,8 @@ export class BundleBlockedError extends ApiError {
       status: 0,
       title: 'Bundle not sent',
       message,
-      guidance: 'Nothing left this browser. Fix the bundle in the Bundle tab (see Problems), or turn "Use this bundle" off.',
+      guidance:
+        'Nothing left this browser. Fix the bundle in the Bundle tab (see Problems), or turn "Use this bundle" off.',
     });
     this.name = 'BundleBlockedError';
   }

@@ -11,7 +11,12 @@ const good = {
           constraint: [
             {
               code: 'DISPUTE_WINDOW',
-              when: { method: 'param_value', params: 'transaction-date', operation: 'more_than_x_days', value: 8 },
+              when: {
+                method: 'param_value',
+                params: 'transaction-date',
+                operation: 'more_than_x_days',
+                value: 8,
+              },
               then: { action: 'BLOCK', message: 'Too late.' },
             },
           ],
@@ -31,7 +36,7 @@ describe('analyzeText', () => {
     expect(sendBlockReason(a)).toBeNull();
   });
 
-  it('reports the shared validator\'s errors and refuses to send', () => {
+  it("reports the shared validator's errors and refuses to send", () => {
     const bad = structuredClone(good);
     bad.agent_tools[0]!.rules.pre.constraint[0]!.when.params = 'transaction-dat';
     const a = analyzeText(bundleText(bad));
@@ -66,7 +71,12 @@ describe('analyzeText', () => {
 describe('jsonErrorOffset', () => {
   it('reads both V8 message styles', () => {
     expect(jsonErrorOffset('{"a": x}', 'Unexpected token x in JSON at position 6')).toBe(6);
-    expect(jsonErrorOffset('{\n  "a": x\n}', 'Unexpected token \'x\', "{ "a": x }" is not valid JSON (line 2 column 8)')).toBe(9);
+    expect(
+      jsonErrorOffset(
+        '{\n  "a": x\n}',
+        'Unexpected token \'x\', "{ "a": x }" is not valid JSON (line 2 column 8)',
+      ),
+    ).toBe(9);
     expect(jsonErrorOffset('{', 'Unexpected end of JSON input')).toBe(1);
     expect(jsonErrorOffset('{', 'something else')).toBeNull();
   });

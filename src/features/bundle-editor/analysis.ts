@@ -10,7 +10,14 @@ import { jsonSyntaxErrorOffset } from './json-syntax';
 export type DraftAnalysis =
   | { kind: 'empty' }
   | { kind: 'invalid-json'; message: string; offset: number | null }
-  | { kind: 'parsed'; bundle: Record<string, unknown>; doc: unknown; issues: BundleIssue[]; errors: number; warnings: number };
+  | {
+      kind: 'parsed';
+      bundle: Record<string, unknown>;
+      doc: unknown;
+      issues: BundleIssue[];
+      errors: number;
+      warnings: number;
+    };
 
 /** Where JSON.parse stopped, from its message (V8 says "at position N" or "(line L column C)"). */
 export function jsonErrorOffset(text: string, message: string): number | null {
@@ -39,7 +46,11 @@ export function analyzeText(text: string): DraftAnalysis {
     doc = JSON.parse(text);
   } catch (e) {
     const message = e instanceof Error ? e.message : String(e);
-    return { kind: 'invalid-json', message, offset: jsonSyntaxErrorOffset(text) ?? jsonErrorOffset(text, message) };
+    return {
+      kind: 'invalid-json',
+      message,
+      offset: jsonSyntaxErrorOffset(text) ?? jsonErrorOffset(text, message),
+    };
   }
   const issues = validateBundle(doc);
   const errors = issues.filter((i) => i.severity === 'error').length;
@@ -66,8 +77,10 @@ export function analyzeDraft(text: string): DraftAnalysis {
 
 /** Why this draft must not be sent, in words; null when it may be. Warnings never block. */
 export function sendBlockReason(a: DraftAnalysis): string | null {
-  if (a.kind === 'empty') return 'The bundle editor is empty. Write or import a bundle, or turn "Use this bundle" off.';
-  if (a.kind === 'invalid-json') return `The bundle is not valid JSON (${a.message}). Fix it in the bundle editor, or turn "Use this bundle" off.`;
+  if (a.kind === 'empty')
+    return 'The bundle editor is empty. Write or import a bundle, or turn "Use this bundle" off.';
+  if (a.kind === 'invalid-json')
+    return `The bundle is not valid JSON (${a.message}). Fix it in the bundle editor, or turn "Use this bundle" off.`;
   if (a.errors > 0) {
     return `The bundle has ${a.errors} error${a.errors === 1 ? '' : 's'}, so it is not sent. Fix ${a.errors === 1 ? 'it' : 'them'} in the bundle editor (see Problems), or turn "Use this bundle" off.`;
   }

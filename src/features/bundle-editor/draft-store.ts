@@ -46,7 +46,8 @@ export const useBundleDraftStore = create<BundleDraftState>()(
       serverIssues: null,
       hydrated: false,
       setAgentId: (agentId) => setState({ agentId }),
-      setDraft: (agentId, text) => setState((s) => (s.drafts[agentId] === text ? s : { drafts: { ...s.drafts, [agentId]: text } })),
+      setDraft: (agentId, text) =>
+        setState((s) => (s.drafts[agentId] === text ? s : { drafts: { ...s.drafts, [agentId]: text } })),
       resetDraft: (agentId) =>
         setState((s) => {
           if (!(agentId in s.drafts)) return s;
@@ -57,7 +58,8 @@ export const useBundleDraftStore = create<BundleDraftState>()(
         setState((s) => {
           if (!on) return { useBundle: false };
           if (!agentId) return { useBundle: true };
-          const drafts = text !== undefined && !(agentId in s.drafts) ? { ...s.drafts, [agentId]: text } : s.drafts;
+          const drafts =
+            text !== undefined && !(agentId in s.drafts) ? { ...s.drafts, [agentId]: text } : s.drafts;
           return { useBundle: true, agentId, drafts };
         }),
       setServerIssues: (serverIssues) => setState({ serverIssues }),

@@ -5,11 +5,20 @@ const j = (v: unknown) => JSON.stringify(v);
 
 describe('projectPaths', () => {
   it('drops the picked folder name (and shared folders above it)', () => {
-    expect(projectPaths(['card/agent.aui.json', 'card/tools/x.aui.json'])).toEqual(['agent.aui.json', 'tools/x.aui.json']);
-    expect(projectPaths(['a/b/agent.aui.json', 'a/b/tools/x.aui.json'])).toEqual(['agent.aui.json', 'tools/x.aui.json']);
+    expect(projectPaths(['card/agent.aui.json', 'card/tools/x.aui.json'])).toEqual([
+      'agent.aui.json',
+      'tools/x.aui.json',
+    ]);
+    expect(projectPaths(['a/b/agent.aui.json', 'a/b/tools/x.aui.json'])).toEqual([
+      'agent.aui.json',
+      'tools/x.aui.json',
+    ]);
   });
   it('keeps a tools folder that is part of the project', () => {
-    expect(projectPaths(['tools/x.aui.json', 'tools/y.aui.json'])).toEqual(['tools/x.aui.json', 'tools/y.aui.json']);
+    expect(projectPaths(['tools/x.aui.json', 'tools/y.aui.json'])).toEqual([
+      'tools/x.aui.json',
+      'tools/y.aui.json',
+    ]);
   });
   it('puts dropped loose tool files under tools/', () => {
     expect(projectPaths(['agent.aui.json', 'rules.aui.json', 'dispute_charge.aui.json'])).toEqual([
@@ -19,14 +28,20 @@ describe('projectPaths', () => {
     ]);
   });
   it('handles Windows separators', () => {
-    expect(projectPaths(['proj\\agent.aui.json', 'proj\\tools\\t.aui.json'])).toEqual(['agent.aui.json', 'tools/t.aui.json']);
+    expect(projectPaths(['proj\\agent.aui.json', 'proj\\tools\\t.aui.json'])).toEqual([
+      'agent.aui.json',
+      'tools/t.aui.json',
+    ]);
   });
 });
 
 describe('importFiles', () => {
   it('assembles a picked project folder', () => {
     const r = importFiles([
-      { path: 'card-disputes/agent.aui.json', text: j({ general_settings: { name: 'Cards' }, schema_version: 1 }) },
+      {
+        path: 'card-disputes/agent.aui.json',
+        text: j({ general_settings: { name: 'Cards' }, schema_version: 1 }),
+      },
       { path: 'card-disputes/parameters.aui.json', text: j([{ code: 'amount', type: 'numeric' }]) },
       { path: 'card-disputes/tools/dispute_charge.aui.json', text: j({ tool: { code: 'DISPUTE_CHARGE' } }) },
       { path: 'card-disputes/README.md', text: '# notes' },
@@ -43,7 +58,7 @@ describe('importFiles', () => {
     });
   });
 
-  it('refuses a project whose files conflict, with the assembler\'s issues', () => {
+  it("refuses a project whose files conflict, with the assembler's issues", () => {
     const r = importFiles([
       { path: 'p/parameters.aui.json', text: j({ parameters: [], rules: [] }) },
       { path: 'p/rules.aui.json', text: j([]) },
@@ -65,14 +80,19 @@ describe('importFiles', () => {
     expect(plain.ok && JSON.parse(plain.text)).toEqual(bundle);
     const wrapped = importFiles([{ path: 'b.json', text: j({ agent_id: 'x', version_id: 'v1', bundle }) }]);
     expect(wrapped.ok && JSON.parse(wrapped.text)).toEqual(bundle);
-    const body = importFiles([{ path: 'req.json', text: j({ task_id: 't', agent_settings_bundle: bundle }) }]);
+    const body = importFiles([
+      { path: 'req.json', text: j({ task_id: 't', agent_settings_bundle: bundle }) },
+    ]);
     expect(body.ok && JSON.parse(body.text)).toEqual(bundle);
   });
 
   it('says what is wrong with a pick it cannot use', () => {
     expect(importFiles([])).toMatchObject({ ok: false });
     expect(importFiles([{ path: 'a.txt', text: '' }])).toMatchObject({ ok: false });
-    expect(importFiles([{ path: 'bad.json', text: '{' }])).toMatchObject({ ok: false, message: expect.stringMatching(/not valid JSON/) });
+    expect(importFiles([{ path: 'bad.json', text: '{' }])).toMatchObject({
+      ok: false,
+      message: expect.stringMatching(/not valid JSON/),
+    });
   });
 });
 

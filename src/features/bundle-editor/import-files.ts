@@ -19,7 +19,11 @@ export type ImportResult =
 const PROJECT_EXT = '.aui.json';
 const TOP_LEVEL = new Set(['agent', 'parameters', 'entities', 'integrations', 'rules', 'computations']);
 
-const segments = (p: string) => p.replace(/\\/g, '/').split('/').filter((s) => s && s !== '.');
+const segments = (p: string) =>
+  p
+    .replace(/\\/g, '/')
+    .split('/')
+    .filter((s) => s && s !== '.');
 
 /**
  * Project-relative paths: the picked folder's own name (and any folders above it that every file
@@ -46,8 +50,10 @@ export function projectPaths(paths: readonly string[]): string[] {
 export function unwrapBundle(doc: unknown): unknown {
   if (typeof doc !== 'object' || doc === null || Array.isArray(doc)) return doc;
   const o = doc as Record<string, unknown>;
-  if ('agent_settings_bundle' in o && typeof o.agent_settings_bundle === 'object') return o.agent_settings_bundle;
-  if ('bundle' in o && typeof o.bundle === 'object' && ('agent_id' in o || Object.keys(o).length === 1)) return o.bundle;
+  if ('agent_settings_bundle' in o && typeof o.agent_settings_bundle === 'object')
+    return o.agent_settings_bundle;
+  if ('bundle' in o && typeof o.bundle === 'object' && ('agent_id' in o || Object.keys(o).length === 1))
+    return o.bundle;
   return doc;
 }
 
@@ -68,22 +74,47 @@ export function importFiles(files: readonly PickedFile[]): ImportResult {
     try {
       doc = JSON.parse(file.text);
     } catch (e) {
-      return { ok: false, message: `${file.path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`, issues: [] };
+      return {
+        ok: false,
+        message: `${file.path} is not valid JSON: ${e instanceof Error ? e.message : String(e)}`,
+        issues: [],
+      };
     }
     const bundle = unwrapBundle(doc);
-    return { ok: true, kind: 'bundle', text: `${JSON.stringify(bundle, null, 2)}\n`, issues: [], fileCount: 1 };
+    return {
+      ok: true,
+      kind: 'bundle',
+      text: `${JSON.stringify(bundle, null, 2)}\n`,
+      issues: [],
+      fileCount: 1,
+    };
   }
   const paths = projectPaths(projectFiles.map((f) => f.path));
-  const { bundle, issues } = assembleProject(projectFiles.map((f, i) => ({ path: paths[i]!, content: f.text })));
+  const { bundle, issues } = assembleProject(
+    projectFiles.map((f, i) => ({ path: paths[i]!, content: f.text })),
+  );
   const errors = issues.filter((i) => i.severity === 'error');
   if (errors.length > 0) {
-    return { ok: false, message: `The project could not be assembled: ${errors.map((e) => e.message).join(' ')}`, issues };
+    return {
+      ok: false,
+      message: `The project could not be assembled: ${errors.map((e) => e.message).join(' ')}`,
+      issues,
+    };
   }
-  return { ok: true, kind: 'project', text: `${JSON.stringify(bundle, null, 2)}\n`, issues, fileCount: projectFiles.length };
+  return {
+    ok: true,
+    kind: 'project',
+    text: `${JSON.stringify(bundle, null, 2)}\n`,
+    issues,
+    fileCount: projectFiles.length,
+  };
 }
 
 /** A safe download name for an exported bundle. */
 export function exportFileName(agentId: string | null | undefined): string {
-  const stem = (agentId ?? '').toLowerCase().replace(/[^a-z0-9_-]+/g, '-').replace(/^-+|-+$/g, '');
+  const stem = (agentId ?? '')
+    .toLowerCase()
+    .replace(/[^a-z0-9_-]+/g, '-')
+    .replace(/^-+|-+$/g, '');
   return `${stem || 'agent'}.bundle.json`;
 }

@@ -3,7 +3,14 @@ import { jsonSyntaxErrorOffset } from './json-syntax';
 
 describe('jsonSyntaxErrorOffset', () => {
   it('accepts what JSON.parse accepts', () => {
-    for (const ok of ['{}', '[]', ' {"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"]} ', '"s"', '0', '{"a":{"b":[{}]}}']) {
+    for (const ok of [
+      '{}',
+      '[]',
+      ' {"a": [1, -2.5e3, true, false, null, "x\\n\\u00e9"]} ',
+      '"s"',
+      '0',
+      '{"a":{"b":[{}]}}',
+    ]) {
       expect(() => JSON.parse(ok)).not.toThrow();
       expect(jsonSyntaxErrorOffset(ok)).toBeNull();
     }

@@ -13,7 +13,12 @@ const bundle = {
           constraint: [
             {
               code: 'DISPUTE_WINDOW',
-              when: { method: 'param_value', params: 'transaction-dat', operation: 'more_than_x_days', value: 8 },
+              when: {
+                method: 'param_value',
+                params: 'transaction-dat',
+                operation: 'more_than_x_days',
+                value: 8,
+              },
               then: { action: 'BLOCK' },
             },
           ],
@@ -39,16 +44,26 @@ describe('problems from the shared validator', () => {
   });
 
   it('marks the nearest ancestor when the path does not exist (a missing field)', () => {
-    const issue: BundleIssue = { code: 'missing_field', message: 'no message', loc: ['agent_tools', 0, 'rules', 'pre', 'constraint', 0, 'then', 'message'], severity: 'error' };
+    const issue: BundleIssue = {
+      code: 'missing_field',
+      message: 'no message',
+      loc: ['agent_tools', 0, 'rules', 'pre', 'constraint', 0, 'then', 'message'],
+      severity: 'error',
+    };
     const [p] = issueProblems(text, [issue], 'service');
     expect(p!.exact).toBe(false);
     expect(p!.startLineNumber).toBe(lineOf('"then"'));
   });
 
-  it('maps a service 422\'s issues the same way, without repeating the validator\'s', () => {
+  it("maps a service 422's issues the same way, without repeating the validator's", () => {
     const analysis = analyzeText(text);
     const own = analysis.kind === 'parsed' ? analysis.issues : [];
-    const extra: BundleIssue = { code: 'engine_refused', message: 'the service says no', loc: ['parameters', 0, 'type'], severity: 'error' };
+    const extra: BundleIssue = {
+      code: 'engine_refused',
+      message: 'the service says no',
+      loc: ['parameters', 0, 'type'],
+      severity: 'error',
+    };
     const problems = problemsOf(text, analysis, [...own, extra]);
     expect(problems.filter((p) => p.source === 'service')).toHaveLength(1);
     const svc = problems.find((p) => p.source === 'service')!;

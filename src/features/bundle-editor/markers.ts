@@ -43,13 +43,20 @@ export function rangeOf(text: string, loc: Loc): { start: number; end: number; e
   return { start, end: Math.min(text.length, start + 1), exact: false };
 }
 
-function withPosition(text: string, p: Omit<Problem, 'startLineNumber' | 'startColumn' | 'endLineNumber' | 'endColumn'>): Problem {
+function withPosition(
+  text: string,
+  p: Omit<Problem, 'startLineNumber' | 'startColumn' | 'endLineNumber' | 'endColumn'>,
+): Problem {
   const s = offsetToLineColumn(text, p.start);
   const e = offsetToLineColumn(text, Math.max(p.start, p.end));
   return { ...p, startLineNumber: s.line, startColumn: s.column, endLineNumber: e.line, endColumn: e.column };
 }
 
-export function issueProblems(text: string, issues: readonly BundleIssue[], source: ProblemSource): Problem[] {
+export function issueProblems(
+  text: string,
+  issues: readonly BundleIssue[],
+  source: ProblemSource,
+): Problem[] {
   return issues.map((issue, i) => {
     const { start, end, exact } = rangeOf(text, issue.loc);
     return withPosition(text, {
@@ -70,7 +77,11 @@ export function issueProblems(text: string, issues: readonly BundleIssue[], sour
  * Every problem of a draft, in text order: a JSON syntax error, the validator's issues, and the
  * service's issues when they were reported for this very text (an edit makes them stale).
  */
-export function problemsOf(text: string, analysis: DraftAnalysis, serverIssues: readonly BundleIssue[] | null): Problem[] {
+export function problemsOf(
+  text: string,
+  analysis: DraftAnalysis,
+  serverIssues: readonly BundleIssue[] | null,
+): Problem[] {
   const out: Problem[] = [];
   if (analysis.kind === 'invalid-json') {
     const at = analysis.offset ?? 0;
@@ -92,9 +103,17 @@ export function problemsOf(text: string, analysis: DraftAnalysis, serverIssues: 
   if (serverIssues && serverIssues.length > 0) {
     // The service runs the same validator: show its issues only where they add something.
     const seen = new Set(out.map((p) => `${p.code}|${p.loc.join('.')}`));
-    out.push(...issueProblems(text, serverIssues.filter((i) => !seen.has(`${i.code}|${i.loc.join('.')}`)), 'service'));
+    out.push(
+      ...issueProblems(
+        text,
+        serverIssues.filter((i) => !seen.has(`${i.code}|${i.loc.join('.')}`)),
+        'service',
+      ),
+    );
   }
-  return out.sort((a, b) => a.start - b.start || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1));
+  return out.sort(
+    (a, b) => a.start - b.start || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1),
+  );
 }
 
 /** Problems that become editor markers (Monaco reports JSON syntax errors itself). */

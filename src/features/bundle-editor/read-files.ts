@@ -9,7 +9,9 @@ const MAX_FILES = 500;
 
 export async function readFileList(list: FileList | readonly File[]): Promise<PickedFile[]> {
   const files = Array.from(list).slice(0, MAX_FILES);
-  return Promise.all(files.map(async (f) => ({ path: f.webkitRelativePath || f.name, text: await f.text() })));
+  return Promise.all(
+    files.map(async (f) => ({ path: f.webkitRelativePath || f.name, text: await f.text() })),
+  );
 }
 
 function entryFile(entry: FileSystemFileEntry): Promise<File> {

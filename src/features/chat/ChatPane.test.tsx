@@ -15,20 +15,38 @@ type Pending = { url: string; body: unknown; resolve: (r: Response) => void; rej
 let requests: Pending[] = [];
 let traceList: unknown[] = [];
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   requests = [];
   traceList = [];
   useConnectionStore.setState({ apiKey: 'k' });
-  setApiConfigSource(() => ({ baseUrl: 'http://svc.test', keyHeader: 'x-service-api-key', apiKey: 'k', extraHeaders: [], timeoutMs: 5000 }));
+  setApiConfigSource(() => ({
+    baseUrl: 'http://svc.test',
+    keyHeader: 'x-service-api-key',
+    apiKey: 'k',
+    extraHeaders: [],
+    timeoutMs: 5000,
+  }));
   useThreadsStore.setState({
-    threads: { t1: { id: 't1', title: 'Test thread', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00Z', welcome_message: 'Welcome!', suggestions: ['Dispute a charge'] } },
+    threads: {
+      t1: {
+        id: 't1',
+        title: 'Test thread',
+        agent_id: 'card-disputes',
+        created_at: '2025-01-01T00:00:00Z',
+        welcome_message: 'Welcome!',
+        suggestions: ['Dispute a charge'],
+      },
+    },
   });
   useDraftsStore.setState({ drafts: {} });
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (url.includes('/trace-info')) return Promise.resolve(json(traceList));
-    return new Promise<Response>((resolve, reject) => requests.push({ url, body: JSON.parse(String(init.body)), resolve, reject }));
+    return new Promise<Response>((resolve, reject) =>
+      requests.push({ url, body: JSON.parse(String(init.body)), resolve, reject }),
+    );
   });
 });
 afterEach(() => {
@@ -70,7 +88,9 @@ describe('ChatPane', () => {
     expect(requests[0]?.body).toEqual({ type: 'message', task_id: 't1', text: 'I want to dispute a charge' });
 
     await act(async () => requests[0]?.resolve(json(reply)));
-    expect((await screen.findByTitle('Decision: block_with_explanation')).textContent).toBe('Decision: blocked');
+    expect((await screen.findByTitle('Decision: block_with_explanation')).textContent).toBe(
+      'Decision: blocked',
+    );
     expect(screen.getByRole('button', { name: 'Freeze my card' })).toBeTruthy();
     expect(screen.getByRole('button', { name: 'Action for m1' })).toBeTruthy();
     expect(screen.queryByText('The agent is replying…')).toBeNull();
@@ -88,7 +108,9 @@ describe('ChatPane', () => {
     fireEvent.change(screen.getByRole('textbox', { name: 'Message' }), { target: { value: 'hello' } });
     fireEvent.click(screen.getByRole('button', { name: 'Send' }));
     await waitFor(() => expect(requests).toHaveLength(1));
-    await act(async () => requests[0]?.resolve(json({ error: 'Unauthorized', message: 'Invalid or missing API key' }, 401)));
+    await act(async () =>
+      requests[0]?.resolve(json({ error: 'Unauthorized', message: 'Invalid or missing API key' }, 401)),
+    );
 
     const alert = await screen.findByRole('alert');
     expect(alert.textContent).toContain('Invalid or missing API key');
@@ -101,7 +123,11 @@ describe('ChatPane', () => {
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByText('The agent is replying…')).toBeTruthy();
 
-    await act(async () => requests[1]?.resolve(json({ ...reply, id: 'm2', trace_info: { ...reply.trace_info, interaction_id: 'm2' } })));
+    await act(async () =>
+      requests[1]?.resolve(
+        json({ ...reply, id: 'm2', trace_info: { ...reply.trace_info, interaction_id: 'm2' } }),
+      ),
+    );
     await waitFor(() => expect(screen.queryByRole('alert')).toBeNull());
     expect(within(screen.getByRole('log', { name: 'Conversation' })).getAllByText('hello')).toHaveLength(1);
     expect(screen.getByRole('heading', { name: 'hello' })).toBeTruthy();
@@ -111,7 +137,9 @@ describe('ChatPane', () => {
   it('keeps the draft per thread', () => {
     useDraftsStore.getState().setDraft('t1', 'half-written');
     renderChat();
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe('half-written');
+    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
+      'half-written',
+    );
   });
 
   it('opened from a link in a fresh browser: shows the turns from the traces and can keep the thread', async () => {
@@ -127,7 +155,9 @@ describe('ChatPane', () => {
     renderChat({}, 'elsewhere');
     expect(await screen.findByText('Dispute the $40 charge')).toBeTruthy();
     expect(screen.getByText('Shall I file it?')).toBeTruthy();
-    expect(screen.getByTitle('Decision: request_confirmation').textContent).toBe('Decision: needs confirmation');
+    expect(screen.getByTitle('Decision: request_confirmation').textContent).toBe(
+      'Decision: needs confirmation',
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Keep in my threads' }));
     expect(useThreadsStore.getState().threads.elsewhere?.title).toBe('Dispute the $40 charge');
     expect(screen.queryByRole('button', { name: 'Keep in my threads' })).toBeNull();

@@ -58,7 +58,13 @@ export function Composer({ taskId, busy, lastMessage, onSend }: ComposerProps) {
           {isMac ? '⌘' : 'Ctrl'}+Enter to send · ↑ recalls your last message
         </p>
       </div>
-      <Button type="submit" variant="primary" aria-label="Send" disabled={busy || !draft.trim()} className="mb-5">
+      <Button
+        type="submit"
+        variant="primary"
+        aria-label="Send"
+        disabled={busy || !draft.trim()}
+        className="mb-5"
+      >
         {busy ? 'Sending…' : 'Send'}
       </Button>
     </form>

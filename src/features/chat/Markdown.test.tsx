@@ -7,7 +7,9 @@ afterEach(cleanup);
 
 describe('reply Markdown', () => {
   it('renders Markdown, and raw HTML only as the text the agent sent', () => {
-    const { container } = render(<Markdown text={'**bold** and <img src=x onerror="alert(1)"> <script>alert(2)</script>'} />);
+    const { container } = render(
+      <Markdown text={'**bold** and <img src=x onerror="alert(1)"> <script>alert(2)</script>'} />,
+    );
     expect(container.querySelector('strong')?.textContent).toBe('bold');
     expect(container.querySelector('img')).toBeNull();
     expect(container.querySelector('script')).toBeNull();
@@ -23,7 +25,13 @@ describe('reply Markdown', () => {
   });
 
   it('keeps http(s) links safe and makes other links inert', () => {
-    const { container } = render(<Markdown text={'[ok](https://example.com) [bad](javascript:alert(1)) [data](data:text/html,x) ![pic](https://t.example/p.png)'} />);
+    const { container } = render(
+      <Markdown
+        text={
+          '[ok](https://example.com) [bad](javascript:alert(1)) [data](data:text/html,x) ![pic](https://t.example/p.png)'
+        }
+      />,
+    );
     const links = container.querySelectorAll('a');
     expect(links).toHaveLength(1);
     expect(links[0]?.getAttribute('href')).toBe('https://example.com');

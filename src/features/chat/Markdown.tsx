@@ -32,7 +32,12 @@ const remarkPlugins = [htmlAsText];
 const components: Components = {
   a: ({ href, children }) =>
     isSafeHref(href) ? (
-      <a href={href} target="_blank" rel="noopener noreferrer nofollow" className="text-indigo-600 underline dark:text-indigo-400">
+      <a
+        href={href}
+        target="_blank"
+        rel="noopener noreferrer nofollow"
+        className="text-indigo-600 underline dark:text-indigo-400"
+      >
         {children}
       </a>
     ) : (
@@ -53,4 +58,5 @@ export default function Markdown({ text }: { text: string }) {
   );
 }
 
-const urlTransform: NonNullable<ComponentProps<typeof ReactMarkdown>['urlTransform']> = (url) => (isSafeHref(url) ? url : '');
+const urlTransform: NonNullable<ComponentProps<typeof ReactMarkdown>['urlTransform']> = (url) =>
+  isSafeHref(url) ? url : '';

@@ -44,7 +44,14 @@ describe('MessageList', () => {
 
   it('stays where the reader scrolled up to when a turn arrives, and follows their own message', async () => {
     const some = turns.slice(0, 50);
-    const props = { outbox: [], selectedTurnId: undefined, onSelectTurn: noop, onSend: noop, onRetry: noop, onDiscard: noop };
+    const props = {
+      outbox: [],
+      selectedTurnId: undefined,
+      onSelectTurn: noop,
+      onSend: noop,
+      onRetry: noop,
+      onDiscard: noop,
+    };
     const { rerender } = render(<MessageList {...props} turns={some} />);
     expect(await screen.findByRole('article', { name: 'Turn 50' })).toBeTruthy();
 
@@ -57,7 +64,13 @@ describe('MessageList', () => {
     expect(screen.getByRole('article', { name: 'Turn 1' })).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Turn 51' })).toBeNull();
 
-    const mine = { localId: 'l1', taskId: 't', text: 'my question', status: 'pending' as const, startedAt: 0 };
+    const mine = {
+      localId: 'l1',
+      taskId: 't',
+      text: 'my question',
+      status: 'pending' as const,
+      startedAt: 0,
+    };
     rerender(<MessageList {...props} turns={turns.slice(0, 51)} outbox={[mine]} />);
     expect(await screen.findByText('my question')).toBeTruthy();
     expect(screen.queryByRole('article', { name: 'Turn 1' })).toBeNull();

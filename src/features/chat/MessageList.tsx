@@ -18,7 +18,10 @@ export interface Welcome {
   suggestions: string[];
 }
 
-type Row = { kind: 'welcome'; welcome: Welcome } | { kind: 'turn'; turn: Turn } | { kind: 'outbox'; entry: OutboxEntry };
+type Row =
+  | { kind: 'welcome'; welcome: Welcome }
+  | { kind: 'turn'; turn: Turn }
+  | { kind: 'outbox'; entry: OutboxEntry };
 
 export interface MessageListProps {
   welcome?: Welcome | undefined;
@@ -82,11 +85,14 @@ export function MessageList({
   useEffect(() => {
     const firstRows = shownCount.current === 0;
     shownCount.current = count;
-    if (count > 0 && (firstRows || atBottom.current || lastIsOwnMessage)) virtualizer.scrollToIndex(count - 1, { align: 'end' });
+    if (count > 0 && (firstRows || atBottom.current || lastIsOwnMessage))
+      virtualizer.scrollToIndex(count - 1, { align: 'end' });
   }, [count, lastIsOwnMessage, virtualizer]);
 
   // Sync with the DOM: bring a turn selected elsewhere into view.
-  const selectedIndex = selectedTurnId ? rows.findIndex((r) => r.kind === 'turn' && r.turn.id === selectedTurnId) : -1;
+  const selectedIndex = selectedTurnId
+    ? rows.findIndex((r) => r.kind === 'turn' && r.turn.id === selectedTurnId)
+    : -1;
   useEffect(() => {
     if (followSelection && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [followSelection, selectedIndex, virtualizer]);
@@ -94,7 +100,14 @@ export function MessageList({
   const lastTurnId = turns.at(-1)?.id;
 
   return (
-    <div ref={scrollRef} onScroll={onScroll} className="h-full overflow-y-auto" role="log" aria-label="Conversation" aria-live="polite">
+    <div
+      ref={scrollRef}
+      onScroll={onScroll}
+      className="h-full overflow-y-auto"
+      role="log"
+      aria-label="Conversation"
+      aria-live="polite"
+    >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
         {virtualizer.getVirtualItems().map((item) => {
           const row = rows[item.index];
@@ -104,14 +117,25 @@ export function MessageList({
               key={item.key}
               data-index={item.index}
               ref={virtualizer.measureElement}
-              style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${item.start}px)` }}
+              style={{
+                position: 'absolute',
+                top: 0,
+                left: 0,
+                width: '100%',
+                transform: `translateY(${item.start}px)`,
+              }}
             >
               {row.kind === 'welcome' ? (
                 <div className="px-4 py-2">
                   <div className="max-w-[92%] rounded-2xl rounded-bl-sm border border-zinc-200 bg-white px-3 py-2 text-sm dark:border-zinc-800 dark:bg-zinc-900">
                     <SafeMarkdown text={row.welcome.text} />
                     {turns.length === 0 && outbox.length === 0 ? (
-                      <Chips items={row.welcome.suggestions} onPick={onSend} label="Starter suggestions" disabled={busy} />
+                      <Chips
+                        items={row.welcome.suggestions}
+                        onPick={onSend}
+                        label="Starter suggestions"
+                        disabled={busy}
+                      />
                     ) : null}
                   </div>
                 </div>

@@ -16,7 +16,17 @@ export function UserBubble({ text, children }: { text: string; children?: ReactN
   );
 }
 
-export function Chips({ items, onPick, label, disabled }: { items: string[]; onPick: (s: string) => void; label: string; disabled?: boolean }) {
+export function Chips({
+  items,
+  onPick,
+  label,
+  disabled,
+}: {
+  items: string[];
+  onPick: (s: string) => void;
+  label: string;
+  disabled?: boolean;
+}) {
   if (items.length === 0) return null;
   return (
     <ul aria-label={label} className="mt-2 flex flex-wrap gap-1.5">
@@ -48,9 +58,21 @@ export interface TurnViewProps {
 }
 
 /** One exchange: the user's message, the agent's reply, its decision, time and follow-ups. */
-export const TurnView = memo(function TurnView({ turn, selected, isLast, busy, onSelect, onSuggestion, actions }: TurnViewProps) {
+export const TurnView = memo(function TurnView({
+  turn,
+  selected,
+  isLast,
+  busy,
+  onSelect,
+  onSuggestion,
+  actions,
+}: TurnViewProps) {
   return (
-    <article aria-label={`Turn ${turn.index + 1}`} data-turn-id={turn.id} className="flex flex-col gap-2 px-4 py-2">
+    <article
+      aria-label={`Turn ${turn.index + 1}`}
+      data-turn-id={turn.id}
+      className="flex flex-col gap-2 px-4 py-2"
+    >
       {turn.userText ? <UserBubble text={turn.userText} /> : null}
       <div
         className={cx(
@@ -61,7 +83,9 @@ export const TurnView = memo(function TurnView({ turn, selected, isLast, busy, o
         )}
       >
         {turn.textUnavailable ? (
-          <p className="text-zinc-500 italic">This server does not record message texts; the trace is in the inspector.</p>
+          <p className="text-zinc-500 italic">
+            This server does not record message texts; the trace is in the inspector.
+          </p>
         ) : (
           <SafeMarkdown text={turn.replyText} />
         )}
@@ -79,7 +103,14 @@ export const TurnView = memo(function TurnView({ turn, selected, isLast, busy, o
           </button>
           {actions}
         </div>
-        {isLast ? <Chips items={turn.suggestions} onPick={onSuggestion} label="Follow-up suggestions" disabled={busy} /> : null}
+        {isLast ? (
+          <Chips
+            items={turn.suggestions}
+            onPick={onSuggestion}
+            label="Follow-up suggestions"
+            disabled={busy}
+          />
+        ) : null}
       </div>
     </article>
   );

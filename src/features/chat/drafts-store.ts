@@ -20,7 +20,12 @@ export const useDraftsStore = create<DraftsState>()(
           return { drafts: rest };
         }),
     }),
-    { name: 'threadline:drafts', version: 1, storage: idbPersistStorage<Pick<DraftsState, 'drafts'>>(), partialize: (s) => ({ drafts: s.drafts }) },
+    {
+      name: 'threadline:drafts',
+      version: 1,
+      storage: idbPersistStorage<Pick<DraftsState, 'drafts'>>(),
+      partialize: (s) => ({ drafts: s.drafts }),
+    },
   ),
 );
 

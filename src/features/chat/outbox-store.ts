@@ -40,11 +40,15 @@ export const useOutboxStore = create<OutboxState>()((setState, getState) => ({
     setState((s) => ({
       byTask: {
         ...s.byTask,
-        [taskId]: (s.byTask[taskId] ?? EMPTY).map((x) => (x.localId === localId ? { ...x, status: 'error' as const, error } : x)),
+        [taskId]: (s.byTask[taskId] ?? EMPTY).map((x) =>
+          x.localId === localId ? { ...x, status: 'error' as const, error } : x,
+        ),
       },
     })),
   remove: (taskId, localId) =>
-    setState((s) => ({ byTask: { ...s.byTask, [taskId]: (s.byTask[taskId] ?? EMPTY).filter((x) => x.localId !== localId) } })),
+    setState((s) => ({
+      byTask: { ...s.byTask, [taskId]: (s.byTask[taskId] ?? EMPTY).filter((x) => x.localId !== localId) },
+    })),
 }));
 
 export const selectOutbox = (taskId: string) => (s: OutboxState) => s.byTask[taskId] ?? EMPTY;

@@ -18,16 +18,38 @@ const local = (id: string, extra: Partial<LocalTurn> = {}): LocalTurn => ({
 describe('buildTranscript', () => {
   it('takes texts from rich traces when the browser has nothing (fresh browser)', () => {
     const turns = buildTranscript(
-      [trace({ interaction_id: 'm1', decision: 'proceed', input: { message: 'hi' }, response: { message: 'hello', suggestions: ['more'] } })],
+      [
+        trace({
+          interaction_id: 'm1',
+          decision: 'proceed',
+          input: { message: 'hi' },
+          response: { message: 'hello', suggestions: ['more'] },
+        }),
+      ],
       [],
     );
     expect(turns).toHaveLength(1);
-    expect(turns[0]).toMatchObject({ id: 'm1', userText: 'hi', replyText: 'hello', suggestions: ['more'], decision: 'proceed', textUnavailable: false });
+    expect(turns[0]).toMatchObject({
+      id: 'm1',
+      userText: 'hi',
+      replyText: 'hello',
+      suggestions: ['more'],
+      decision: 'proceed',
+      textUnavailable: false,
+    });
   });
 
   it('fills texts from the local cache when traces lack them, and keeps the measured time', () => {
-    const turns = buildTranscript([trace({ interaction_id: 'm1', decision: 'block_with_explanation' })], [local('m1')]);
-    expect(turns[0]).toMatchObject({ userText: 'u-m1', replyText: 'r-m1', rttMs: 42, decision: 'block_with_explanation' });
+    const turns = buildTranscript(
+      [trace({ interaction_id: 'm1', decision: 'block_with_explanation' })],
+      [local('m1')],
+    );
+    expect(turns[0]).toMatchObject({
+      userText: 'u-m1',
+      replyText: 'r-m1',
+      rttMs: 42,
+      decision: 'block_with_explanation',
+    });
   });
 
   it('marks turns whose texts nobody knows', () => {
@@ -36,7 +58,10 @@ describe('buildTranscript', () => {
   });
 
   it('keeps server order and appends local turns the server does not list yet', () => {
-    const turns = buildTranscript([trace({ interaction_id: 'b' }), trace({ interaction_id: 'a' })], [local('a'), local('c')]);
+    const turns = buildTranscript(
+      [trace({ interaction_id: 'b' }), trace({ interaction_id: 'a' })],
+      [local('a'), local('c')],
+    );
     expect(turns.map((t) => [t.id, t.index])).toEqual([
       ['b', 0],
       ['a', 1],
@@ -45,7 +70,10 @@ describe('buildTranscript', () => {
   });
 
   it('skips traces without id and duplicates', () => {
-    const turns = buildTranscript([trace({}), trace({ interaction_id: 'x' }), trace({ interaction_id: 'x' })], undefined);
+    const turns = buildTranscript(
+      [trace({}), trace({ interaction_id: 'x' }), trace({ interaction_id: 'x' })],
+      undefined,
+    );
     expect(turns.map((t) => t.id)).toEqual(['x']);
   });
 

@@ -36,11 +36,16 @@ export function traceUserText(trace: TolerantTrace): string | undefined {
 
 export function traceReply(trace: TolerantTrace): { text?: string; suggestions?: string[] } {
   const r = obj(trace.response);
-  const suggestions = Array.isArray(r?.suggestions) ? r.suggestions.map((s) => (typeof s === 'string' ? s : JSON.stringify(s))) : undefined;
+  const suggestions = Array.isArray(r?.suggestions)
+    ? r.suggestions.map((s) => (typeof s === 'string' ? s : JSON.stringify(s)))
+    : undefined;
   return { text: str(r?.message), ...(suggestions ? { suggestions } : {}) };
 }
 
-export function buildTranscript(traces: readonly TolerantTrace[] | undefined, local: readonly LocalTurn[] | undefined): Turn[] {
+export function buildTranscript(
+  traces: readonly TolerantTrace[] | undefined,
+  local: readonly LocalTurn[] | undefined,
+): Turn[] {
   const localById = new Map((local ?? []).map((t) => [t.id, t]));
   const turns: Turn[] = [];
   const seen = new Set<string>();

@@ -17,7 +17,9 @@ import { useOutboxStore, type OutboxEntry } from './outbox-store';
 /** Extra request fields for a send (e.g. the bundle editor's `agent_settings_bundle`); may load lazily. */
 export type MessageExtras = (
   taskId: string,
-) => Partial<Omit<SendMessageInput, 'task_id' | 'text'>> | Promise<Partial<Omit<SendMessageInput, 'task_id' | 'text'>>>;
+) =>
+  | Partial<Omit<SendMessageInput, 'task_id' | 'text'>>
+  | Promise<Partial<Omit<SendMessageInput, 'task_id' | 'text'>>>;
 
 interface SendVars {
   localId: string;
@@ -93,7 +95,10 @@ export function useSendTurn(taskId: string, extras?: MessageExtras) {
     [mutate],
   );
 
-  const discard = useCallback((entry: OutboxEntry) => useOutboxStore.getState().remove(entry.taskId, entry.localId), []);
+  const discard = useCallback(
+    (entry: OutboxEntry) => useOutboxStore.getState().remove(entry.taskId, entry.localId),
+    [],
+  );
 
   return { send, retry, discard };
 }

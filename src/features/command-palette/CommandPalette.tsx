@@ -101,7 +101,9 @@ function PaletteBody({ onRun }: { onRun: (a: Action) => void }) {
               <span className="w-16 shrink-0 text-xs text-zinc-500 dark:text-zinc-400">{r.action.group}</span>
               <span className="min-w-0 flex-1 truncate">
                 <Highlighted text={r.action.title} positions={r.match?.positions} />
-                {disabled && r.action.hint ? <span className="ml-2 text-xs text-zinc-500">— {r.action.hint}</span> : null}
+                {disabled && r.action.hint ? (
+                  <span className="ml-2 text-xs text-zinc-500">— {r.action.hint}</span>
+                ) : null}
               </span>
               {r.action.shortcut ? (
                 <kbd className="rounded border border-zinc-300 px-1.5 font-mono text-xs text-zinc-600 dark:border-zinc-700 dark:text-zinc-300">
@@ -132,7 +134,12 @@ export function CommandPalette() {
     action?.run();
   };
   return (
-    <Modal open={open} onClose={onClose} label="Command palette" className="mt-[12vh] mb-auto w-[min(36rem,calc(100vw-2rem))]">
+    <Modal
+      open={open}
+      onClose={onClose}
+      label="Command palette"
+      className="mt-[12vh] mb-auto w-[min(36rem,calc(100vw-2rem))]"
+    >
       <PaletteBody
         onRun={(action) => {
           pending.current = action;

@@ -14,8 +14,21 @@ const isMac = detectMac();
 export function KeyboardHost() {
   const own = useMemo<Action[]>(
     () => [
-      { id: 'palette.open', title: 'Command palette', group: 'Help', shortcut: 'mod+k', run: () => usePaletteStore.getState().toggle('palette') },
-      { id: 'help.shortcuts', title: 'Keyboard shortcuts', group: 'Help', shortcut: '?', keywords: ['help', 'keys'], run: () => usePaletteStore.getState().show('shortcuts') },
+      {
+        id: 'palette.open',
+        title: 'Command palette',
+        group: 'Help',
+        shortcut: 'mod+k',
+        run: () => usePaletteStore.getState().toggle('palette'),
+      },
+      {
+        id: 'help.shortcuts',
+        title: 'Keyboard shortcuts',
+        group: 'Help',
+        shortcut: '?',
+        keywords: ['help', 'keys'],
+        run: () => usePaletteStore.getState().show('shortcuts'),
+      },
     ],
     [],
   );
@@ -29,7 +42,8 @@ export function KeyboardHost() {
       const action = actionForKey(e, actions, isMac);
       if (!action) return;
       // While a dialog is open only the palette toggle works (the dialog owns the keys).
-      const dialogOpen = open !== null || document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]') !== null;
+      const dialogOpen =
+        open !== null || document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]') !== null;
       if (dialogOpen && action.id !== 'palette.open') return;
       e.preventDefault();
       action.run();

@@ -41,16 +41,23 @@ export function ShortcutsDialog() {
         <caption className="sr-only">Keyboard shortcuts</caption>
         <tbody>
           {rows.map((r) => (
-            <tr key={`${r.keys}:${r.what}`} className="border-b border-zinc-100 last:border-0 dark:border-zinc-900">
+            <tr
+              key={`${r.keys}:${r.what}`}
+              className="border-b border-zinc-100 last:border-0 dark:border-zinc-900"
+            >
               <td className="w-36 px-4 py-2">
-                <kbd className="rounded border border-zinc-300 px-1.5 font-mono text-xs dark:border-zinc-700">{r.keys}</kbd>
+                <kbd className="rounded border border-zinc-300 px-1.5 font-mono text-xs dark:border-zinc-700">
+                  {r.keys}
+                </kbd>
               </td>
               <td className="px-4 py-2">{r.what}</td>
             </tr>
           ))}
         </tbody>
       </table>
-      <p className="px-4 py-2 text-xs text-zinc-500 dark:text-zinc-400">Single-key shortcuts are off while you type in a field or the editor.</p>
+      <p className="px-4 py-2 text-xs text-zinc-500 dark:text-zinc-400">
+        Single-key shortcuts are off while you type in a field or the editor.
+      </p>
     </Modal>
   );
 }

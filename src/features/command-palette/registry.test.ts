@@ -1,9 +1,26 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { actionForKey, collectActions, paletteResults, registerActions, useActionRegistry, type Action } from './registry';
+import {
+  actionForKey,
+  collectActions,
+  paletteResults,
+  registerActions,
+  useActionRegistry,
+  type Action,
+} from './registry';
 
 const noop = () => {};
-const a = (id: string, title: string, extra: Partial<Action> = {}): Action => ({ id, title, group: 'Thread', run: noop, ...extra });
-const key = (k: string, mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {}, target?: unknown) => ({
+const a = (id: string, title: string, extra: Partial<Action> = {}): Action => ({
+  id,
+  title,
+  group: 'Thread',
+  run: noop,
+  ...extra,
+});
+const key = (
+  k: string,
+  mods: Partial<{ ctrlKey: boolean; metaKey: boolean; shiftKey: boolean; altKey: boolean }> = {},
+  target?: unknown,
+) => ({
   key: k,
   ctrlKey: false,
   metaKey: false,
@@ -61,7 +78,11 @@ describe('palette results', () => {
 
 describe('shortcuts', () => {
   const input = { tagName: 'TEXTAREA' };
-  const actions = [a('next', 'Next turn', { shortcut: 'j' }), a('palette', 'Palette', { shortcut: 'mod+k' }), a('off', 'Off', { shortcut: 'x', enabled: false })];
+  const actions = [
+    a('next', 'Next turn', { shortcut: 'j' }),
+    a('palette', 'Palette', { shortcut: 'mod+k' }),
+    a('off', 'Off', { shortcut: 'x', enabled: false }),
+  ];
 
   it('runs single keys only when not typing', () => {
     expect(actionForKey(key('j'), actions, false)?.id).toBe('next');

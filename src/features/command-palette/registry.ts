@@ -56,7 +56,10 @@ export function collectActions(sources: Record<string, readonly Action[]>): Acti
   const byId = new Map<string, Action>();
   for (const list of Object.values(sources)) for (const a of list) byId.set(a.id, a);
   const order = (g: ActionGroup) => GROUPS.indexOf(g);
-  return [...byId.values()].map((a, i) => ({ a, i })).sort((x, y) => order(x.a.group) - order(y.a.group) || x.i - y.i).map(({ a }) => a);
+  return [...byId.values()]
+    .map((a, i) => ({ a, i }))
+    .sort((x, y) => order(x.a.group) - order(y.a.group) || x.i - y.i)
+    .map(({ a }) => a);
 }
 
 export const selectActions = (s: RegistryState) => s.sources;
@@ -66,7 +69,10 @@ export function searchText(a: Action): string {
 }
 
 /** The palette's list for a query: fuzzy on title, group and keywords; enabled before disabled. */
-export function paletteResults(query: string, actions: readonly Action[]): Array<{ action: Action; match: FuzzyMatch | null }> {
+export function paletteResults(
+  query: string,
+  actions: readonly Action[],
+): Array<{ action: Action; match: FuzzyMatch | null }> {
   if (!query.trim()) return actions.map((action) => ({ action, match: null }));
   const hits = fuzzyFilter(query, actions, searchText).map(({ item, match }) => {
     // Highlight only within the title.
@@ -82,7 +88,11 @@ export function paletteResults(query: string, actions: readonly Action[]): Array
  * The action a key press runs, if any. Single keys without a modifier ("j", "?") never fire while
  * the user is typing; shortcuts with a modifier do.
  */
-export function actionForKey(e: KeyLike & { target?: unknown }, actions: readonly Action[], isMac: boolean): Action | undefined {
+export function actionForKey(
+  e: KeyLike & { target?: unknown },
+  actions: readonly Action[],
+  isMac: boolean,
+): Action | undefined {
   const typing = isTypingTarget(e.target);
   return actions.find((a) => {
     if (!a.shortcut || a.enabled === false) return false;

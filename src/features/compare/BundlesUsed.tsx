@@ -18,7 +18,11 @@ export interface SideBundleSource {
 }
 
 const recalledBundleQuery = (hash: string) =>
-  queryOptions({ queryKey: ['local', 'bundle', hash], queryFn: () => recallBundle(hash), staleTime: Infinity });
+  queryOptions({
+    queryKey: ['local', 'bundle', hash],
+    queryFn: () => recallBundle(hash),
+    staleTime: Infinity,
+  });
 
 interface Resolved {
   text: string | null;
@@ -36,7 +40,8 @@ function useSideBundle(side: SideBundleSource): Resolved {
       ? { text: bundleText(local.data), describe: `local bundle #${short}`, loading: false }
       : { text: null, describe: `local bundle #${short} (not kept in this browser)`, loading: false };
   }
-  if (!side.agentId) return { text: null, describe: 'the agent’s own bundle (agent unknown)', loading: false };
+  if (!side.agentId)
+    return { text: null, describe: 'the agent’s own bundle (agent unknown)', loading: false };
   if (agent.isPending) return { text: null, describe: `${side.agentId}’s own bundle`, loading: true };
   return agent.data
     ? {
@@ -59,12 +64,19 @@ export function BundlesUsed({ a, b }: { a: SideBundleSource; b: SideBundleSource
       {ra.loading || rb.loading ? (
         <p className="text-xs text-zinc-500">Loading the bundles…</p>
       ) : ra.text === null || rb.text === null ? (
-        <p className="text-xs text-zinc-500">One of the bundles is not known here, so there is nothing to diff.</p>
+        <p className="text-xs text-zinc-500">
+          One of the bundles is not known here, so there is nothing to diff.
+        </p>
       ) : ra.text === rb.text ? (
         <p className="text-xs text-zinc-500">Both sides ran with the same bundle.</p>
       ) : (
         <div className="h-96 overflow-hidden rounded border border-zinc-200 dark:border-zinc-700">
-          <LazyBundleDiff original={ra.text} modified={rb.text} id="compare-bundles" label={`Bundle diff: ${a.label} against ${b.label}`} />
+          <LazyBundleDiff
+            original={ra.text}
+            modified={rb.text}
+            id="compare-bundles"
+            label={`Bundle diff: ${a.label} against ${b.label}`}
+          />
         </div>
       )}
     </section>

@@ -49,10 +49,12 @@ function Graphs({ row, diff }: { row: Extract<Row, { kind: 'pair' }>; diff: Trac
   const hb = useMemo(() => highlightFor(diff, 'b'), [diff]);
   return (
     <div className="grid grid-cols-2 gap-2">
-      {([
-        [row.a, ha, 'A'],
-        [row.b, hb, 'B'],
-      ] as const).map(([turn, highlight, side]) => (
+      {(
+        [
+          [row.a, ha, 'A'],
+          [row.b, hb, 'B'],
+        ] as const
+      ).map(([turn, highlight, side]) => (
         <div key={side} className="h-80 overflow-hidden rounded border border-zinc-200 dark:border-zinc-700">
           {turn.trace ? (
             <Suspense
@@ -79,23 +81,48 @@ function Graphs({ row, diff }: { row: Extract<Row, { kind: 'pair' }>; diff: Trac
   );
 }
 
-function RowView({ row, index, graphsOpen, onToggleGraphs }: { row: Row; index: number; graphsOpen: boolean; onToggleGraphs: () => void }) {
+function RowView({
+  row,
+  index,
+  graphsOpen,
+  onToggleGraphs,
+}: {
+  row: Row;
+  index: number;
+  graphsOpen: boolean;
+  onToggleGraphs: () => void;
+}) {
   const diff = row.diff;
   const n = diff ? countDifferences(diff) : 0;
   return (
-    <article aria-label={`Aligned turn ${index + 1}`} className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900">
+    <article
+      aria-label={`Aligned turn ${index + 1}`}
+      className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
+    >
       <header className="flex flex-wrap items-center gap-2 text-sm">
         <h3 className="font-semibold">
-          {row.kind === 'pair' ? `Turn ${row.a.index + 1} ↔ ${row.b.index + 1}` : row.kind === 'only-a' ? `Turn ${row.a.index + 1} (A only)` : `Turn ${row.b.index + 1} (B only)`}
+          {row.kind === 'pair'
+            ? `Turn ${row.a.index + 1} ↔ ${row.b.index + 1}`
+            : row.kind === 'only-a'
+              ? `Turn ${row.a.index + 1} (A only)`
+              : `Turn ${row.b.index + 1} (B only)`}
         </h3>
         {row.kind === 'pair' ? (
-          <Badge tone={n ? 'confirm' : 'muted'}>{n ? `${n} difference${n === 1 ? '' : 's'}` : 'no differences'}</Badge>
+          <Badge tone={n ? 'confirm' : 'muted'}>
+            {n ? `${n} difference${n === 1 ? '' : 's'}` : 'no differences'}
+          </Badge>
         ) : (
           <Badge tone="info">one side only</Badge>
         )}
         {row.kind === 'pair' && !row.sameText ? <Badge tone="info">message edited</Badge> : null}
         {row.kind === 'pair' ? (
-          <Button size="sm" variant="ghost" className="ml-auto" aria-expanded={graphsOpen} onClick={onToggleGraphs}>
+          <Button
+            size="sm"
+            variant="ghost"
+            className="ml-auto"
+            aria-expanded={graphsOpen}
+            onClick={onToggleGraphs}
+          >
             {graphsOpen ? 'Hide graphs' : 'Show graphs'}
           </Button>
         ) : null}
@@ -120,12 +147,20 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
   const [onlyDifferences, setOnlyDifferences] = useState(false);
   const [openGraphs, setOpenGraphs] = useState<Record<string, boolean>>({});
 
-  const alignment = useMemo(() => alignTurns(toCompareTurns(a.turns), toCompareTurns(b.turns)), [a.turns, b.turns]);
+  const alignment = useMemo(
+    () => alignTurns(toCompareTurns(a.turns), toCompareTurns(b.turns)),
+    [a.turns, b.turns],
+  );
   const rows: Row[] = useMemo(
     () =>
       alignment.rows.map((r) => ({
         ...r,
-        key: r.kind === 'pair' ? `${r.a.interaction_id}|${r.b.interaction_id}` : r.kind === 'only-a' ? `a|${r.a.interaction_id}` : `b|${r.b.interaction_id}`,
+        key:
+          r.kind === 'pair'
+            ? `${r.a.interaction_id}|${r.b.interaction_id}`
+            : r.kind === 'only-a'
+              ? `a|${r.a.interaction_id}`
+              : `b|${r.b.interaction_id}`,
         diff: r.kind === 'pair' ? diffTraces(r.a.trace, r.b.trace) : null,
       })),
     [alignment],
@@ -136,8 +171,12 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
 
   if (!pair) {
     return (
-      <EmptyState title="Nothing to compare" action={<Button onClick={() => onPairChange(undefined)}>Back to the workspace</Button>}>
-        A comparison needs two different threads, as <code>compare=&lt;taskA&gt;..&lt;taskB&gt;</code>. Pick two in the Branches tab.
+      <EmptyState
+        title="Nothing to compare"
+        action={<Button onClick={() => onPairChange(undefined)}>Back to the workspace</Button>}
+      >
+        A comparison needs two different threads, as <code>compare=&lt;taskA&gt;..&lt;taskB&gt;</code>. Pick
+        two in the Branches tab.
       </EmptyState>
     );
   }
@@ -162,10 +201,12 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
     <section aria-label="Comparison" className="flex h-full min-h-0 flex-col">
       <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
         <h2 className="text-sm font-semibold">Compare</h2>
-        {([
-          ['A', pair.a, sideA.title],
-          ['B', pair.b, sideB.title],
-        ] as const).map(([label, id, title]) => (
+        {(
+          [
+            ['A', pair.a, sideA.title],
+            ['B', pair.b, sideB.title],
+          ] as const
+        ).map(([label, id, title]) => (
           <button
             key={label}
             type="button"
@@ -173,14 +214,20 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
             title={`Open ${id}`}
             className="max-w-64 truncate rounded border border-zinc-200 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
           >
-            <span className="font-semibold">{label}</span> {title} <span className="text-zinc-500">#{shortId(id)}</span>
+            <span className="font-semibold">{label}</span> {title}{' '}
+            <span className="text-zinc-500">#{shortId(id)}</span>
           </button>
         ))}
         <Button size="sm" variant="ghost" onClick={() => onPairChange(formatComparePair(pair.b, pair.a))}>
           Swap
         </Button>
         <label className="ml-auto flex items-center gap-1.5 text-xs font-medium">
-          <input type="checkbox" checked={onlyDifferences} onChange={(e) => setOnlyDifferences(e.target.checked)} className="size-4 accent-indigo-600" />
+          <input
+            type="checkbox"
+            checked={onlyDifferences}
+            onChange={(e) => setOnlyDifferences(e.target.checked)}
+            className="size-4 accent-indigo-600"
+          />
           Only differences
         </label>
         <Button size="sm" onClick={() => onPairChange(undefined)}>
@@ -201,12 +248,14 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
             {alignment.prefix.length > 0 && !onlyDifferences ? (
               <details className="rounded-lg border border-dashed border-zinc-300 p-2 text-sm dark:border-zinc-700">
                 <summary className="cursor-pointer text-zinc-600 dark:text-zinc-300">
-                  {alignment.prefix.length} shared turn{alignment.prefix.length === 1 ? '' : 's'} before the threads differ
+                  {alignment.prefix.length} shared turn{alignment.prefix.length === 1 ? '' : 's'} before the
+                  threads differ
                 </summary>
                 <ol className="mt-2 flex flex-col gap-1 text-xs">
                   {alignment.prefix.map((p) => (
                     <li key={p.a.interaction_id}>
-                      {p.index + 1}. {p.a.user_text || <em>(text not recorded)</em>} <DecisionBadge decision={p.a.trace?.decision} />
+                      {p.index + 1}. {p.a.user_text || <em>(text not recorded)</em>}{' '}
+                      <DecisionBadge decision={p.a.trace?.decision} />
                     </li>
                   ))}
                 </ol>
@@ -217,7 +266,9 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
               </p>
             ) : null}
             {shown.length === 0 ? (
-              <p className={cx('text-sm text-zinc-500')}>{rows.length === 0 ? 'The two threads hold the same turns.' : 'No aligned turn differs.'}</p>
+              <p className={cx('text-sm text-zinc-500')}>
+                {rows.length === 0 ? 'The two threads hold the same turns.' : 'No aligned turn differs.'}
+              </p>
             ) : (
               shown.map((r, i) => (
                 <RowView
@@ -225,7 +276,9 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
                   row={r}
                   index={i}
                   graphsOpen={openGraphs[r.key] ?? r === firstChanged}
-                  onToggleGraphs={() => setOpenGraphs((o) => ({ ...o, [r.key]: !(o[r.key] ?? r === firstChanged) }))}
+                  onToggleGraphs={() =>
+                    setOpenGraphs((o) => ({ ...o, [r.key]: !(o[r.key] ?? r === firstChanged) }))
+                  }
                 />
               ))
             )}

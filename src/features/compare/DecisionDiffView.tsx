@@ -34,10 +34,13 @@ function RuleSideView({ side, label }: { side: RulePair['a']; label: string }) {
 
 function RulePairView({ pair, labels }: { pair: RulePair; labels: [string, string] }) {
   return (
-    <li aria-label={`Rule ${pair.rule_id}: ${pair.a.result} → ${pair.b.result}`} className="flex flex-col gap-1">
+    <li
+      aria-label={`Rule ${pair.rule_id}: ${pair.a.result} → ${pair.b.result}`}
+      className="flex flex-col gap-1"
+    >
       <p className="text-xs">
-        <span className="font-mono font-semibold">{pair.rule_id}</span> <span className="text-zinc-500">({pair.rule_type})</span>:{' '}
-        {pair.a.result} → {pair.b.result}
+        <span className="font-mono font-semibold">{pair.rule_id}</span>{' '}
+        <span className="text-zinc-500">({pair.rule_type})</span>: {pair.a.result} → {pair.b.result}
       </p>
       <div className="flex flex-col gap-2 sm:flex-row">
         <RuleSideView side={pair.a} label={labels[0]} />
@@ -52,7 +55,10 @@ function OneSided({ rules, side }: { rules: OneSidedRule[]; side: string }) {
     <ul className="flex flex-col gap-1">
       {rules.map((r, i) => (
         <li key={`${r.rule_id}#${i}`} className="text-xs">
-          <span className="font-mono font-semibold">{r.rule_id}</span> <span className="text-zinc-500">({r.rule_type}, only in {side})</span>{' '}
+          <span className="font-mono font-semibold">{r.rule_id}</span>{' '}
+          <span className="text-zinc-500">
+            ({r.rule_type}, only in {side})
+          </span>{' '}
           <Badge tone={resultTone(r.side.result)}>{r.side.result || '(none)'}</Badge>
           <code className="ml-1 break-words">{r.side.predicate}</code>
         </li>
@@ -66,7 +72,8 @@ function Values({ items }: { items: { key: string; a: unknown; b: unknown }[] })
     <ul className="flex flex-col gap-0.5 text-xs">
       {items.map((v) => (
         <li key={v.key}>
-          <span className="font-mono">{v.key}</span>: {v.a === undefined ? <em>absent</em> : displayValue(v.a)} →{' '}
+          <span className="font-mono">{v.key}</span>:{' '}
+          {v.a === undefined ? <em>absent</em> : displayValue(v.a)} →{' '}
           {v.b === undefined ? <em>absent</em> : displayValue(v.b)}
         </li>
       ))}
@@ -84,8 +91,13 @@ export const DecisionDiffView = memo(function DecisionDiffView({ diff, labels }:
   const [la, lb] = labels;
   return (
     <div className="flex flex-col gap-3">
-      <p aria-label={diff.decision.changed ? 'Decision changed' : 'Decision unchanged'} className="flex flex-wrap items-center gap-2 text-sm">
-        <span className="font-semibold">{diff.decision.changed ? 'Decision changed:' : 'Decision unchanged:'}</span>
+      <p
+        aria-label={diff.decision.changed ? 'Decision changed' : 'Decision unchanged'}
+        className="flex flex-wrap items-center gap-2 text-sm"
+      >
+        <span className="font-semibold">
+          {diff.decision.changed ? 'Decision changed:' : 'Decision unchanged:'}
+        </span>
         <DecisionBadge decision={diff.decision.a ?? undefined} />
         {diff.decision.changed ? (
           <>
@@ -138,7 +150,8 @@ export const DecisionDiffView = memo(function DecisionDiffView({ diff, labels }:
             ))}
             {diff.toolsChanged.map((t, i) => (
               <li key={`~${t.tool}#${i}`}>
-                <Badge tone="confirm">changed</Badge> <span className="font-mono">{t.tool}</span>: {t.a.result} → {t.b.result}
+                <Badge tone="confirm">changed</Badge> <span className="font-mono">{t.tool}</span>:{' '}
+                {t.a.result} → {t.b.result}
               </li>
             ))}
           </ul>
@@ -146,8 +159,16 @@ export const DecisionDiffView = memo(function DecisionDiffView({ diff, labels }:
       ) : null}
       {diff.paramsAdded.length + diff.paramsRemoved.length + diff.paramValues.length > 0 ? (
         <Section title="Parameters">
-          {diff.paramsAdded.length ? <p className="text-xs">Extracted only in {lb}: {diff.paramsAdded.join(', ')}</p> : null}
-          {diff.paramsRemoved.length ? <p className="text-xs">Extracted only in {la}: {diff.paramsRemoved.join(', ')}</p> : null}
+          {diff.paramsAdded.length ? (
+            <p className="text-xs">
+              Extracted only in {lb}: {diff.paramsAdded.join(', ')}
+            </p>
+          ) : null}
+          {diff.paramsRemoved.length ? (
+            <p className="text-xs">
+              Extracted only in {la}: {diff.paramsRemoved.join(', ')}
+            </p>
+          ) : null}
           {diff.paramValues.length ? <Values items={diff.paramValues} /> : null}
         </Section>
       ) : null}
@@ -156,7 +177,9 @@ export const DecisionDiffView = memo(function DecisionDiffView({ diff, labels }:
           <Values items={diff.entities} />
         </Section>
       ) : null}
-      {!diff.changed ? <p className="text-xs text-zinc-500">The two traces of this turn are the same.</p> : null}
+      {!diff.changed ? (
+        <p className="text-xs text-zinc-500">The two traces of this turn are the same.</p>
+      ) : null}
     </div>
   );
 });

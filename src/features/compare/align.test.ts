@@ -1,15 +1,37 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-import { alignTurns, lcsPairs, normalizeText, sameTurn, sharedPrefixLength, type AlignedRow, type CompareTurn } from './align';
+import {
+  alignTurns,
+  lcsPairs,
+  normalizeText,
+  sameTurn,
+  sharedPrefixLength,
+  type AlignedRow,
+  type CompareTurn,
+} from './align';
 
-function turn(id: string, user_text: string, reply_text = `re: ${user_text}`, decision = 'proceed'): CompareTurn {
-  return { interaction_id: id, user_text, reply_text, trace: TolerantTrace.parse({ interaction_id: id, decision }) };
+function turn(
+  id: string,
+  user_text: string,
+  reply_text = `re: ${user_text}`,
+  decision = 'proceed',
+): CompareTurn {
+  return {
+    interaction_id: id,
+    user_text,
+    reply_text,
+    trace: TolerantTrace.parse({ interaction_id: id, decision }),
+  };
 }
 
 /** Compact picture of the rows: "a1=b1", "a2|", "|b3". */
 function rowsOf(rows: AlignedRow[]): string[] {
   return rows.map((r) =>
-    r.kind === 'pair' ? `${r.a.interaction_id}=${r.b.interaction_id}` : r.kind === 'only-a' ? `${r.a.interaction_id}|` : `|${r.b.interaction_id}`,
+    r.kind === 'pair'
+      ? `${r.a.interaction_id}=${r.b.interaction_id}`
+      : r.kind === 'only-a'
+        ? `${r.a.interaction_id}|`
+        : `|${r.b.interaction_id}`,
   );
 }
 
@@ -20,13 +42,18 @@ describe('sameTurn', () => {
   it('matches copied history with fresh ids by words in, words out and decision', () => {
     expect(sameTurn(turn('a1', 'hi', 'hello'), turn('b1', 'hi', 'hello'))).toBe(true);
     expect(sameTurn(turn('a1', 'hi', 'hello'), turn('b1', 'hi', 'hey'))).toBe(false);
-    expect(sameTurn(turn('a1', 'hi', 'hello', 'proceed'), turn('b1', 'hi', 'hello', 'block_with_explanation'))).toBe(false);
+    expect(
+      sameTurn(turn('a1', 'hi', 'hello', 'proceed'), turn('b1', 'hi', 'hello', 'block_with_explanation')),
+    ).toBe(false);
   });
 });
 
 describe('alignTurns', () => {
   it('collapses the shared prefix of a branch and pairs the regenerated turn', () => {
-    const a = [turn('a1', 'hello'), turn('a2', 'I want to dispute a charge', 'blocked', 'block_with_explanation')];
+    const a = [
+      turn('a1', 'hello'),
+      turn('a2', 'I want to dispute a charge', 'blocked', 'block_with_explanation'),
+    ];
     const b = [turn('b1', 'hello'), turn('b2', 'I want to dispute a charge', 'done', 'proceed')];
     const { prefix, rows } = alignTurns(a, b);
     expect(prefix.map((p) => [p.a.interaction_id, p.b.interaction_id, p.index])).toEqual([['a1', 'b1', 0]]);
@@ -34,8 +61,13 @@ describe('alignTurns', () => {
     expect(rows[0]).toMatchObject({ kind: 'pair', aIndex: 1, bIndex: 1, sameText: true });
   });
 
-  it('pairs an edited message with the original, then shows the parent\'s later turns on one side', () => {
-    const a = [turn('a1', 'hello'), turn('a2', 'dispute 10 days ago'), turn('a3', 'yes'), turn('a4', 'thanks')];
+  it("pairs an edited message with the original, then shows the parent's later turns on one side", () => {
+    const a = [
+      turn('a1', 'hello'),
+      turn('a2', 'dispute 10 days ago'),
+      turn('a3', 'yes'),
+      turn('a4', 'thanks'),
+    ];
     const b = [turn('b1', 'hello'), turn('b2', 'dispute the charge from 10 days ago')];
     const { prefix, rows } = alignTurns(a, b);
     expect(prefix).toHaveLength(1);

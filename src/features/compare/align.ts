@@ -54,7 +54,11 @@ export function sharedPrefixLength(a: readonly CompareTurn[], b: readonly Compar
 }
 
 /** Index pairs of a longest common subsequence of `a` and `b` under `eq`, in order. */
-export function lcsPairs<T>(a: readonly T[], b: readonly T[], eq: (x: T, y: T) => boolean): [number, number][] {
+export function lcsPairs<T>(
+  a: readonly T[],
+  b: readonly T[],
+  eq: (x: T, y: T) => boolean,
+): [number, number][] {
   const m = a.length;
   const n = b.length;
   // table[i][j] = LCS length of a[i..] and b[j..]
@@ -96,7 +100,14 @@ export function alignTurns<T extends CompareTurn>(a: readonly T[], b: readonly T
     for (let k = 0; k < paired; k += 1) {
       const ta = restA[fromA + k]!;
       const tb = restB[fromB + k]!;
-      rows.push({ kind: 'pair', a: ta, b: tb, aIndex: p + fromA + k, bIndex: p + fromB + k, sameText: ta.user_text === tb.user_text });
+      rows.push({
+        kind: 'pair',
+        a: ta,
+        b: tb,
+        aIndex: p + fromA + k,
+        bIndex: p + fromB + k,
+        sameText: ta.user_text === tb.user_text,
+      });
     }
     for (let k = fromA + paired; k < toA; k += 1) rows.push({ kind: 'only-a', a: restA[k]!, aIndex: p + k });
     for (let k = fromB + paired; k < toB; k += 1) rows.push({ kind: 'only-b', b: restB[k]!, bIndex: p + k });
@@ -108,7 +119,14 @@ export function alignTurns<T extends CompareTurn>(a: readonly T[], b: readonly T
     pushGap(ia, ja, ib, jb);
     const ta = restA[ja]!;
     const tb = restB[jb]!;
-    rows.push({ kind: 'pair', a: ta, b: tb, aIndex: p + ja, bIndex: p + jb, sameText: ta.user_text === tb.user_text });
+    rows.push({
+      kind: 'pair',
+      a: ta,
+      b: tb,
+      aIndex: p + ja,
+      bIndex: p + jb,
+      sameText: ta.user_text === tb.user_text,
+    });
     ia = ja + 1;
     ib = jb + 1;
   }

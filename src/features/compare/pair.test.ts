@@ -9,6 +9,7 @@ describe('compare pair', () => {
     expect(parseComparePair('a.1..b.2')).toEqual({ a: 'a.1', b: 'b.2' });
   });
   it('rejects anything that is not two different ids', () => {
-    for (const bad of [undefined, null, '', 'abc', '..b', 'a..', 'a..a', ' .. ']) expect(parseComparePair(bad)).toBeNull();
+    for (const bad of [undefined, null, '', 'abc', '..b', 'a..', 'a..a', ' .. '])
+      expect(parseComparePair(bad)).toBeNull();
   });
 });

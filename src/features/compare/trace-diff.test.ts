@@ -17,7 +17,12 @@ const blocked = TolerantTrace.parse({
   entities: { transaction: 'tx-1001' },
   parameters_extracted: ['transaction-date'],
   rules_evaluated: [
-    rule('dispute-window', 'blocked', 'days_since(transaction-date) > 8', 'days_since(transaction-date) = 10 > 8'),
+    rule(
+      'dispute-window',
+      'blocked',
+      'days_since(transaction-date) > 8',
+      'days_since(transaction-date) = 10 > 8',
+    ),
     rule('card-owner', 'allowed', 'user-profile.verified = true', 'verified', 'authentication'),
   ],
   tools_considered: ['DISPUTE_CHARGE'],
@@ -33,18 +38,26 @@ const allowed = TolerantTrace.parse({
   entities: { transaction: 'tx-1001', dispute: 'd-1' },
   parameters_extracted: ['transaction-date', 'dispute-reason'],
   rules_evaluated: [
-    rule('dispute-window', 'not_applicable', 'days_since(transaction-date) > 30', 'days_since(transaction-date) = 10, not > 30'),
+    rule(
+      'dispute-window',
+      'not_applicable',
+      'days_since(transaction-date) > 30',
+      'days_since(transaction-date) = 10, not > 30',
+    ),
     rule('card-owner', 'allowed', 'user-profile.verified = true', 'verified', 'authentication'),
     rule('DISPUTE_CHARGE.confirm', 'allowed', 'confirmed', 'confirmed', 'confirmation'),
   ],
   tools_considered: ['DISPUTE_CHARGE'],
   tools_invoked: [{ tool: 'file-dispute', parameters: { 'transaction-id': 'tx-1001' }, result: 'success' }],
   decision: 'proceed',
-  understanding: { intents: ['dispute_charge'], extracted_params: { 'transaction-date': '2025-01-01', 'dispute-reason': 'fraud' } },
+  understanding: {
+    intents: ['dispute_charge'],
+    extracted_params: { 'transaction-date': '2025-01-01', 'dispute-reason': 'fraud' },
+  },
 });
 
 describe('diffTraces', () => {
-  it('finds the decision change and the policy rule flipping, with both sides\' predicate and reason', () => {
+  it("finds the decision change and the policy rule flipping, with both sides' predicate and reason", () => {
     const d = diffTraces(blocked, allowed);
     expect(d.changed).toBe(true);
     expect(d.decision).toEqual({ a: 'block_with_explanation', b: 'proceed', changed: true });
@@ -53,7 +66,11 @@ describe('diffTraces', () => {
       {
         rule_id: 'dispute-window',
         rule_type: 'policy',
-        a: { result: 'blocked', predicate: 'days_since(transaction-date) > 8', reason: 'days_since(transaction-date) = 10 > 8' },
+        a: {
+          result: 'blocked',
+          predicate: 'days_since(transaction-date) > 8',
+          reason: 'days_since(transaction-date) = 10 > 8',
+        },
         b: {
           result: 'not_applicable',
           predicate: 'days_since(transaction-date) > 30',
@@ -147,10 +164,19 @@ describe('highlightFor', () => {
   });
 
   it('marks removals on A and changed values on both sides', () => {
-    const a = TolerantTrace.parse({ intent: 'x', entities: { card: '1', old: 'z' }, parameters_extracted: ['amount'] });
+    const a = TolerantTrace.parse({
+      intent: 'x',
+      entities: { card: '1', old: 'z' },
+      parameters_extracted: ['amount'],
+    });
     const b = TolerantTrace.parse({ intent: 'y', entities: { card: '2' } });
     const d = diffTraces(a, b);
-    expect(highlightFor(d, 'a')).toEqual({ intent: 'changed', 'entity:card': 'changed', 'entity:old': 'removed', 'param:amount': 'removed' });
+    expect(highlightFor(d, 'a')).toEqual({
+      intent: 'changed',
+      'entity:card': 'changed',
+      'entity:old': 'removed',
+      'param:amount': 'removed',
+    });
     expect(highlightFor(d, 'b')).toEqual({ intent: 'changed', 'entity:card': 'changed' });
   });
 

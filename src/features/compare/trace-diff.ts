@@ -85,7 +85,8 @@ export function sameValue(x: unknown, y: unknown): boolean {
   if (Object.is(x, y)) return true;
   if (typeof x !== 'object' || typeof y !== 'object' || x === null || y === null) return false;
   if (Array.isArray(x) !== Array.isArray(y)) return false;
-  if (Array.isArray(x) && Array.isArray(y)) return x.length === y.length && x.every((v, i) => sameValue(v, y[i]));
+  if (Array.isArray(x) && Array.isArray(y))
+    return x.length === y.length && x.every((v, i) => sameValue(v, y[i]));
   const xo = x as Record<string, unknown>;
   const yo = y as Record<string, unknown>;
   const keys = new Set([...Object.keys(xo), ...Object.keys(yo)]);
@@ -99,7 +100,8 @@ function recordDiff(a: Record<string, unknown>, b: Record<string, unknown>): Val
 }
 
 function extractedParams(t: TolerantTrace | null | undefined): Record<string, unknown> {
-  const understanding = (t as { understanding?: { extracted_params?: unknown } } | null | undefined)?.understanding;
+  const understanding = (t as { understanding?: { extracted_params?: unknown } } | null | undefined)
+    ?.understanding;
   const ep = understanding?.extracted_params;
   return typeof ep === 'object' && ep !== null && !Array.isArray(ep) ? (ep as Record<string, unknown>) : {};
 }
@@ -117,7 +119,10 @@ function multisetMinus(xs: readonly string[], ys: readonly string[]): string[] {
 }
 
 /** Diff of two traces; a missing trace counts as an empty one. */
-export function diffTraces(a: TolerantTrace | null | undefined, b: TolerantTrace | null | undefined): TraceDiff {
+export function diffTraces(
+  a: TolerantTrace | null | undefined,
+  b: TolerantTrace | null | undefined,
+): TraceDiff {
   const rulesA = occurrences(a?.rules_evaluated ?? [], (r) => r.rule_id);
   const rulesB = occurrences(b?.rules_evaluated ?? [], (r) => r.rule_id);
   const rulesFlipped: RulePair[] = [];
@@ -130,7 +135,12 @@ export function diffTraces(a: TolerantTrace | null | undefined, b: TolerantTrace
       rulesOnlyA.push({ rule_id: ra.rule_id, rule_type: ra.rule_type, side: sideOf(ra) });
       continue;
     }
-    const pair = { rule_id: ra.rule_id, rule_type: rb.rule_type || ra.rule_type, a: sideOf(ra), b: sideOf(rb) };
+    const pair = {
+      rule_id: ra.rule_id,
+      rule_type: rb.rule_type || ra.rule_type,
+      a: sideOf(ra),
+      b: sideOf(rb),
+    };
     if (ra.result !== rb.result) rulesFlipped.push(pair);
     else if (ra.predicate !== rb.predicate || ra.reason !== rb.reason) rulesReworded.push(pair);
   }

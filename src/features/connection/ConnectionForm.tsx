@@ -54,14 +54,23 @@ function AgentField() {
           <option value={OTHER}>Other (type an id)…</option>
         </select>
       ) : (
-        <input id={id} className={inputClass} value={agentId} placeholder="agent management id" onChange={(e) => update({ agentId: e.target.value })} />
+        <input
+          id={id}
+          className={inputClass}
+          value={agentId}
+          placeholder="agent management id"
+          onChange={(e) => update({ agentId: e.target.value })}
+        />
       )}
       <p className="text-xs text-zinc-500 dark:text-zinc-400">
         {!keyReady
           ? 'Enter the API key to see the agents this server offers.'
           : agents.isFetching
             ? 'Looking for the agent list…'
-            : known?.description || (agents.isSuccess && list === null ? 'This server does not list its agents: type the agent id.' : '')}
+            : known?.description ||
+              (agents.isSuccess && list === null
+                ? 'This server does not list its agents: type the agent id.'
+                : '')}
       </p>
       {known && known.versions.length > 0 ? (
         <label className="mt-2 flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
@@ -94,18 +103,40 @@ function ExtraHeaders() {
     update({ extraHeaders: headers.map((h, j) => (j === i ? { ...h, ...patch } : h)) });
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-300">Extra headers (scope headers)</legend>
+      <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        Extra headers (scope headers)
+      </legend>
       {headers.map((h, i) => (
         <div key={i} className="flex gap-1">
-          <input aria-label={`Header ${i + 1} name`} className={inputClass} placeholder="x-aui-organization-id" value={h.name} onChange={(e) => set(i, { name: e.target.value })} />
-          <input aria-label={`Header ${i + 1} value`} className={inputClass} value={h.value} onChange={(e) => set(i, { value: e.target.value })} />
-          <Button size="sm" variant="ghost" aria-label={`Remove header ${i + 1}`} onClick={() => update({ extraHeaders: headers.filter((_, j) => j !== i) })}>
+          <input
+            aria-label={`Header ${i + 1} name`}
+            className={inputClass}
+            placeholder="x-aui-organization-id"
+            value={h.name}
+            onChange={(e) => set(i, { name: e.target.value })}
+          />
+          <input
+            aria-label={`Header ${i + 1} value`}
+            className={inputClass}
+            value={h.value}
+            onChange={(e) => set(i, { value: e.target.value })}
+          />
+          <Button
+            size="sm"
+            variant="ghost"
+            aria-label={`Remove header ${i + 1}`}
+            onClick={() => update({ extraHeaders: headers.filter((_, j) => j !== i) })}
+          >
             ×
           </Button>
         </div>
       ))}
       <div>
-        <Button size="sm" variant="ghost" onClick={() => update({ extraHeaders: [...headers, { name: '', value: '' }] })}>
+        <Button
+          size="sm"
+          variant="ghost"
+          onClick={() => update({ extraHeaders: [...headers, { name: '', value: '' }] })}
+        >
           Add header
         </Button>
       </div>
@@ -134,9 +165,20 @@ export function ConnectionForm({ compact = false }: { compact?: boolean }) {
 
   return (
     <div className="flex flex-col gap-3">
-      <TextField label="Base URL" value={s.baseUrl} placeholder={pageOrigin} onChange={(e) => set({ baseUrl: e.target.value })} hint="Empty means this page's own server." />
+      <TextField
+        label="Base URL"
+        value={s.baseUrl}
+        placeholder={pageOrigin}
+        onChange={(e) => set({ baseUrl: e.target.value })}
+        hint="Empty means this page's own server."
+      />
       <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
-        <TextField label="API key header" list={headerListId} value={s.keyHeader} onChange={(e) => set({ keyHeader: e.target.value })} />
+        <TextField
+          label="API key header"
+          list={headerListId}
+          value={s.keyHeader}
+          onChange={(e) => set({ keyHeader: e.target.value })}
+        />
         <datalist id={headerListId}>
           {API_KEY_HEADERS.map((h) => (
             <option key={h} value={h} />
@@ -157,13 +199,23 @@ export function ConnectionForm({ compact = false }: { compact?: boolean }) {
       <div className="flex flex-wrap gap-2 text-xs">
         <span className="text-zinc-500 dark:text-zinc-400">Header presets:</span>
         {API_KEY_HEADERS.map((h) => (
-          <button key={h} type="button" onClick={() => set({ keyHeader: h })} className="rounded border border-zinc-300 px-1.5 dark:border-zinc-700" aria-pressed={s.keyHeader === h}>
+          <button
+            key={h}
+            type="button"
+            onClick={() => set({ keyHeader: h })}
+            className="rounded border border-zinc-300 px-1.5 dark:border-zinc-700"
+            aria-pressed={s.keyHeader === h}
+          >
             {h}
           </button>
         ))}
       </div>
       <label className="flex items-center gap-2 text-sm text-zinc-700 dark:text-zinc-300">
-        <input type="checkbox" checked={s.rememberKey} onChange={(e) => set({ rememberKey: e.target.checked })} />
+        <input
+          type="checkbox"
+          checked={s.rememberKey}
+          onChange={(e) => set({ rememberKey: e.target.checked })}
+        />
         Remember the key on this device
       </label>
       <AgentField />
@@ -171,25 +223,45 @@ export function ConnectionForm({ compact = false }: { compact?: boolean }) {
         <>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
             <TextField label="User id" value={s.userId} onChange={(e) => set({ userId: e.target.value })} />
-            <TextField label="Origin" list={originListId} value={s.origin} onChange={(e) => set({ origin: e.target.value })} />
+            <TextField
+              label="Origin"
+              list={originListId}
+              value={s.origin}
+              onChange={(e) => set({ origin: e.target.value })}
+            />
             <datalist id={originListId}>
               {ORIGINS_SEEN.map((o) => (
                 <option key={o} value={o} />
               ))}
             </datalist>
-            <TextField label="Revision tag pin" value={s.versionTag} placeholder="e.g. v2" onChange={(e) => set({ versionTag: e.target.value })} />
+            <TextField
+              label="Revision tag pin"
+              value={s.versionTag}
+              placeholder="e.g. v2"
+              onChange={(e) => set({ versionTag: e.target.value })}
+            />
             <VersionIdField />
           </div>
           <ExtraHeaders />
         </>
       )}
       <div className="flex flex-wrap items-center gap-2">
-        <Button onClick={() => test.mutate(toApiConfig(useConnectionStore.getState()))} disabled={test.isPending}>
+        <Button
+          onClick={() => test.mutate(toApiConfig(useConnectionStore.getState()))}
+          disabled={test.isPending}
+        >
           Test connection
         </Button>
         {test.isPending ? <Spinner label="Testing the connection" /> : null}
         {test.data ? (
-          <p role="status" className={test.data.ok ? 'text-sm text-emerald-700 dark:text-emerald-400' : 'text-sm text-red-700 dark:text-red-400'}>
+          <p
+            role="status"
+            className={
+              test.data.ok
+                ? 'text-sm text-emerald-700 dark:text-emerald-400'
+                : 'text-sm text-red-700 dark:text-red-400'
+            }
+          >
             {test.data.message}
           </p>
         ) : null}
@@ -200,5 +272,12 @@ export function ConnectionForm({ compact = false }: { compact?: boolean }) {
 
 function VersionIdField() {
   const [versionId, update] = useConnectionStore(useShallow((s) => [s.versionId, s.update] as const));
-  return <TextField label="Version id pin" value={versionId} placeholder="active version" onChange={(e) => update({ versionId: e.target.value })} />;
+  return (
+    <TextField
+      label="Version id pin"
+      value={versionId}
+      placeholder="active version"
+      onChange={(e) => update({ versionId: e.target.value })}
+    />
+  );
 }

@@ -25,9 +25,18 @@ describe('connection store', () => {
 
   it('hands the API client what it needs, and changes identity with the server or the key', () => {
     const s = useConnectionStore.getState();
-    s.update({ baseUrl: 'https://api.example', keyHeader: 'x-aui-api-key', apiKey: 'k', extraHeaders: [{ name: 'x-aui-organization-id', value: 'o' }] });
+    s.update({
+      baseUrl: 'https://api.example',
+      keyHeader: 'x-aui-api-key',
+      apiKey: 'k',
+      extraHeaders: [{ name: 'x-aui-organization-id', value: 'o' }],
+    });
     const now = useConnectionStore.getState();
-    expect(toApiConfig(now)).toMatchObject({ baseUrl: 'https://api.example', keyHeader: 'x-aui-api-key', apiKey: 'k' });
+    expect(toApiConfig(now)).toMatchObject({
+      baseUrl: 'https://api.example',
+      keyHeader: 'x-aui-api-key',
+      apiKey: 'k',
+    });
     const id = connectionIdentity(now);
     now.update({ agentId: 'other' });
     expect(connectionIdentity(useConnectionStore.getState())).toBe(id);

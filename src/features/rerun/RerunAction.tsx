@@ -34,7 +34,12 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
       ) : null}
       {open ? (
         <RerunDialog
-          target={{ taskId, interactionId: turn.id, originalText: turn.userText, ...(agentId ? { agentId } : {}) }}
+          target={{
+            taskId,
+            interactionId: turn.id,
+            originalText: turn.userText,
+            ...(agentId ? { agentId } : {}),
+          }}
           turnNumber={turn.index + 1}
           defaultBundle={useBundle ? 'draft' : 'none'}
           onClose={() => setOpen(false)}

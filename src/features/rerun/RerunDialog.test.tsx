@@ -16,15 +16,41 @@ const badBundle = { parameters: [{ code: 'transaction-date', type: 'when' }] };
 let posted: { url: string; body: Record<string, unknown> }[] = [];
 let answer: () => Response;
 
-const json = (body: unknown, status = 200) => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+const json = (body: unknown, status = 200) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
 
 beforeEach(() => {
   posted = [];
-  answer = () => json({ regenerated_task_id: 'branch-1', message: { id: 'm9', text: 'Filed.', bundle_hash: 'feedface00000000', trace_info: { decision: 'proceed' } } });
-  setApiConfigSource(() => ({ baseUrl: 'http://svc.test', keyHeader: 'x-service-api-key', apiKey: 'k', extraHeaders: [], timeoutMs: 5000 }));
+  answer = () =>
+    json({
+      regenerated_task_id: 'branch-1',
+      message: {
+        id: 'm9',
+        text: 'Filed.',
+        bundle_hash: 'feedface00000000',
+        trace_info: { decision: 'proceed' },
+      },
+    });
+  setApiConfigSource(() => ({
+    baseUrl: 'http://svc.test',
+    keyHeader: 'x-service-api-key',
+    apiKey: 'k',
+    extraHeaders: [],
+    timeoutMs: 5000,
+  }));
   useLineageStore.setState({ records: [] });
-  useThreadsStore.setState({ threads: { t1: { id: 't1', title: 'Dispute', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00Z' } } });
-  useBundleDraftStore.setState({ agentId: 'card-disputes', drafts: { 'card-disputes': bundleText(badBundle) }, useBundle: true, serverIssues: null, hydrated: true });
+  useThreadsStore.setState({
+    threads: {
+      t1: { id: 't1', title: 'Dispute', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00Z' },
+    },
+  });
+  useBundleDraftStore.setState({
+    agentId: 'card-disputes',
+    drafts: { 'card-disputes': bundleText(badBundle) },
+    useBundle: true,
+    serverIssues: null,
+    hydrated: true,
+  });
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (init.method === 'POST') {
       posted.push({ url, body: JSON.parse(String(init.body)) as Record<string, unknown> });
@@ -45,7 +71,12 @@ function renderDialog() {
   render(
     <QueryClientProvider client={client}>
       <RerunDialog
-        target={{ taskId: 't1', interactionId: 'm2', originalText: 'dispute the charge from 10 days ago', agentId: 'card-disputes' }}
+        target={{
+          taskId: 't1',
+          interactionId: 'm2',
+          originalText: 'dispute the charge from 10 days ago',
+          agentId: 'card-disputes',
+        }}
         turnNumber={2}
         defaultBundle="draft"
         onClose={onClose}
@@ -69,10 +100,14 @@ describe('RerunDialog', () => {
 
   it('reruns an edited text with the baseline, then records the branch and opens it', async () => {
     const { onOpened, onClose } = renderDialog();
-    fireEvent.change(screen.getByLabelText('Message to replay'), { target: { value: 'dispute the charge from 5 days ago' } });
+    fireEvent.change(screen.getByLabelText('Message to replay'), {
+      target: { value: 'dispute the charge from 5 days ago' },
+    });
     fireEvent.click(screen.getByRole('radio', { name: /Baseline/ }));
     fireEvent.change(screen.getByLabelText('Revision tag (optional)'), { target: { value: 'v1' } });
-    await waitFor(() => expect((screen.getByRole('button', { name: 'Rerun' }) as HTMLButtonElement).disabled).toBe(false));
+    await waitFor(() =>
+      expect((screen.getByRole('button', { name: 'Rerun' }) as HTMLButtonElement).disabled).toBe(false),
+    );
     fireEvent.click(screen.getByRole('button', { name: 'Rerun' }));
 
     await waitFor(() => expect(onOpened).toHaveBeenCalledWith('branch-1', 'm9'));
@@ -88,14 +123,32 @@ describe('RerunDialog', () => {
       agent_settings_bundle: goodBundle,
     });
     expect(useLineageStore.getState().records).toMatchObject([
-      { task_id: 'branch-1', parent_task_id: 't1', parent_interaction_id: 'm2', edited_text: 'dispute the charge from 5 days ago', bundle_hash: 'feedface00000000', version_tag: 'v1' },
+      {
+        task_id: 'branch-1',
+        parent_task_id: 't1',
+        parent_interaction_id: 'm2',
+        edited_text: 'dispute the charge from 5 days ago',
+        bundle_hash: 'feedface00000000',
+        version_tag: 'v1',
+      },
     ]);
-    expect(useThreadsStore.getState().threads['branch-1']).toMatchObject({ parent: { task_id: 't1', interaction_id: 'm2' }, agent_id: 'card-disputes' });
+    expect(useThreadsStore.getState().threads['branch-1']).toMatchObject({
+      parent: { task_id: 't1', interaction_id: 'm2' },
+      agent_id: 'card-disputes',
+    });
   });
 
-  it('puts a 422\'s issues on the draft\'s markers', async () => {
+  it("puts a 422's issues on the draft's markers", async () => {
     useBundleDraftStore.setState({ drafts: { 'card-disputes': bundleText(goodBundle) } });
-    answer = () => json({ error: 'Unprocessable Entity', message: 'invalid bundle', issues: [{ code: 'x', message: 'no', loc: ['parameters', 0], severity: 'error' }] }, 422);
+    answer = () =>
+      json(
+        {
+          error: 'Unprocessable Entity',
+          message: 'invalid bundle',
+          issues: [{ code: 'x', message: 'no', loc: ['parameters', 0], severity: 'error' }],
+        },
+        422,
+      );
     renderDialog();
     fireEvent.click(screen.getByRole('button', { name: 'Rerun' }));
     await waitFor(() => expect(useBundleDraftStore.getState().serverIssues?.issues).toHaveLength(1));

@@ -26,7 +26,12 @@ export interface RerunDialogProps {
 
 export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpened }: RerunDialogProps) {
   const titleId = useId();
-  const [form, setForm] = useState<RerunForm>({ text: target.originalText, bundleChoice: defaultBundle, versionId: '', versionTag: '' });
+  const [form, setForm] = useState<RerunForm>({
+    text: target.originalText,
+    bundleChoice: defaultBundle,
+    versionId: '',
+    versionTag: '',
+  });
   const draft = useDraftSendState(target.agentId ?? '');
   const draftText = useBundleDraftStore((s) => s.drafts[draft.agentId]);
   const baseline = useAgentBundle(form.bundleChoice === 'baseline' ? target.agentId : undefined);
@@ -44,7 +49,10 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
         ? baseline.data
           ? { status: 'ready' as const }
           : baseline.error
-            ? { status: 'blocked' as const, reason: `The baseline bundle could not be loaded: ${toApiError(baseline.error).message}` }
+            ? {
+                status: 'blocked' as const,
+                reason: `The baseline bundle could not be loaded: ${toApiError(baseline.error).message}`,
+              }
             : { status: 'loading' as const }
         : null;
   const problem = formProblem(form, bundleState);
@@ -52,11 +60,18 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (problem || rerun.isPending) return;
-    const bundle = form.bundleChoice === 'draft' && draft.status === 'ready' ? draft.bundle : form.bundleChoice === 'baseline' ? (baseline.data?.bundle ?? null) : null;
+    const bundle =
+      form.bundleChoice === 'draft' && draft.status === 'ready'
+        ? draft.bundle
+        : form.bundleChoice === 'baseline'
+          ? (baseline.data?.bundle ?? null)
+          : null;
     rerun.mutate({
       form,
       bundle,
-      ...(form.bundleChoice === 'draft' && draftText !== undefined ? { draft: { agentId: draft.agentId, text: draftText } } : {}),
+      ...(form.bundleChoice === 'draft' && draftText !== undefined
+        ? { draft: { agentId: draft.agentId, text: draftText } }
+        : {}),
     });
   };
 
@@ -71,18 +86,28 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
 
   const choices: { id: BundleChoice; label: string; hint: string }[] = [
     { id: 'none', label: 'None', hint: 'the thread’s own agent version' },
-    { id: 'baseline', label: 'Baseline', hint: `the agent’s own bundle${target.agentId ? ` (${target.agentId})` : ''}` },
+    {
+      id: 'baseline',
+      label: 'Baseline',
+      hint: `the agent’s own bundle${target.agentId ? ` (${target.agentId})` : ''}`,
+    },
     {
       id: 'draft',
       label: 'Current draft',
-      hint: draft.status === 'ready' ? `the bundle editor’s draft #${shortBundleHash(draft.hash)}` : 'the bundle editor’s draft',
+      hint:
+        draft.status === 'ready'
+          ? `the bundle editor’s draft #${shortBundleHash(draft.hash)}`
+          : 'the bundle editor’s draft',
     },
   ];
   const error = rerun.error ? toApiError(rerun.error) : null;
 
   // A portal: the turn that opens the dialog sits in a scrolled, transformed list.
   return createPortal(
-    <div className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4" onKeyDown={onKeyDown}>
+    <div
+      className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4"
+      onKeyDown={onKeyDown}
+    >
       <div
         role="dialog"
         aria-modal="true"
@@ -121,8 +146,16 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
             ))}
           </fieldset>
           <div className="grid grid-cols-2 gap-2">
-            <TextField label="Version id (optional)" value={form.versionId} onChange={(e) => setForm((f) => ({ ...f, versionId: e.target.value }))} />
-            <TextField label="Revision tag (optional)" value={form.versionTag} onChange={(e) => setForm((f) => ({ ...f, versionTag: e.target.value }))} />
+            <TextField
+              label="Version id (optional)"
+              value={form.versionId}
+              onChange={(e) => setForm((f) => ({ ...f, versionId: e.target.value }))}
+            />
+            <TextField
+              label="Revision tag (optional)"
+              value={form.versionTag}
+              onChange={(e) => setForm((f) => ({ ...f, versionTag: e.target.value }))}
+            />
           </div>
           {problem ? (
             <p role="status" className="text-xs text-red-700 dark:text-red-300">
@@ -131,7 +164,9 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
           ) : null}
           {error ? <ErrorCallout error={error} /> : null}
           {error?.issues?.length && form.bundleChoice === 'draft' ? (
-            <p className="text-xs text-zinc-600 dark:text-zinc-300">The service’s issues are marked in the Bundle tab.</p>
+            <p className="text-xs text-zinc-600 dark:text-zinc-300">
+              The service’s issues are marked in the Bundle tab.
+            </p>
           ) : null}
           <div className="flex justify-end gap-2">
             <Button onClick={onClose}>Cancel</Button>

@@ -1,9 +1,26 @@
 import { describe, expect, it } from 'vitest';
 import { RerunIn } from '../../contract/api';
-import { buildRerunRequest, formProblem, lineageRecordFor, type RerunForm, type RerunTarget } from './build-request';
+import {
+  buildRerunRequest,
+  formProblem,
+  lineageRecordFor,
+  type RerunForm,
+  type RerunTarget,
+} from './build-request';
 
-const target: RerunTarget = { taskId: 't1', interactionId: 'm2', originalText: 'dispute the $40 charge from 10 days ago', agentId: 'card-disputes' };
-const form = (patch: Partial<RerunForm> = {}): RerunForm => ({ text: target.originalText, bundleChoice: 'none', versionId: '', versionTag: '', ...patch });
+const target: RerunTarget = {
+  taskId: 't1',
+  interactionId: 'm2',
+  originalText: 'dispute the $40 charge from 10 days ago',
+  agentId: 'card-disputes',
+};
+const form = (patch: Partial<RerunForm> = {}): RerunForm => ({
+  text: target.originalText,
+  bundleChoice: 'none',
+  versionId: '',
+  versionTag: '',
+  ...patch,
+});
 const bundle = { parameters: [] };
 
 describe('buildRerunRequest', () => {
@@ -17,7 +34,11 @@ describe('buildRerunRequest', () => {
   });
 
   it('carries an edited text, the chosen bundle and a trimmed pin', () => {
-    const body = buildRerunRequest(target, form({ text: '  edited  ', bundleChoice: 'draft', versionId: ' v1-30-day-window ', versionTag: 'v1' }), bundle);
+    const body = buildRerunRequest(
+      target,
+      form({ text: '  edited  ', bundleChoice: 'draft', versionId: ' v1-30-day-window ', versionTag: 'v1' }),
+      bundle,
+    );
     expect(body).toEqual({
       task_id: 't1',
       interaction_id: 'm2',
@@ -30,7 +51,9 @@ describe('buildRerunRequest', () => {
   });
 
   it('never attaches a bundle when "none" is chosen', () => {
-    expect(buildRerunRequest(target, form({ bundleChoice: 'none' }), bundle)).not.toHaveProperty('agent_settings_bundle');
+    expect(buildRerunRequest(target, form({ bundleChoice: 'none' }), bundle)).not.toHaveProperty(
+      'agent_settings_bundle',
+    );
   });
 });
 
@@ -39,7 +62,9 @@ describe('formProblem', () => {
     expect(formProblem(form({ text: '   ' }), null)).toMatch(/message/);
   });
   it('refuses a draft with errors, with the reason', () => {
-    expect(formProblem(form({ bundleChoice: 'draft' }), { status: 'blocked', reason: 'The bundle has 1 error.' })).toBe('The bundle has 1 error.');
+    expect(
+      formProblem(form({ bundleChoice: 'draft' }), { status: 'blocked', reason: 'The bundle has 1 error.' }),
+    ).toBe('The bundle has 1 error.');
     expect(formProblem(form({ bundleChoice: 'baseline' }), { status: 'loading' })).toMatch(/loading/);
   });
   it('is satisfied by a ready bundle or none', () => {
@@ -49,11 +74,18 @@ describe('formProblem', () => {
 });
 
 describe('lineageRecordFor', () => {
-  const answer = RerunIn.parse({ regenerated_task_id: 't9', message: { id: 'm9', text: 'ok', bundle_hash: 'abc123' } });
+  const answer = RerunIn.parse({
+    regenerated_task_id: 't9',
+    message: { id: 'm9', text: 'ok', bundle_hash: 'abc123' },
+  });
   const now = new Date('2025-03-01T10:00:00.000Z');
 
   it('records the fork point, both texts, the bundle hash from the service and the pin', () => {
-    const request = buildRerunRequest(target, form({ text: 'edited', bundleChoice: 'draft', versionTag: 'v1' }), bundle);
+    const request = buildRerunRequest(
+      target,
+      form({ text: 'edited', bundleChoice: 'draft', versionTag: 'v1' }),
+      bundle,
+    );
     expect(lineageRecordFor(target, request, answer, 'local-hash', now)).toEqual({
       task_id: 't9',
       parent_task_id: 't1',
@@ -71,6 +103,8 @@ describe('lineageRecordFor', () => {
     const noHash = RerunIn.parse({ regenerated_task_id: 't9', message: { id: 'm9', text: 'ok' } });
     const withBundle = buildRerunRequest(target, form({ bundleChoice: 'baseline' }), bundle);
     expect(lineageRecordFor(target, withBundle, noHash, 'local-hash', now).bundle_hash).toBe('local-hash');
-    expect(lineageRecordFor(target, buildRerunRequest(target, form(), null), answer, null, now).bundle_hash).toBeNull();
+    expect(
+      lineageRecordFor(target, buildRerunRequest(target, form(), null), answer, null, now).bundle_hash,
+    ).toBeNull();
   });
 });

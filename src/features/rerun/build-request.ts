@@ -22,17 +22,27 @@ export interface RerunTarget {
 }
 
 /** Why the form cannot be submitted yet, in words; null when it can. */
-export function formProblem(form: RerunForm, bundle: { status: 'ready' } | { status: 'blocked'; reason: string } | { status: 'loading' } | null): string | null {
+export function formProblem(
+  form: RerunForm,
+  bundle: { status: 'ready' } | { status: 'blocked'; reason: string } | { status: 'loading' } | null,
+): string | null {
   if (form.text.trim() === '') return 'Write the message to replay.';
   if (form.text.length > 20_000) return 'The message is longer than 20,000 characters.';
   if (form.bundleChoice !== 'none') {
-    if (!bundle || bundle.status === 'loading') return form.bundleChoice === 'baseline' ? 'The baseline bundle is still loading.' : 'The draft is not ready.';
+    if (!bundle || bundle.status === 'loading')
+      return form.bundleChoice === 'baseline'
+        ? 'The baseline bundle is still loading.'
+        : 'The draft is not ready.';
     if (bundle.status === 'blocked') return bundle.reason;
   }
   return null;
 }
 
-export function buildRerunRequest(target: RerunTarget, form: RerunForm, bundle: Record<string, unknown> | null): RerunRequest {
+export function buildRerunRequest(
+  target: RerunTarget,
+  form: RerunForm,
+  bundle: Record<string, unknown> | null,
+): RerunRequest {
   const versionId = form.versionId.trim();
   const versionTag = form.versionTag.trim();
   return {

@@ -2,4 +2,11 @@
 export { RerunAction, type RerunActionProps } from './RerunAction';
 export { RerunDialog, type RerunDialogProps } from './RerunDialog';
 export { useRerunFromHere } from './use-rerun-from-here';
-export { buildRerunRequest, lineageRecordFor, formProblem, type BundleChoice, type RerunForm, type RerunTarget } from './build-request';
+export {
+  buildRerunRequest,
+  lineageRecordFor,
+  formProblem,
+  type BundleChoice,
+  type RerunForm,
+  type RerunTarget,
+} from './build-request';

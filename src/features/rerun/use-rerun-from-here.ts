@@ -76,7 +76,9 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
     },
     onError: (error, vars) => {
       if (vars.draft && isApiError(error) && error.status === 422 && error.issues?.length) {
-        useBundleDraftStore.getState().setServerIssues({ agentId: vars.draft.agentId, text: vars.draft.text, issues: error.issues });
+        useBundleDraftStore
+          .getState()
+          .setServerIssues({ agentId: vars.draft.agentId, text: vars.draft.text, issues: error.issues });
       }
     },
   });
@@ -89,7 +91,13 @@ function versionOf(
 ): { version_id?: string; version_tag?: string } {
   if (answered) return { version_id: answered };
   if (request.version_id || request.version_tag) {
-    return { ...(request.version_id ? { version_id: request.version_id } : {}), ...(request.version_tag ? { version_tag: request.version_tag } : {}) };
+    return {
+      ...(request.version_id ? { version_id: request.version_id } : {}),
+      ...(request.version_tag ? { version_tag: request.version_tag } : {}),
+    };
   }
-  return { ...(parent?.version_id ? { version_id: parent.version_id } : {}), ...(parent?.version_tag ? { version_tag: parent.version_tag } : {}) };
+  return {
+    ...(parent?.version_id ? { version_id: parent.version_id } : {}),
+    ...(parent?.version_tag ? { version_tag: parent.version_tag } : {}),
+  };
 }

@@ -16,7 +16,9 @@ export async function importFile(file: File): Promise<void> {
     try {
       json = JSON.parse(text);
     } catch {
-      throw new ShareDocumentError(`${file.name} is not JSON: Threadline imports the .json files it exports.`);
+      throw new ShareDocumentError(
+        `${file.name} is not JSON: Threadline imports the .json files it exports.`,
+      );
     }
     openDocument(parseShareDocument(json));
   } catch (e) {
@@ -97,12 +99,20 @@ export function ImportDrop() {
         }}
       />
       {dragging ? (
-        <div aria-hidden className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-indigo-500/10 outline-4 -outline-offset-8 outline-indigo-500 outline-dashed">
-          <p className="rounded-md bg-white px-4 py-2 text-sm shadow dark:bg-zinc-900">Drop a Threadline export to open it read-only</p>
+        <div
+          aria-hidden
+          className="pointer-events-none fixed inset-0 z-50 flex items-center justify-center bg-indigo-500/10 outline-4 -outline-offset-8 outline-indigo-500 outline-dashed"
+        >
+          <p className="rounded-md bg-white px-4 py-2 text-sm shadow dark:bg-zinc-900">
+            Drop a Threadline export to open it read-only
+          </p>
         </div>
       ) : null}
       {error ? (
-        <div role="alert" className="fixed right-4 bottom-4 z-50 flex max-w-md items-start gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-lg dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="fixed right-4 bottom-4 z-50 flex max-w-md items-start gap-3 rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-900 shadow-lg dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <p>
             <strong>Import failed.</strong> {error}
           </p>

@@ -11,10 +11,37 @@ export function useShareActions(target: ShareTarget | undefined): void {
     const off = target ? {} : { enabled: false, hint: 'Open a thread first' };
     const openDialog = () => useShareStore.getState().openDialog();
     return [
-      { id: 'share.link', title: 'Copy trace link', group: 'Share', keywords: ['url', 'share', 'permalink'], ...off, run: () => target && void copyText(traceLinkFor(target)) },
-      { id: 'share.snapshot', title: 'Create a snapshot link…', group: 'Share', keywords: ['share', 'read-only', 'mask'], ...off, run: openDialog },
-      { id: 'share.export', title: 'Export the thread (JSON, Markdown)…', group: 'Share', keywords: ['download', 'file', 'markdown', 'branches'], ...off, run: openDialog },
-      { id: 'share.import', title: 'Import a Threadline file…', group: 'Share', keywords: ['open', 'upload', 'file'], run: pickImportFile },
+      {
+        id: 'share.link',
+        title: 'Copy trace link',
+        group: 'Share',
+        keywords: ['url', 'share', 'permalink'],
+        ...off,
+        run: () => target && void copyText(traceLinkFor(target)),
+      },
+      {
+        id: 'share.snapshot',
+        title: 'Create a snapshot link…',
+        group: 'Share',
+        keywords: ['share', 'read-only', 'mask'],
+        ...off,
+        run: openDialog,
+      },
+      {
+        id: 'share.export',
+        title: 'Export the thread (JSON, Markdown)…',
+        group: 'Share',
+        keywords: ['download', 'file', 'markdown', 'branches'],
+        ...off,
+        run: openDialog,
+      },
+      {
+        id: 'share.import',
+        title: 'Import a Threadline file…',
+        group: 'Share',
+        keywords: ['open', 'upload', 'file'],
+        run: pickImportFile,
+      },
     ];
   }, [target]);
   useRegisterActions('share', actions);

@@ -24,15 +24,14 @@ import { transcriptMarkdown } from './markdown';
 import type { ShareTarget } from './share-target';
 import { useShareStore } from './share-store';
 
-
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
-const sectionClass = 'flex flex-col gap-2 border-b border-zinc-200 px-4 py-3 last:border-0 dark:border-zinc-800';
+const sectionClass =
+  'flex flex-col gap-2 border-b border-zinc-200 px-4 py-3 last:border-0 dark:border-zinc-800';
 
 function useTraceLink({ taskId, turnId, nodeId }: ShareTarget): string {
   const baseUrl = useConnectionStore((s) => s.baseUrl);
   return buildTraceLink(location.href, { task: taskId, turn: turnId, node: nodeId, server: baseUrl });
 }
-
 
 function CopyField({ label, value }: { label: string; value: string }) {
   const id = useId();
@@ -43,28 +42,59 @@ function CopyField({ label, value }: { label: string; value: string }) {
         {label}
       </label>
       <div className="flex gap-2">
-        <input id={id} readOnly value={value} className={`${inputClass} font-mono text-xs`} onFocus={(e) => e.target.select()} />
-        <Button size="md" onClick={() => void copyText(value).then(setCopied)} aria-label={`Copy ${label.toLowerCase()}`}>
+        <input
+          id={id}
+          readOnly
+          value={value}
+          className={`${inputClass} font-mono text-xs`}
+          onFocus={(e) => e.target.select()}
+        />
+        <Button
+          size="md"
+          onClick={() => void copyText(value).then(setCopied)}
+          aria-label={`Copy ${label.toLowerCase()}`}
+        >
           Copy
         </Button>
       </div>
       {copied !== null ? (
         <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-          {copied ? 'Copied to the clipboard.' : 'The clipboard is not available here: select the text and copy it.'}
+          {copied
+            ? 'Copied to the clipboard.'
+            : 'The clipboard is not available here: select the text and copy it.'}
         </p>
       ) : null}
     </div>
   );
 }
 
-function MaskList({ candidates, chosen, onChange }: { candidates: MaskCandidate[]; chosen: Set<string>; onChange: (next: Set<string>) => void }) {
-  if (candidates.length === 0) return <p className="text-xs text-zinc-500 dark:text-zinc-400">This thread's traces hold no entity or parameter values.</p>;
+function MaskList({
+  candidates,
+  chosen,
+  onChange,
+}: {
+  candidates: MaskCandidate[];
+  chosen: Set<string>;
+  onChange: (next: Set<string>) => void;
+}) {
+  if (candidates.length === 0)
+    return (
+      <p className="text-xs text-zinc-500 dark:text-zinc-400">
+        This thread's traces hold no entity or parameter values.
+      </p>
+    );
   const all = candidates.every((c) => chosen.has(c.value));
   return (
     <fieldset className="flex flex-col gap-1">
-      <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-300">Mask values (replaced everywhere: traces, rules, messages)</legend>
+      <legend className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
+        Mask values (replaced everywhere: traces, rules, messages)
+      </legend>
       <label className="flex items-center gap-2 text-sm">
-        <input type="checkbox" checked={all} onChange={() => onChange(all ? new Set() : new Set(candidates.map((c) => c.value)))} />
+        <input
+          type="checkbox"
+          checked={all}
+          onChange={() => onChange(all ? new Set() : new Set(candidates.map((c) => c.value)))}
+        />
         Mask all values
       </label>
       <ul className="max-h-40 overflow-y-auto rounded border border-zinc-200 p-1 dark:border-zinc-800">
@@ -83,7 +113,9 @@ function MaskList({ candidates, chosen, onChange }: { candidates: MaskCandidate[
                 }}
               />
               <span className="font-mono text-xs">{c.fields.join(', ')}</span>
-              <span className="truncate text-zinc-500 dark:text-zinc-400">= {chosen.has(c.value) ? `‹${c.name}›` : c.value}</span>
+              <span className="truncate text-zinc-500 dark:text-zinc-400">
+                = {chosen.has(c.value) ? `‹${c.name}›` : c.value}
+              </span>
             </label>
           </li>
         ))}
@@ -106,7 +138,11 @@ function ShareBody({ target }: { target: ShareTarget }) {
   const bundle = useQuery(shareBundleQueryOptions(taskId, hashes, agentId, versionId));
   const [includeBundle, setIncludeBundle] = useState(false);
   const [chosen, setChosen] = useState<Set<string>>(() => new Set());
-  const [snapshot, setSnapshot] = useState<{ link: SnapshotLink; doc: ShareDocument; copied: boolean } | null>(null);
+  const [snapshot, setSnapshot] = useState<{
+    link: SnapshotLink;
+    doc: ShareDocument;
+    copied: boolean;
+  } | null>(null);
   const [fileStatus, setFileStatus] = useState<string | null>(null);
 
   const bundleChoice = includeBundle ? (bundle.data ?? undefined) : undefined;
@@ -153,13 +189,19 @@ function ShareBody({ target }: { target: ShareTarget }) {
     });
     const masked = maskDocument(doc, chosenCandidates);
     downloadText(`threadline-${slug}.json`, JSON.stringify(masked, null, 2), 'application/json');
-    setFileStatus(`Exported ${masked.threads.length} thread${masked.threads.length === 1 ? '' : 's'} (${masked.threads.reduce((n, t) => n + t.turns.length, 0)} turns).`);
+    setFileStatus(
+      `Exported ${masked.threads.length} thread${masked.threads.length === 1 ? '' : 's'} (${masked.threads.reduce((n, t) => n + t.turns.length, 0)} turns).`,
+    );
   };
 
   const exportMarkdown = () => {
     const doc = maskDocument(base, chosenCandidates);
     const thread = doc.threads[0]!;
-    downloadText(`threadline-${slug}.md`, transcriptMarkdown(thread, { exportedAt: doc.created_at, masked: doc.masked }), 'text/markdown');
+    downloadText(
+      `threadline-${slug}.md`,
+      transcriptMarkdown(thread, { exportedAt: doc.created_at, masked: doc.masked }),
+      'text/markdown',
+    );
     setFileStatus('Exported the transcript as Markdown.');
   };
 
@@ -172,7 +214,8 @@ function ShareBody({ target }: { target: ShareTarget }) {
           Trace link
         </h3>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          Opens this thread, turn and node for someone with access to the same service. It carries identifiers only; they use their own key.
+          Opens this thread, turn and node for someone with access to the same service. It carries identifiers
+          only; they use their own key.
         </p>
         <CopyField label="Trace link" value={traceLink} />
       </section>
@@ -182,19 +225,29 @@ function ShareBody({ target }: { target: ShareTarget }) {
           Snapshot link
         </h3>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          A read-only copy inside the link itself (after the #, which browsers never send to a server). It opens without a key and
-          without the service. Anyone with the link can read it.
+          A read-only copy inside the link itself (after the #, which browsers never send to a server). It
+          opens without a key and without the service. Anyone with the link can read it.
         </p>
         <p className="text-sm" aria-label="Snapshot contents">
-          Contains: {facts.turns} turn{facts.turns === 1 ? '' : 's'} with messages, {facts.traces} trace{facts.traces === 1 ? '' : 's'}
+          Contains: {facts.turns} turn{facts.turns === 1 ? '' : 's'} with messages, {facts.traces} trace
+          {facts.traces === 1 ? '' : 's'}
           {record?.title ? `, the title “${record.title}”` : ''}
           {facts.bundle ? ', the bundle' : ''}. Never your key or connection settings.
         </p>
         <label className="flex items-center gap-2 text-sm">
-          <input type="checkbox" checked={includeBundle} disabled={!bundle.data} onChange={(e) => setIncludeBundle(e.target.checked)} />
+          <input
+            type="checkbox"
+            checked={includeBundle}
+            disabled={!bundle.data}
+            onChange={(e) => setIncludeBundle(e.target.checked)}
+          />
           Include the bundle
           <span className="text-xs text-zinc-500 dark:text-zinc-400">
-            {bundle.isPending ? '(looking for it…)' : bundle.data ? `(${bundle.data.source})` : '(none available)'}
+            {bundle.isPending
+              ? '(looking for it…)'
+              : bundle.data
+                ? `(${bundle.data.source})`
+                : '(none available)'}
           </span>
         </label>
         <MaskList candidates={candidates} chosen={chosen} onChange={setChosen} />
@@ -213,14 +266,24 @@ function ShareBody({ target }: { target: ShareTarget }) {
             </p>
           </>
         ) : snapshot ? (
-          <div role="alert" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100">
+          <div
+            role="alert"
+            className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-950 dark:border-amber-800 dark:bg-amber-950/50 dark:text-amber-100"
+          >
             <p>
-              This snapshot is too large for a link: {kb(snapshot.link.length)} compressed, and links are limited to {kb(SNAPSHOT_LINK_LIMIT)} (longer
-              ones get cut by chat apps and mail). Share it as a file instead: it opens read-only in the same way.
+              This snapshot is too large for a link: {kb(snapshot.link.length)} compressed, and links are
+              limited to {kb(SNAPSHOT_LINK_LIMIT)} (longer ones get cut by chat apps and mail). Share it as a
+              file instead: it opens read-only in the same way.
             </p>
             <Button
               className="mt-2"
-              onClick={() => downloadText(`threadline-${slug}-snapshot.json`, JSON.stringify(snapshot.doc, null, 2), 'application/json')}
+              onClick={() =>
+                downloadText(
+                  `threadline-${slug}-snapshot.json`,
+                  JSON.stringify(snapshot.doc, null, 2),
+                  'application/json',
+                )
+              }
             >
               Download the snapshot file
             </Button>
@@ -233,8 +296,10 @@ function ShareBody({ target }: { target: ShareTarget }) {
           Files
         </h3>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          The JSON holds {familySize > 1 ? `this thread and its branches (${familySize} threads)` : 'this thread'} with traces and lineage;
-          re-import it with Import (or drop it on the window) to read it here. Masked values above are masked in files too.
+          The JSON holds{' '}
+          {familySize > 1 ? `this thread and its branches (${familySize} threads)` : 'this thread'} with
+          traces and lineage; re-import it with Import (or drop it on the window) to read it here. Masked
+          values above are masked in files too.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void exportJson()}>Export JSON</Button>
@@ -254,7 +319,12 @@ export default function ShareDialog({ target }: { target: ShareTarget | undefine
   const open = useShareStore((s) => s.dialog === 'share');
   const close = useShareStore((s) => s.closeDialog);
   return (
-    <Modal open={open && Boolean(target)} onClose={close} label="Share this thread" className="w-[min(44rem,calc(100vw-2rem))]">
+    <Modal
+      open={open && Boolean(target)}
+      onClose={close}
+      label="Share this thread"
+      className="w-[min(44rem,calc(100vw-2rem))]"
+    >
       <div className="flex items-center justify-between border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
         <h2 className="text-sm font-semibold">Share this thread</h2>
         <Button size="sm" variant="ghost" onClick={close}>

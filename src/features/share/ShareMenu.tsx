@@ -21,7 +21,9 @@ export function ShareMenu({ target }: { target: ShareTarget | undefined }) {
         title={target ? 'Copy a link to this thread, turn and node (no key inside)' : 'Open a thread first'}
         onClick={() => {
           if (!target) return;
-          void copyText(traceLinkFor(target)).then((ok) => setStatus(ok ? 'Link copied' : 'Copy failed: use Share…'));
+          void copyText(traceLinkFor(target)).then((ok) =>
+            setStatus(ok ? 'Link copied' : 'Copy failed: use Share…'),
+          );
         }}
       >
         Copy link

@@ -4,7 +4,10 @@ import { Button } from '../../components/ui/Button';
 import { decodeSnapshot } from './codec';
 import SnapshotView, { type SnapshotViewProps } from './SnapshotView';
 
-export default function SnapshotPage({ payload, ...rest }: Omit<SnapshotViewProps, 'doc'> & { payload: string }) {
+export default function SnapshotPage({
+  payload,
+  ...rest
+}: Omit<SnapshotViewProps, 'doc'> & { payload: string }) {
   const result = useMemo(() => {
     try {
       return { doc: decodeSnapshot(payload) };
@@ -15,7 +18,10 @@ export default function SnapshotPage({ payload, ...rest }: Omit<SnapshotViewProp
   if ('error' in result) {
     return (
       <div className="flex h-dvh items-center justify-center bg-zinc-50 p-6 dark:bg-zinc-950">
-        <div role="alert" className="max-w-lg rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100">
+        <div
+          role="alert"
+          className="max-w-lg rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
+        >
           <p className="font-semibold">This snapshot cannot be opened</p>
           <p className="mt-1">{result.error}</p>
           <Button className="mt-3" onClick={rest.onClose}>

@@ -52,7 +52,10 @@ function threadOptions(doc: ShareDocument): Array<{ id: string; label: string }>
 
 export default function SnapshotView({ doc, onClose, renderInspector }: SnapshotViewProps) {
   const [taskId, setTaskId] = useState(doc.focus.task);
-  const [selection, setSelection] = useState<{ turn?: string | undefined; node?: string | undefined }>({ turn: doc.focus.turn, node: doc.focus.node });
+  const [selection, setSelection] = useState<{ turn?: string | undefined; node?: string | undefined }>({
+    turn: doc.focus.turn,
+    node: doc.focus.node,
+  });
   const thread = doc.threads.find((t) => t.id === taskId) ?? doc.threads[0]!;
   const turns = useMemo(() => toChatTurns(thread), [thread]);
   // Suggestions are not clickable in a read-only copy: the list shows none.
@@ -62,18 +65,40 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
   const options = useMemo(() => threadOptions(doc), [doc]);
 
   const selectTurn = useCallback((id: string) => setSelection({ turn: id, node: undefined }), []);
-  const selectNode = useCallback((node: string | undefined) => setSelection((s) => ({ turn: s.turn ?? turn?.id, node })), [turn?.id]);
+  const selectNode = useCallback(
+    (node: string | undefined) => setSelection((s) => ({ turn: s.turn ?? turn?.id, node })),
+    [turn?.id],
+  );
 
   const download = useCallback(
-    () => downloadText(`threadline-${fileSlug(thread.title, thread.id)}-snapshot.json`, JSON.stringify(doc, null, 2), 'application/json'),
+    () =>
+      downloadText(
+        `threadline-${fileSlug(thread.title, thread.id)}-snapshot.json`,
+        JSON.stringify(doc, null, 2),
+        'application/json',
+      ),
     [doc, thread.title, thread.id],
   );
 
   const index = turn ? turns.indexOf(turn) : -1;
   const actions = useMemo<Action[]>(
     () => [
-      { id: 'turn.next', title: 'Next turn', group: 'Navigate', shortcut: 'j', enabled: index < turns.length - 1, run: () => selectTurn(turns[index + 1]!.id) },
-      { id: 'turn.previous', title: 'Previous turn', group: 'Navigate', shortcut: 'k', enabled: index > 0, run: () => selectTurn(turns[index - 1]!.id) },
+      {
+        id: 'turn.next',
+        title: 'Next turn',
+        group: 'Navigate',
+        shortcut: 'j',
+        enabled: index < turns.length - 1,
+        run: () => selectTurn(turns[index + 1]!.id),
+      },
+      {
+        id: 'turn.previous',
+        title: 'Previous turn',
+        group: 'Navigate',
+        shortcut: 'k',
+        enabled: index > 0,
+        run: () => selectTurn(turns[index - 1]!.id),
+      },
       { id: 'snapshot.download', title: 'Download this snapshot as a file', group: 'Share', run: download },
       { id: 'snapshot.close', title: 'Close the snapshot', group: 'View', run: onClose },
     ],
@@ -94,9 +119,14 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
         >
           {label}
         </p>
-        <span className="truncate text-xs text-zinc-500 dark:text-zinc-400" title={doc.masked.length ? `Masked: ${doc.masked.join(', ')}` : undefined}>
+        <span
+          className="truncate text-xs text-zinc-500 dark:text-zinc-400"
+          title={doc.masked.length ? `Masked: ${doc.masked.join(', ')}` : undefined}
+        >
           {facts.turns} turns · made {formatRelative(doc.created_at)}
-          {doc.masked.length ? ` · ${doc.masked.length} masked field${doc.masked.length === 1 ? '' : 's'}` : ''}
+          {doc.masked.length
+            ? ` · ${doc.masked.length} masked field${doc.masked.length === 1 ? '' : 's'}`
+            : ''}
           {doc.bundle ? ' · with bundle' : ''}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-1 whitespace-nowrap">
@@ -109,10 +139,21 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
         </div>
       </header>
       <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <section aria-label="Chat" className="flex min-h-0 flex-col border-r border-zinc-200 dark:border-zinc-800">
+        <section
+          aria-label="Chat"
+          className="flex min-h-0 flex-col border-r border-zinc-200 dark:border-zinc-800"
+        >
           <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
             {options.length > 1 ? (
-              <select aria-label="Thread" className={`${inputClass} h-8`} value={thread.id} onChange={(e) => { setTaskId(e.target.value); setSelection({}); }}>
+              <select
+                aria-label="Thread"
+                className={`${inputClass} h-8`}
+                value={thread.id}
+                onChange={(e) => {
+                  setTaskId(e.target.value);
+                  setSelection({});
+                }}
+              >
                 {options.map((o) => (
                   <option key={o.id} value={o.id}>
                     {o.label}
@@ -122,7 +163,9 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
             ) : (
               <h2 className="truncate text-sm font-semibold">{thread.title || `Thread ${thread.id}`}</h2>
             )}
-            {thread.agent_id ? <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span> : null}
+            {thread.agent_id ? (
+              <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span>
+            ) : null}
           </header>
           <div className="min-h-0 flex-1">
             <MessageList
@@ -135,13 +178,22 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
               onRetry={noop}
               onDiscard={noop}
               renderTurnActions={(t) => (
-                <button type="button" disabled aria-label={`Rerun from turn ${t.index + 1}`} title="A snapshot is read-only" className="rounded px-1.5 py-0.5 opacity-50">
+                <button
+                  type="button"
+                  disabled
+                  aria-label={`Rerun from turn ${t.index + 1}`}
+                  title="A snapshot is read-only"
+                  className="rounded px-1.5 py-0.5 opacity-50"
+                >
                   Rerun from here
                 </button>
               )}
             />
           </div>
-          <form className="flex items-end gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800" onSubmit={(e) => e.preventDefault()}>
+          <form
+            className="flex items-end gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800"
+            onSubmit={(e) => e.preventDefault()}
+          >
             <textarea
               aria-label="Message"
               disabled

@@ -73,7 +73,9 @@ export function buildShareDocument(input: BuildInput): ShareDocument {
     },
     threads: input.threads.map(sharedThread),
     // Only the lineage between threads that are in the document.
-    lineage: (input.lineage ?? []).filter((r) => ids.has(r.task_id) && ids.has(r.parent_task_id)).map((r) => ({ ...r })),
+    lineage: (input.lineage ?? [])
+      .filter((r) => ids.has(r.task_id) && ids.has(r.parent_task_id))
+      .map((r) => ({ ...r })),
     ...(input.bundle ? { bundle: { hash: input.bundle.hash ?? null, json: input.bundle.json } } : {}),
     masked: [],
   };
@@ -99,9 +101,19 @@ export function toChatTurns(thread: SharedThread): Turn[] {
 }
 
 /** What a document holds, in numbers, for the "what will be shared" summary. */
-export function describeDocument(doc: ShareDocument): { threads: number; turns: number; traces: number; bundle: boolean } {
+export function describeDocument(doc: ShareDocument): {
+  threads: number;
+  turns: number;
+  traces: number;
+  bundle: boolean;
+} {
   const turns = doc.threads.flatMap((t) => t.turns);
-  return { threads: doc.threads.length, turns: turns.length, traces: turns.filter((t) => t.trace).length, bundle: Boolean(doc.bundle) };
+  return {
+    threads: doc.threads.length,
+    turns: turns.length,
+    traces: turns.filter((t) => t.trace).length,
+    bundle: Boolean(doc.bundle),
+  };
 }
 
 /** A file name from a title: lowercase words and dashes, never empty. */

@@ -43,16 +43,22 @@ export function decodeSnapshot(payload: string): ShareDocument {
     json = JSON.parse(text);
   } catch (e) {
     if (e instanceof ShareDocumentError) throw e;
-    throw new ShareDocumentError('This snapshot link is damaged or incomplete (was it cut when it was copied?).');
+    throw new ShareDocumentError(
+      'This snapshot link is damaged or incomplete (was it cut when it was copied?).',
+    );
   }
   return parseShareDocument(json);
 }
 
-
-export type SnapshotLink = { ok: true; url: string; length: number } | { ok: false; length: number; limit: number };
+export type SnapshotLink =
+  { ok: true; url: string; length: number } | { ok: false; length: number; limit: number };
 
 /** The snapshot link on the page's own base URL (path kept, query dropped), or why there is none. */
-export function buildSnapshotLink(pageUrl: string, doc: ShareDocument, limit = SNAPSHOT_LINK_LIMIT): SnapshotLink {
+export function buildSnapshotLink(
+  pageUrl: string,
+  doc: ShareDocument,
+  limit = SNAPSHOT_LINK_LIMIT,
+): SnapshotLink {
   const payload = encodeSnapshot(doc);
   const fragment = `${SNAPSHOT_PARAM}=${payload}`;
   if (fragment.length > limit) return { ok: false, length: fragment.length, limit };

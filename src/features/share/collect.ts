@@ -18,7 +18,11 @@ export function familyOf(taskId: string, lineage: readonly LineageRecord[]): str
 }
 
 /** One thread's transcript: the server's traces (when reachable) merged with local records. */
-export async function collectThread(queryClient: QueryClient, id: string, record: ThreadRecord | undefined): Promise<ThreadSource> {
+export async function collectThread(
+  queryClient: QueryClient,
+  id: string,
+  record: ThreadRecord | undefined,
+): Promise<ThreadSource> {
   const [traces, local] = await Promise.all([
     queryClient.fetchQuery(traceListQueryOptions(id)).catch(() => undefined),
     queryClient.fetchQuery(localTurnsQueryOptions(id)).catch(() => undefined),
@@ -26,7 +30,11 @@ export async function collectThread(queryClient: QueryClient, id: string, record
   return { id, record, turns: buildTranscript(traces, local) };
 }
 
-export async function collectThreads(queryClient: QueryClient, ids: readonly string[], records: Record<string, ThreadRecord>): Promise<ThreadSource[]> {
+export async function collectThreads(
+  queryClient: QueryClient,
+  ids: readonly string[],
+  records: Record<string, ThreadRecord>,
+): Promise<ThreadSource[]> {
   return Promise.all(ids.map((id) => collectThread(queryClient, id, records[id])));
 }
 
@@ -55,7 +63,11 @@ export async function findBundle(
   if (!agentId) return null;
   try {
     const r = await getAgentBundle(agentId, versionId);
-    return { json: r.bundle, hash: null, source: `the agent's bundle (${agentId}${r.version_tag ? ` ${r.version_tag}` : ''})` };
+    return {
+      json: r.bundle,
+      hash: null,
+      source: `the agent's bundle (${agentId}${r.version_tag ? ` ${r.version_tag}` : ''})`,
+    };
   } catch {
     return null;
   }
@@ -63,8 +75,12 @@ export async function findBundle(
 
 export const shareKeys = {
   all: ['share'] as const,
-  bundle: (taskId: string, hashes: readonly (string | null)[], agentId: string | undefined, versionId: string | undefined) =>
-    [...shareKeys.all, 'bundle', taskId, hashes, agentId ?? '', versionId ?? ''] as const,
+  bundle: (
+    taskId: string,
+    hashes: readonly (string | null)[],
+    agentId: string | undefined,
+    versionId: string | undefined,
+  ) => [...shareKeys.all, 'bundle', taskId, hashes, agentId ?? '', versionId ?? ''] as const,
 };
 
 /** The bundle a thread ran with, looked up once per dialog (local archive first, then the service). */

@@ -77,16 +77,22 @@ export class ShareDocumentError extends Error {
 
 /** Validates anything (parsed JSON) as a shared document, with a reason in words when it is not. */
 export function parseShareDocument(value: unknown): ShareDocument {
-  if (!value || typeof value !== 'object' || Array.isArray(value)) throw new ShareDocumentError('This is not a Threadline snapshot or export.');
+  if (!value || typeof value !== 'object' || Array.isArray(value))
+    throw new ShareDocumentError('This is not a Threadline snapshot or export.');
   const v = value as Record<string, unknown>;
-  if (v.format !== SHARE_FORMAT) throw new ShareDocumentError('This is not a Threadline snapshot or export (no "format": "threadline").');
+  if (v.format !== SHARE_FORMAT)
+    throw new ShareDocumentError('This is not a Threadline snapshot or export (no "format": "threadline").');
   if (typeof v.version === 'number' && v.version > SHARE_VERSION) {
-    throw new ShareDocumentError(`This was made by a newer Threadline (format version ${v.version}; this one reads version ${SHARE_VERSION}).`);
+    throw new ShareDocumentError(
+      `This was made by a newer Threadline (format version ${v.version}; this one reads version ${SHARE_VERSION}).`,
+    );
   }
   const parsed = ShareDocument.safeParse(value);
   if (!parsed.success) {
     const first = parsed.error.issues[0];
-    throw new ShareDocumentError(`This Threadline document is damaged: ${first ? `${first.path.join('.') || 'document'}: ${first.message}` : 'invalid'}.`);
+    throw new ShareDocumentError(
+      `This Threadline document is damaged: ${first ? `${first.path.join('.') || 'document'}: ${first.message}` : 'invalid'}.`,
+    );
   }
   const doc = parsed.data;
   if (!doc.threads.some((t) => t.id === doc.focus.task)) {

@@ -19,9 +19,18 @@ export const blockedTrace = TolerantTrace.parse({
     },
   ],
   tools_considered: ['DISPUTE_CHARGE'],
-  tools_invoked: [{ tool: 'LOOKUP_CARD', parameters: { card: { last4: '4242' }, holder: 'Jane Q. Doe' }, result: 'success' }],
+  tools_invoked: [
+    {
+      tool: 'LOOKUP_CARD',
+      parameters: { card: { last4: '4242' }, holder: 'Jane Q. Doe' },
+      result: 'success',
+    },
+  ],
   decision: 'block_with_explanation',
-  understanding: { intents: ['dispute_charge'], extracted_params: { amount: 1250, merchant: 'Acme Widgets' } },
+  understanding: {
+    intents: ['dispute_charge'],
+    extracted_params: { amount: 1250, merchant: 'Acme Widgets' },
+  },
   input: { message: 'Dispute the 1250 charge from Acme Widgets on card 4242' },
   response: { type: 'blocked', message: 'I cannot dispute 1250 at Acme Widgets here.' },
 });
@@ -55,7 +64,13 @@ export function sampleDocument(kind: 'snapshot' | 'export' = 'snapshot'): ShareD
   return buildShareDocument({
     kind,
     focus: { task: 'task-1', turn: 'msg-2', node: 'rule:max-amount' },
-    threads: [{ id: 'task-1', record: { title: 'Disputes', agent_id: 'card-disputes', welcome_message: 'Welcome!' }, turns }],
+    threads: [
+      {
+        id: 'task-1',
+        record: { title: 'Disputes', agent_id: 'card-disputes', welcome_message: 'Welcome!' },
+        turns,
+      },
+    ],
     now: new Date('2025-01-02T03:04:05.000Z'),
   });
 }

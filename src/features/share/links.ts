@@ -32,7 +32,11 @@ export function normalizeServer(server: string | undefined, pageOrigin: string):
 }
 
 /** Whether a link's server differs from the connection in use ('' = the page's own server). */
-export function serverMismatch(linkServer: string | undefined, connectionBaseUrl: string, pageOrigin: string): boolean {
+export function serverMismatch(
+  linkServer: string | undefined,
+  connectionBaseUrl: string,
+  pageOrigin: string,
+): boolean {
   return normalizeServer(linkServer, pageOrigin) !== normalizeServer(connectionBaseUrl, pageOrigin);
 }
 

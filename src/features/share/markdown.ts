@@ -18,11 +18,17 @@ function code(s: string): string {
   return `\`${clean}\``;
 }
 
-export function transcriptMarkdown(thread: SharedThread, opts: { exportedAt?: string; masked?: readonly string[] } = {}): string {
+export function transcriptMarkdown(
+  thread: SharedThread,
+  opts: { exportedAt?: string; masked?: readonly string[] } = {},
+): string {
   const lines: string[] = [];
   lines.push(`# ${thread.title.trim() || `Thread ${thread.id}`}`, '');
   lines.push(`- Thread: ${code(thread.id)}`);
-  if (thread.agent_id) lines.push(`- Agent: ${code(thread.agent_id)}${thread.version_tag ? ` (${thread.version_tag})` : thread.version_id ? ` (${thread.version_id})` : ''}`);
+  if (thread.agent_id)
+    lines.push(
+      `- Agent: ${code(thread.agent_id)}${thread.version_tag ? ` (${thread.version_tag})` : thread.version_id ? ` (${thread.version_id})` : ''}`,
+    );
   lines.push(`- Turns: ${thread.turns.length}`);
   if (opts.exportedAt) lines.push(`- Exported: ${opts.exportedAt}`);
   if (opts.masked?.length) lines.push(`- Masked values: ${opts.masked.join(', ')}`);
@@ -40,12 +46,23 @@ export function transcriptMarkdown(thread: SharedThread, opts: { exportedAt?: st
     if (decision) facts.push(`decision ${code(decision)}`);
     if (t.trace?.intent) facts.push(`intent ${code(t.trace.intent)}`);
     if (facts.length) lines.push(`Trace: ${facts.join(' · ')}`, '');
-    const notAllowed = (t.trace?.rules_evaluated ?? []).filter((r) => r.result && r.result !== 'allowed' && r.result !== 'not_applicable');
-    for (const r of notAllowed) lines.push(`- Rule ${code(r.rule_id)} → ${r.result}${r.reason ? `: ${r.reason}` : ''}`);
-    const tools = (t.trace?.tools_invoked ?? []).map((inv) => `${code(inv.tool)} (${inv.result || 'no result'})`);
+    const notAllowed = (t.trace?.rules_evaluated ?? []).filter(
+      (r) => r.result && r.result !== 'allowed' && r.result !== 'not_applicable',
+    );
+    for (const r of notAllowed)
+      lines.push(`- Rule ${code(r.rule_id)} → ${r.result}${r.reason ? `: ${r.reason}` : ''}`);
+    const tools = (t.trace?.tools_invoked ?? []).map(
+      (inv) => `${code(inv.tool)} (${inv.result || 'no result'})`,
+    );
     if (tools.length) lines.push(`- Tools invoked: ${tools.join(', ')}`);
     if (notAllowed.length || tools.length) lines.push('');
-    if (t.suggestions.length && i === thread.turns.length - 1) lines.push(`Suggestions: ${t.suggestions.map((s) => `“${s}”`).join(', ')}`, '');
+    if (t.suggestions.length && i === thread.turns.length - 1)
+      lines.push(`Suggestions: ${t.suggestions.map((s) => `“${s}”`).join(', ')}`, '');
   });
-  return lines.join('\n').replace(/\n{3,}/g, '\n\n').trimEnd() + '\n';
+  return (
+    lines
+      .join('\n')
+      .replace(/\n{3,}/g, '\n\n')
+      .trimEnd() + '\n'
+  );
 }

@@ -167,5 +167,7 @@ export function findLeaks(doc: ShareDocument, values: readonly string[]): string
     }
   };
   walk(doc);
-  return values.filter((v) => (v.length >= MIN_SUBSTRING ? strings.some((s) => s.includes(v)) : strings.includes(v)));
+  return values.filter((v) =>
+    v.length >= MIN_SUBSTRING ? strings.some((s) => s.includes(v)) : strings.includes(v),
+  );
 }

@@ -29,8 +29,28 @@ describe('shared document', () => {
         { id: 'b', turns: [] },
       ],
       lineage: [
-        { task_id: 'b', parent_task_id: 'a', parent_interaction_id: 'msg-1', edited_text: 'x', original_text: 'hi', bundle_hash: null, version_id: null, version_tag: null, created_at: 't' },
-        { task_id: 'c', parent_task_id: 'a', parent_interaction_id: 'msg-1', edited_text: 'y', original_text: 'hi', bundle_hash: null, version_id: null, version_tag: null, created_at: 't' },
+        {
+          task_id: 'b',
+          parent_task_id: 'a',
+          parent_interaction_id: 'msg-1',
+          edited_text: 'x',
+          original_text: 'hi',
+          bundle_hash: null,
+          version_id: null,
+          version_tag: null,
+          created_at: 't',
+        },
+        {
+          task_id: 'c',
+          parent_task_id: 'a',
+          parent_interaction_id: 'msg-1',
+          edited_text: 'y',
+          original_text: 'hi',
+          bundle_hash: null,
+          version_id: null,
+          version_tag: null,
+          created_at: 't',
+        },
       ],
     });
     expect(doc.threads[0]!.turns.map((t) => t.id)).toEqual(['msg-1', 'msg-2']);
@@ -40,7 +60,9 @@ describe('shared document', () => {
   it('refuses what is not a document, a newer version and damage, in words', () => {
     expect(() => parseShareDocument([])).toThrow(ShareDocumentError);
     expect(() => parseShareDocument({ schema_version: 1 })).toThrow(/not a Threadline/);
-    expect(() => parseShareDocument({ ...sampleDocument(), version: 2 })).toThrow(/newer Threadline \(format version 2/);
+    expect(() => parseShareDocument({ ...sampleDocument(), version: 2 })).toThrow(
+      /newer Threadline \(format version 2/,
+    );
     expect(() => parseShareDocument({ ...sampleDocument(), threads: [] })).toThrow(/damaged: threads/);
   });
 
@@ -112,16 +134,30 @@ describe('masking', () => {
     const doc = sampleDocument();
     const chosen = maskCandidates(doc);
     const masked = maskDocument(doc, chosen);
-    expect(findLeaks(masked, chosen.map((c) => c.value))).toEqual([]);
+    expect(
+      findLeaks(
+        masked,
+        chosen.map((c) => c.value),
+      ),
+    ).toEqual([]);
     const json = JSON.stringify(masked);
     for (const v of ['4242', '1250', 'Acme Widgets', 'Jane Q. Doe']) expect(json).not.toContain(v);
     const t = masked.threads[0]!.turns[1]!;
     expect(t.user_text).toBe('Dispute the ‹amount› charge from ‹merchant› on card ‹card_last4›');
-    expect(t.trace!.entities).toEqual({ card_last4: '‹card_last4›', merchant: '‹merchant›', amount: '‹amount›' });
+    expect(t.trace!.entities).toEqual({
+      card_last4: '‹card_last4›',
+      merchant: '‹merchant›',
+      amount: '‹amount›',
+    });
     expect(t.trace!.rules_evaluated[0]!.predicate).toBe('amount > 1000 and merchant = "‹merchant›"');
     expect(t.trace!.rules_evaluated[0]!.reason).toContain('‹merchant› charged ‹amount›');
-    expect(t.trace!.tools_invoked[0]!.parameters).toEqual({ card: { last4: '‹card_last4›' }, holder: '‹holder›' });
-    expect(t.trace!.understanding).toMatchObject({ extracted_params: { amount: '‹amount›', merchant: '‹merchant›' } });
+    expect(t.trace!.tools_invoked[0]!.parameters).toEqual({
+      card: { last4: '‹card_last4›' },
+      holder: '‹holder›',
+    });
+    expect(t.trace!.understanding).toMatchObject({
+      extracted_params: { amount: '‹amount›', merchant: '‹merchant›' },
+    });
     // Identifiers and names are kept, so the copy still renders and links within it still work.
     expect(t.id).toBe('msg-2');
     expect(t.trace!.rules_evaluated[0]!.rule_id).toBe('max-amount');
@@ -134,7 +170,9 @@ describe('masking', () => {
     const doc = sampleDocument();
     const only = maskCandidates(doc).filter((c) => c.value === '4242');
     const masked = maskDocument(doc, only);
-    expect(masked.threads[0]!.turns[1]!.user_text).toBe('Dispute the 1250 charge from Acme Widgets on card ‹card_last4›');
+    expect(masked.threads[0]!.turns[1]!.user_text).toBe(
+      'Dispute the 1250 charge from Acme Widgets on card ‹card_last4›',
+    );
   });
 
   it('masks short values only where they stand alone', () => {
@@ -144,7 +182,14 @@ describe('masking', () => {
       threads: [
         {
           id: 't',
-          turns: [{ ...turns[1]!, userText: 'seats 2 please', replyText: '2', trace: { ...turns[1]!.trace!, entities: { seats: 2 } } }],
+          turns: [
+            {
+              ...turns[1]!,
+              userText: 'seats 2 please',
+              replyText: '2',
+              trace: { ...turns[1]!.trace!, entities: { seats: 2 } },
+            },
+          ],
         },
       ],
     });
@@ -157,7 +202,12 @@ describe('masking', () => {
   });
 
   it('masks the bundle too', () => {
-    const doc = buildShareDocument({ kind: 'snapshot', focus: { task: 'task-1' }, threads: sampleDocument().threads.map((t) => ({ id: t.id, turns })), bundle: { json: { integrations: [{ settings: { test_curl_response: '{"holder":"Jane Q. Doe"}' } }] } } });
+    const doc = buildShareDocument({
+      kind: 'snapshot',
+      focus: { task: 'task-1' },
+      threads: sampleDocument().threads.map((t) => ({ id: t.id, turns })),
+      bundle: { json: { integrations: [{ settings: { test_curl_response: '{"holder":"Jane Q. Doe"}' } }] } },
+    });
     const masked = maskDocument(doc, maskCandidates(doc));
     expect(JSON.stringify(masked.bundle)).not.toContain('Jane Q. Doe');
   });
@@ -165,12 +215,18 @@ describe('masking', () => {
 
 describe('trace links', () => {
   it('carries identifiers only, on the page base URL', () => {
-    const link = buildTraceLink('http://127.0.0.1:8787/?task=old&tab=bundle#snapshot=abc', { task: 't 1', turn: 'm2', node: 'rule:x' });
+    const link = buildTraceLink('http://127.0.0.1:8787/?task=old&tab=bundle#snapshot=abc', {
+      task: 't 1',
+      turn: 'm2',
+      node: 'rule:x',
+    });
     expect(link).toBe('http://127.0.0.1:8787/?task=t+1&turn=m2&node=rule%3Ax');
   });
 
   it('names the API server when it is not the page own server', () => {
-    expect(buildTraceLink('http://h:1/', { task: 't', server: 'https://api.example.com/' })).toBe('http://h:1/?task=t&server=https%3A%2F%2Fapi.example.com');
+    expect(buildTraceLink('http://h:1/', { task: 't', server: 'https://api.example.com/' })).toBe(
+      'http://h:1/?task=t&server=https%3A%2F%2Fapi.example.com',
+    );
     expect(buildTraceLink('http://h:1/', { task: 't', server: 'http://h:1' })).toBe('http://h:1/?task=t');
   });
 
@@ -201,7 +257,10 @@ describe('transcript Markdown', () => {
   });
 
   it('keeps multi-line texts inside their quote', () => {
-    const thread = { ...sampleDocument().threads[0]!, turns: [{ ...sampleDocument().threads[0]!.turns[0]!, reply_text: '# not a heading\nline 2' }] };
+    const thread = {
+      ...sampleDocument().threads[0]!,
+      turns: [{ ...sampleDocument().threads[0]!.turns[0]!, reply_text: '# not a heading\nline 2' }],
+    };
     expect(transcriptMarkdown(thread)).toContain('> # not a heading\n> line 2');
   });
 });

@@ -49,5 +49,13 @@ export function useThemeChoice(): ThemeChoice {
   return useSyncExternalStore(subscribe, snapshot, () => 'system' as const);
 }
 
-export const THEME_LABEL: Record<ThemeChoice, string> = { system: 'System theme', light: 'Light theme', dark: 'Dark theme' };
-export const NEXT_THEME: Record<ThemeChoice, ThemeChoice> = { system: 'light', light: 'dark', dark: 'system' };
+export const THEME_LABEL: Record<ThemeChoice, string> = {
+  system: 'System theme',
+  light: 'Light theme',
+  dark: 'Dark theme',
+};
+export const NEXT_THEME: Record<ThemeChoice, ThemeChoice> = {
+  system: 'light',
+  light: 'dark',
+  dark: 'system',
+};

@@ -21,13 +21,23 @@ export function ThreadList({ activeTaskId, onOpen, onNew, creating, canCreate }:
   return (
     <nav aria-label="Threads" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center justify-between gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
-        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">Threads</h2>
-        <Button size="sm" variant="primary" onClick={onNew} disabled={creating || !canCreate} title={canCreate ? undefined : 'Choose an agent first'}>
+        <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+          Threads
+        </h2>
+        <Button
+          size="sm"
+          variant="primary"
+          onClick={onNew}
+          disabled={creating || !canCreate}
+          title={canCreate ? undefined : 'Choose an agent first'}
+        >
           {creating ? 'Starting…' : 'New thread'}
         </Button>
       </div>
       {sorted.length === 0 ? (
-        <EmptyState title="No threads yet">Start one with “New thread”. Threads are kept in this browser.</EmptyState>
+        <EmptyState title="No threads yet">
+          Start one with “New thread”. Threads are kept in this browser.
+        </EmptyState>
       ) : (
         <ul className="min-h-0 flex-1 overflow-y-auto py-1">
           {sorted.map((t) => (
@@ -38,10 +48,14 @@ export function ThreadList({ activeTaskId, onOpen, onNew, creating, canCreate }:
                 aria-current={t.id === activeTaskId ? 'page' : undefined}
                 className={cx(
                   'flex w-full flex-col items-start gap-0.5 px-3 py-2 pr-8 text-left',
-                  t.id === activeTaskId ? 'bg-indigo-50 dark:bg-indigo-950/50' : 'hover:bg-zinc-50 dark:hover:bg-zinc-900',
+                  t.id === activeTaskId
+                    ? 'bg-indigo-50 dark:bg-indigo-950/50'
+                    : 'hover:bg-zinc-50 dark:hover:bg-zinc-900',
                 )}
               >
-                <span className="w-full truncate text-sm text-zinc-900 dark:text-zinc-100">{t.title || t.id}</span>
+                <span className="w-full truncate text-sm text-zinc-900 dark:text-zinc-100">
+                  {t.title || t.id}
+                </span>
                 <span className="w-full truncate text-xs text-zinc-500 dark:text-zinc-400">
                   {t.agent_id || 'unknown agent'}
                   {t.parent ? ' · branch' : ''} · {formatRelative(t.updated_at ?? t.created_at)}

@@ -44,7 +44,11 @@ export function useLocalTurns(taskId: string | undefined) {
 }
 
 /** Appends (or replaces, by id) one turn of a thread, in the cache and in IndexedDB. */
-export async function recordLocalTurn(queryClient: QueryClient, taskId: string, turn: LocalTurn): Promise<void> {
+export async function recordLocalTurn(
+  queryClient: QueryClient,
+  taskId: string,
+  turn: LocalTurn,
+): Promise<void> {
   const current = await queryClient.ensureQueryData(localTurnsQueryOptions(taskId));
   const next = current.some((t) => t.id === turn.id)
     ? current.map((t) => (t.id === turn.id ? turn : t))

@@ -76,7 +76,9 @@ export const useThreadsStore = create<ThreadsState>()(
 /** Newest activity first. */
 export function sortThreads(threads: Record<string, ThreadRecord>): ThreadRecord[] {
   const key = (t: ThreadRecord) => t.updated_at ?? t.created_at ?? '';
-  return Object.values(threads).sort((a, b) => (key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : a.id.localeCompare(b.id)));
+  return Object.values(threads).sort((a, b) =>
+    key(a) < key(b) ? 1 : key(a) > key(b) ? -1 : a.id.localeCompare(b.id),
+  );
 }
 
 export const selectThreads = (s: ThreadsState) => s.threads;

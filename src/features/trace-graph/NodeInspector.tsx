@@ -5,10 +5,18 @@ import type { GraphNodeModel } from './trace-to-graph';
 
 function Value({ value }: { value: unknown }) {
   if (value !== null && typeof value === 'object') {
-    return <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">{toPrettyJson(value)}</pre>;
+    return (
+      <pre className="overflow-x-auto rounded bg-zinc-100 p-2 text-xs dark:bg-zinc-800">
+        {toPrettyJson(value)}
+      </pre>
+    );
   }
   const text = displayValue(value);
-  return text ? <span className="break-words whitespace-pre-wrap">{text}</span> : <span className="text-zinc-400 italic">empty</span>;
+  return text ? (
+    <span className="break-words whitespace-pre-wrap">{text}</span>
+  ) : (
+    <span className="text-zinc-400 italic">empty</span>
+  );
 }
 
 export function NodeInspector({ node }: { node: GraphNodeModel }) {

@@ -21,7 +21,11 @@ export function RawJson({ value, label }: { value: unknown; label: string }) {
           {copied === 'done' ? 'Copied.' : copied === 'failed' ? 'Copy failed: select the text instead.' : ''}
         </span>
       </div>
-      <pre aria-label={label} tabIndex={0} className="min-h-0 flex-1 overflow-auto bg-zinc-50 px-3 py-2 font-mono text-xs dark:bg-zinc-950">
+      <pre
+        aria-label={label}
+        tabIndex={0}
+        className="min-h-0 flex-1 overflow-auto bg-zinc-50 px-3 py-2 font-mono text-xs dark:bg-zinc-950"
+      >
         {text}
       </pre>
     </div>

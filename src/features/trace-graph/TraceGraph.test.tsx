@@ -15,7 +15,15 @@ describe('TraceGraph', () => {
   it('draws every stage, with the blocked rule coloured as blocked', () => {
     render(<TraceGraph trace={blockedDisputeTrace} selectedNodeId={undefined} onSelectNode={() => {}} />);
     expect(screen.getByRole('group', { name: 'Trace graph' })).toBeTruthy();
-    for (const id of ['intent', 'param:amount', 'entity:merchant', 'rules:policy', 'rule:dispute-window', 'tool:DISPUTE_CHARGE', 'decision']) {
+    for (const id of [
+      'intent',
+      'param:amount',
+      'entity:merchant',
+      'rules:policy',
+      'rule:dispute-window',
+      'tool:DISPUTE_CHARGE',
+      'decision',
+    ]) {
       expect(nodeEl(id), id).not.toBeNull();
     }
     expect(nodeEl('rule:dispute-window')?.querySelector('[data-tone="blocked"]')).not.toBeNull();
@@ -24,7 +32,9 @@ describe('TraceGraph', () => {
 
   it('selects a node on click, moves with the arrow keys, clears with Escape', () => {
     const onSelect = vi.fn();
-    const { rerender } = render(<TraceGraph trace={blockedDisputeTrace} selectedNodeId={undefined} onSelectNode={onSelect} />);
+    const { rerender } = render(
+      <TraceGraph trace={blockedDisputeTrace} selectedNodeId={undefined} onSelectNode={onSelect} />,
+    );
     fireEvent.click(nodeEl('rule:dispute-window')!);
     expect(onSelect).toHaveBeenLastCalledWith('rule:dispute-window');
 
@@ -53,7 +63,13 @@ describe('TraceGraph', () => {
   });
 
   it('does not crash on an empty or strange trace', () => {
-    const strange = { ...TolerantTrace.parse({ decision: 'escalate', rules_evaluated: [{ rule_type: 'new-kind', result: '???' }] }), surprise: { deep: [1] } };
+    const strange = {
+      ...TolerantTrace.parse({
+        decision: 'escalate',
+        rules_evaluated: [{ rule_type: 'new-kind', result: '???' }],
+      }),
+      surprise: { deep: [1] },
+    };
     render(<TraceGraph trace={strange} selectedNodeId="nope" onSelectNode={() => {}} />);
     expect(nodeEl('decision')?.textContent).toContain('escalate');
     expect(nodeEl('rules:new-kind')).not.toBeNull();

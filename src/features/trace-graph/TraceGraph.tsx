@@ -31,12 +31,23 @@ export interface TraceGraphProps {
 }
 
 const nodeTypes = { trace: TraceNode };
-const KEYS: Record<string, Direction> = { ArrowUp: 'up', ArrowDown: 'down', ArrowLeft: 'left', ArrowRight: 'right' };
+const KEYS: Record<string, Direction> = {
+  ArrowUp: 'up',
+  ArrowDown: 'down',
+  ArrowLeft: 'left',
+  ArrowRight: 'right',
+};
 const proOptions = { hideAttribution: true };
 /** From this many nodes on, only the elements in view are drawn (`onlyRenderVisibleElements`). */
 const LARGE_GRAPH = 150;
 
-function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'Trace graph' }: TraceGraphProps) {
+function GraphInner({
+  trace,
+  selectedNodeId,
+  onSelectNode,
+  highlight,
+  label = 'Trace graph',
+}: TraceGraphProps) {
   // Both memoised per trace / model object: reopening a turn, or the panel's own lookups, reuse them.
   const model = useMemo(() => graphOf(trace), [trace]);
   const positions = useMemo(() => cachedLayout(model), [model]);
@@ -79,7 +90,11 @@ function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'T
         target: e.target,
         type: 'smoothstep',
         animated: false,
-        style: { stroke: target ? TONE_COLOR[target.tone] : '#a1a1aa', strokeWidth: 1.5, opacity: target?.dimmed ? 0.45 : 1 },
+        style: {
+          stroke: target ? TONE_COLOR[target.tone] : '#a1a1aa',
+          strokeWidth: 1.5,
+          opacity: target?.dimmed ? 0.45 : 1,
+        },
       };
     });
   }, [model]);
@@ -92,7 +107,8 @@ function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'T
   const focusNode = useCallback(
     (id: string) => {
       const p = positions.get(id);
-      if (p) void flow.setCenter(p.x + p.width / 2, p.y + p.height / 2, { zoom: flow.getZoom(), duration: 150 });
+      if (p)
+        void flow.setCenter(p.x + p.width / 2, p.y + p.height / 2, { zoom: flow.getZoom(), duration: 150 });
     },
     [flow, positions],
   );
@@ -115,7 +131,10 @@ function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'T
     }
   };
 
-  const onNodeClick: NodeMouseHandler<TraceFlowNode> = useCallback((_e, node) => onSelectNode(node.id), [onSelectNode]);
+  const onNodeClick: NodeMouseHandler<TraceFlowNode> = useCallback(
+    (_e, node) => onSelectNode(node.id),
+    [onSelectNode],
+  );
   const onPaneClick = useCallback(() => onSelectNode(undefined), [onSelectNode]);
 
   return (
@@ -150,7 +169,13 @@ function GraphInner({ trace, selectedNodeId, onSelectNode, highlight, label = 'T
       >
         <Background gap={16} size={1} />
         <Controls showInteractive={false} />
-        <MiniMap pannable zoomable ariaLabel="Trace graph overview" style={{ width: 120, height: 80 }} nodeColor={(n) => TONE_COLOR[(n as TraceFlowNode).data.model.tone]} />
+        <MiniMap
+          pannable
+          zoomable
+          ariaLabel="Trace graph overview"
+          style={{ width: 120, height: 80 }}
+          nodeColor={(n) => TONE_COLOR[(n as TraceFlowNode).data.model.tone]}
+        />
       </ReactFlow>
     </div>
   );

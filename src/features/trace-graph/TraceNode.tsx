@@ -58,13 +58,30 @@ export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<T
         data.highlight && HIGHLIGHT_RING[data.highlight],
       )}
     >
-      <Handle type="target" position={Position.Top} className="!size-1.5 !min-w-0 !border-0 !bg-zinc-400" isConnectable={false} />
+      <Handle
+        type="target"
+        position={Position.Top}
+        className="!size-1.5 !min-w-0 !border-0 !bg-zinc-400"
+        isConnectable={false}
+      />
       <div className="flex items-center gap-1 text-[10px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
         <span>{KIND_LABEL[m.kind]}</span>
-        {m.badge ? <span className="ml-auto truncate rounded bg-black/5 px-1 normal-case dark:bg-white/10">{m.badge}</span> : null}
-        {data.highlight ? <span className="rounded bg-black/10 px-1 normal-case dark:bg-white/15">{data.highlight}</span> : null}
+        {m.badge ? (
+          <span className="ml-auto truncate rounded bg-black/5 px-1 normal-case dark:bg-white/10">
+            {m.badge}
+          </span>
+        ) : null}
+        {data.highlight ? (
+          <span className="rounded bg-black/10 px-1 normal-case dark:bg-white/15">{data.highlight}</span>
+        ) : null}
       </div>
-      <div title={m.label} className={cx('truncate text-xs font-semibold text-zinc-900 dark:text-zinc-50', data.highlight === 'removed' && 'line-through')}>
+      <div
+        title={m.label}
+        className={cx(
+          'truncate text-xs font-semibold text-zinc-900 dark:text-zinc-50',
+          data.highlight === 'removed' && 'line-through',
+        )}
+      >
         {m.label}
       </div>
       {m.sublabel ? (
@@ -72,7 +89,12 @@ export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<T
           {m.sublabel}
         </div>
       ) : null}
-      <Handle type="source" position={Position.Bottom} className="!size-1.5 !min-w-0 !border-0 !bg-zinc-400" isConnectable={false} />
+      <Handle
+        type="source"
+        position={Position.Bottom}
+        className="!size-1.5 !min-w-0 !border-0 !bg-zinc-400"
+        isConnectable={false}
+      />
     </div>
   );
 });

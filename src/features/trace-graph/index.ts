@@ -1,6 +1,12 @@
 /** Public surface of the trace graph: the pure model and layout, and the lazily loaded graph. */
 import { lazy } from 'react';
-export { traceToGraph, type GraphModel, type GraphNodeModel, type GraphEdgeModel, type NodeKind } from './trace-to-graph';
+export {
+  traceToGraph,
+  type GraphModel,
+  type GraphNodeModel,
+  type GraphEdgeModel,
+  type NodeKind,
+} from './trace-to-graph';
 export { layoutGraph, neighbourInDirection } from './layout';
 export type { TraceGraphProps } from './TraceGraph';
 export type { Highlight } from './TraceNode';

@@ -1,6 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { blockedDisputeTrace } from './fixtures';
-import { drawnEdges, layoutGraph, neighbourInDirection, WIDE_RULE_RANK, wrapWideRanks, type Positioned } from './layout';
+import {
+  drawnEdges,
+  layoutGraph,
+  neighbourInDirection,
+  WIDE_RULE_RANK,
+  wrapWideRanks,
+  type Positioned,
+} from './layout';
 import { traceToGraph } from './trace-to-graph';
 import { TolerantTrace } from '../../contract/trace';
 
@@ -18,7 +25,13 @@ function wideTrace(rules: number) {
         predicate: `order-note eq never-${i}`,
         result: i % 50 === 7 ? 'blocked' : 'not_applicable',
       })),
-      { rule_id: 'P1', rule_type: 'policy', predicate: 'note present', result: 'allowed', reason: 'PLACE_ORDER may run' },
+      {
+        rule_id: 'P1',
+        rule_type: 'policy',
+        predicate: 'note present',
+        result: 'allowed',
+        reason: 'PLACE_ORDER may run',
+      },
       { rule_id: 'P2', rule_type: 'policy', predicate: 'amount <= 10', result: 'allowed' },
     ],
     tools_considered: ['PLACE_ORDER', 'CANCEL_ORDER'],
@@ -34,7 +47,8 @@ function expectNoOverlap(positions: Map<string, Positioned>) {
     const p = boxes[i]!;
     for (let j = i + 1; j < boxes.length && boxes[j]!.y < p.y + p.height; j += 1) {
       const q = boxes[j]!;
-      const apart = p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y;
+      const apart =
+        p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y;
       if (!apart) throw new Error(`${p.id} overlaps ${q.id}`);
     }
   }
@@ -81,11 +95,17 @@ describe('layoutGraph', () => {
     const boxes = [...out.values()];
     for (const p of boxes)
       for (const q of boxes)
-        if (p.id !== q.id) expect(p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y).toBe(true);
+        if (p.id !== q.id)
+          expect(
+            p.x + p.width <= q.x || q.x + q.width <= p.x || p.y + p.height <= q.y || q.y + q.height <= p.y,
+          ).toBe(true);
   });
 
   it('keeps ranks of a graph with many entities within the row limit', () => {
-    const many = { ...blockedDisputeTrace, entities: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`e${i}`, i])) };
+    const many = {
+      ...blockedDisputeTrace,
+      entities: Object.fromEntries(Array.from({ length: 12 }, (_, i) => [`e${i}`, i])),
+    };
     const p = layoutGraph(traceToGraph(many), { maxPerRow: 4 });
     const perRow = new Map<number, number>();
     for (const n of p.values()) perRow.set(n.y, (perRow.get(n.y) ?? 0) + 1);
@@ -131,7 +151,7 @@ describe('layoutGraph', () => {
       }
     });
 
-    it('keeps the stages top to bottom and each group\'s rules together, in model order', () => {
+    it("keeps the stages top to bottom and each group's rules together, in model order", () => {
       const p = layoutGraph(model);
       const y = (id: string) => p.get(id)!.y;
       const rules = model.nodes.filter((n) => n.kind === 'rule');
@@ -143,7 +163,10 @@ describe('layoutGraph', () => {
       expect(bottom).toBeLessThan(y('tool:PLACE_ORDER'));
       expect(y('tool:PLACE_ORDER')).toBeLessThan(y('decision'));
       // Reading order (row by row, left to right) lists each group's rules as a run, in model order.
-      const reading = rules.map((r) => p.get(r.id)!).sort((a, b) => a.y - b.y || a.x - b.x).map((q) => q.id);
+      const reading = rules
+        .map((r) => p.get(r.id)!)
+        .sort((a, b) => a.y - b.y || a.x - b.x)
+        .map((q) => q.id);
       const globals = reading.filter((id) => id.startsWith('rule:GLOBAL_RULE_'));
       expect(globals).toEqual(rules.filter((r) => r.id.startsWith('rule:GLOBAL_RULE_')).map((r) => r.id));
       const firstGlobal = reading.indexOf(globals[0]!);
@@ -152,7 +175,8 @@ describe('layoutGraph', () => {
 
     it('lets arrow keys reach the rules below a group and the tools below the rules', () => {
       const p = layoutGraph(model);
-      const down = neighbourInDirection(p, 'rules:global', 'down') ?? neighbourInDirection(p, 'rules:policy', 'down');
+      const down =
+        neighbourInDirection(p, 'rules:global', 'down') ?? neighbourInDirection(p, 'rules:policy', 'down');
       expect(down?.startsWith('rule:')).toBe(true);
       let at = 'intent';
       for (let i = 0; i < 200; i += 1) {
@@ -181,8 +205,13 @@ describe('layoutGraph', () => {
       const drawn = drawnEdges(model);
       const fan = (e: { source: string }) => e.source.startsWith('rules:');
       const toRule = (e: { target: string }) => e.target.startsWith('rule:');
-      expect(drawn.filter((e) => fan(e) && toRule(e)).map((e) => e.target)).toEqual(['rule:GLOBAL_RULE_0', 'rule:P1']);
-      expect(drawn.filter((e) => !(fan(e) && toRule(e)))).toEqual(model.edges.filter((e) => !(fan(e) && toRule(e))));
+      expect(drawn.filter((e) => fan(e) && toRule(e)).map((e) => e.target)).toEqual([
+        'rule:GLOBAL_RULE_0',
+        'rule:P1',
+      ]);
+      expect(drawn.filter((e) => !(fan(e) && toRule(e)))).toEqual(
+        model.edges.filter((e) => !(fan(e) && toRule(e))),
+      );
       // the blocked rules still lead to the decision
       expect(drawn.some((e) => e.source === 'rule:GLOBAL_RULE_7' && e.target === 'decision')).toBe(true);
     });

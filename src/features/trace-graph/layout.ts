@@ -17,7 +17,15 @@ export const NODE_SIZE: Record<NodeKind, { width: number; height: number }> = {
 };
 
 /** The stage of each kind of node: intent on top, the decision at the bottom. */
-export const STAGE: Record<NodeKind, number> = { intent: 0, param: 1, entity: 1, 'rule-group': 2, rule: 3, tool: 4, decision: 5 };
+export const STAGE: Record<NodeKind, number> = {
+  intent: 0,
+  param: 1,
+  entity: 1,
+  'rule-group': 2,
+  rule: 3,
+  tool: 4,
+  decision: 5,
+};
 
 export interface Positioned {
   id: string;
@@ -55,7 +63,8 @@ export function layoutGraph(model: GraphModel, options: LayoutOptions = {}): Map
   const blockRules = new Map<string, string[]>();
   if (ruleCount > WIDE_RULE_RANK) {
     for (const e of model.edges) {
-      if (kindOf.get(e.source) !== 'rule-group' || kindOf.get(e.target) !== 'rule' || standIn.has(e.target)) continue;
+      if (kindOf.get(e.source) !== 'rule-group' || kindOf.get(e.target) !== 'rule' || standIn.has(e.target))
+        continue;
       const block = blockId(e.source);
       standIn.set(e.target, block);
       const list = blockRules.get(block);
@@ -79,7 +88,8 @@ export function layoutGraph(model: GraphModel, options: LayoutOptions = {}): Map
     const from = kindInDagre(source);
     const to = kindInDagre(target);
     // Each stage on its own rank: an edge spans as many ranks as the stages it crosses.
-    if (from && to && source !== target && !g.hasEdge(source, target)) g.setEdge(source, target, { minlen: Math.max(1, STAGE[to] - STAGE[from]) });
+    if (from && to && source !== target && !g.hasEdge(source, target))
+      g.setEdge(source, target, { minlen: Math.max(1, STAGE[to] - STAGE[from]) });
   }
   dagre.layout(g);
 
@@ -123,7 +133,10 @@ function ranksOf(positions: Iterable<Positioned>): Positioned[][] {
  * order, pushing later ranks down when a rank needs several rows. A trace with a dozen entities
  * then stays a compact block instead of one very wide line.
  */
-export function wrapWideRanks(positions: Map<string, Positioned>, maxPerRow: number): Map<string, Positioned> {
+export function wrapWideRanks(
+  positions: Map<string, Positioned>,
+  maxPerRow: number,
+): Map<string, Positioned> {
   if (maxPerRow < 1) return positions;
   return packRanks(ranksOf(positions.values()), maxPerRow);
 }
@@ -190,7 +203,11 @@ export type Direction = 'up' | 'down' | 'left' | 'right';
  * The node to move to from `fromId` with an arrow key: among nodes lying in that direction (by
  * centre), the closest, weighting sideways distance more. Undefined when there is none.
  */
-export function neighbourInDirection(positions: ReadonlyMap<string, Positioned>, fromId: string, dir: Direction): string | undefined {
+export function neighbourInDirection(
+  positions: ReadonlyMap<string, Positioned>,
+  fromId: string,
+  dir: Direction,
+): string | undefined {
   const from = positions.get(fromId);
   if (!from) return undefined;
   const cx = from.x + from.width / 2;
@@ -205,7 +222,10 @@ export function neighbourInDirection(positions: ReadonlyMap<string, Positioned>,
     const along = dir === 'up' ? -dy : dir === 'down' ? dy : dir === 'left' ? -dx : dx;
     const across = dir === 'up' || dir === 'down' ? Math.abs(dx) : Math.abs(dy);
     if (along <= 1) continue;
-    const band = dir === 'up' || dir === 'down' ? Math.max(from.width, p.width) / 2 : Math.max(from.height, p.height) / 2;
+    const band =
+      dir === 'up' || dir === 'down'
+        ? Math.max(from.width, p.width) / 2
+        : Math.max(from.height, p.height) / 2;
     const score = (across < band ? 0 : 1_000_000) + along + across * 2;
     if (!best || score < best.score || (score === best.score && p.id < best.id)) best = { id: p.id, score };
   }

@@ -31,14 +31,40 @@ describe('traceToGraph', () => {
     expect(byId.get('rule:dispute-window')).toMatchObject({ tone: 'blocked', badge: 'blocked' });
     expect(byId.get('rule:amount-limit')?.tone).toBe('ok');
     expect(byId.get('rule:DISPUTE_CHARGE.confirm')).toMatchObject({ tone: 'muted', dimmed: true });
-    expect(byId.get('rules:policy')).toMatchObject({ tone: 'blocked', sublabel: '1 blocked, 1 allowed', badge: '2 rules' });
-    expect(byId.get('decision')).toMatchObject({ label: 'blocked', tone: 'blocked', sublabel: 'block_with_explanation' });
+    expect(byId.get('rules:policy')).toMatchObject({
+      tone: 'blocked',
+      sublabel: '1 blocked, 1 allowed',
+      badge: '2 rules',
+    });
+    expect(byId.get('decision')).toMatchObject({
+      label: 'blocked',
+      tone: 'blocked',
+      sublabel: 'block_with_explanation',
+    });
   });
 
   it('keeps the rule details for the inspector: predicate, result, reason, and unknown fields', () => {
-    const t = TolerantTrace.parse({ rules_evaluated: [{ rule_id: 'r', rule_type: 'policy', predicate: 'p', result: 'blocked', reason: 'why', severity: 'high' }] });
+    const t = TolerantTrace.parse({
+      rules_evaluated: [
+        {
+          rule_id: 'r',
+          rule_type: 'policy',
+          predicate: 'p',
+          result: 'blocked',
+          reason: 'why',
+          severity: 'high',
+        },
+      ],
+    });
     const rule = traceToGraph(t).nodes.find((n) => n.id === 'rule:r');
-    expect(Object.fromEntries(rule?.details ?? [])).toEqual({ rule_id: 'r', rule_type: 'policy', predicate: 'p', result: 'blocked', reason: 'why', severity: 'high' });
+    expect(Object.fromEntries(rule?.details ?? [])).toEqual({
+      rule_id: 'r',
+      rule_type: 'policy',
+      predicate: 'p',
+      result: 'blocked',
+      reason: 'why',
+      severity: 'high',
+    });
   });
 
   it('marks invoked tools with their parameters and dims considered ones', () => {
@@ -90,7 +116,11 @@ describe('traceToGraph', () => {
   });
 
   it('survives wrong types inside a loosely parsed trace and keeps unknown top-level fields', () => {
-    const weird = { ...TolerantTrace.parse({ intent: 'x' }), entities: { nested: { a: 1 } }, custom_field: [1, 2] } as Parameters<typeof traceToGraph>[0];
+    const weird = {
+      ...TolerantTrace.parse({ intent: 'x' }),
+      entities: { nested: { a: 1 } },
+      custom_field: [1, 2],
+    } as Parameters<typeof traceToGraph>[0];
     const g = traceToGraph(weird);
     expect(g.nodes.find((n) => n.id === 'entity:nested')?.sublabel).toBe('{"a":1}');
     expect(Object.fromEntries(g.nodes[0]?.details ?? []).custom_field).toEqual([1, 2]);

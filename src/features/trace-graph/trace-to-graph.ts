@@ -121,17 +121,16 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     sublabel: 'intent',
     tone: intentText ? 'info' : 'muted',
     dimmed: !intentText,
-    details: [
-      ['intent', t.intent],
-      ['interaction_id', t.interaction_id],
-      ...otherTraceFields,
-    ],
+    details: [['intent', t.intent], ['interaction_id', t.interaction_id], ...otherTraceFields],
   });
 
   // parameters and entities
   const stage1: Array<{ id: string; name: string }> = [];
   const seenParams = new Set<string>();
-  const paramCodes = [...(Array.isArray(t.parameters_extracted) ? t.parameters_extracted : []), ...Object.keys(paramValues)];
+  const paramCodes = [
+    ...(Array.isArray(t.parameters_extracted) ? t.parameters_extracted : []),
+    ...Object.keys(paramValues),
+  ];
   for (const raw of paramCodes) {
     const code = asText(raw);
     if (seenParams.has(code)) continue;
@@ -145,7 +144,10 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
       ...(hasValue ? { sublabel: asText(paramValues[code]) } : { sublabel: 'parameter' }),
       tone: 'neutral',
       dimmed: false,
-      details: [['parameter', code], ...(hasValue ? ([['value', paramValues[code]]] as Array<[string, unknown]>) : [])],
+      details: [
+        ['parameter', code],
+        ...(hasValue ? ([['value', paramValues[code]]] as Array<[string, unknown]>) : []),
+      ],
     });
     link('intent', id);
     stage1.push({ id, name: code });
@@ -246,16 +248,24 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   }
   const invokedToolIds: string[] = [];
   for (const name of toolOrder) {
-    const calls = invoked.filter((i) => asText((i as Record<string, unknown>).tool) === name) as Array<Record<string, unknown>>;
+    const calls = invoked.filter((i) => asText((i as Record<string, unknown>).tool) === name) as Array<
+      Record<string, unknown>
+    >;
     const isInvoked = calls.length > 0;
     const id = uniqueId(`tool:${name || '(unnamed)'}`);
     const results = calls.map((c) => asText(c.result)).filter(Boolean);
-    const tone: Tone = !isInvoked ? 'muted' : results.every((r) => r === 'success') ? 'ok' : results.length ? 'neutral' : 'ok';
+    const tone: Tone = !isInvoked
+      ? 'muted'
+      : results.every((r) => r === 'success')
+        ? 'ok'
+        : results.length
+          ? 'neutral'
+          : 'ok';
     nodes.push({
       id,
       kind: 'tool',
       label: name || '(unnamed tool)',
-      sublabel: isInvoked ? (results.join(', ') || 'invoked') : 'considered, not invoked',
+      sublabel: isInvoked ? results.join(', ') || 'invoked' : 'considered, not invoked',
       tone,
       dimmed: !isInvoked,
       badge: isInvoked ? (calls.length > 1 ? `invoked ×${calls.length}` : 'invoked') : 'considered',

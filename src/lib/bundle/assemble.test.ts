@@ -60,7 +60,11 @@ describe('assembleProject', () => {
       { path: 'agent.aui.json', content: { general_settings: {}, parameters: [param('b')] } },
     ]);
     expect(issues).toHaveLength(1);
-    expect(issues[0]).toMatchObject({ code: 'assembly_duplicate_key', severity: 'error', loc: ['parameters.aui.json'] });
+    expect(issues[0]).toMatchObject({
+      code: 'assembly_duplicate_key',
+      severity: 'error',
+      loc: ['parameters.aui.json'],
+    });
     expect(issues[0]!.message).toContain('agent.aui.json');
     expect(issues[0]!.message).toContain('parameters.aui.json');
     // the first claimant (in file-name order) is kept whole, the other is not merged into it
@@ -73,7 +77,11 @@ describe('assembleProject', () => {
       { path: 'tools/b.aui.json', content: tool('B') },
     ]);
     expect(issues).toEqual([
-      expect.objectContaining({ code: 'assembly_duplicate_key', severity: 'error', loc: ['agent.aui.json', 'agent_tools'] }),
+      expect.objectContaining({
+        code: 'assembly_duplicate_key',
+        severity: 'error',
+        loc: ['agent.aui.json', 'agent_tools'],
+      }),
     ]);
   });
 
@@ -107,9 +115,17 @@ describe('assembleProject', () => {
   });
 
   it('warns about keys beside a tool wrapper', () => {
-    const { bundle, issues } = assembleProject([{ path: 'tools/a.aui.json', content: { tool: tool('A'), note: 'x' } }]);
+    const { bundle, issues } = assembleProject([
+      { path: 'tools/a.aui.json', content: { tool: tool('A'), note: 'x' } },
+    ]);
     expect(bundle.agent_tools).toEqual([tool('A')]);
-    expect(issues).toEqual([expect.objectContaining({ code: 'assembly_ignored_key', severity: 'warning', loc: ['tools/a.aui.json', 'note'] })]);
+    expect(issues).toEqual([
+      expect.objectContaining({
+        code: 'assembly_ignored_key',
+        severity: 'warning',
+        loc: ['tools/a.aui.json', 'note'],
+      }),
+    ]);
   });
 });
 
@@ -131,7 +147,11 @@ describe('disassembleBundle', () => {
       'tools/dispute_charge.aui.json',
       'tools/freeze_card.aui.json',
     ]);
-    expect(files[0]!.content).toEqual({ schema_version: 1, general_settings: { name: 'Bank' }, custom_extension: { x: 1 } });
+    expect(files[0]!.content).toEqual({
+      schema_version: 1,
+      general_settings: { name: 'Bank' },
+      custom_extension: { x: 1 },
+    });
     expect(files[3]!.content).toEqual({ tool: tool('DISPUTE_CHARGE') });
     const back = assembleProject(files);
     expect(back.issues).toEqual([]);

@@ -24,7 +24,8 @@ export interface ProjectFile {
 
 export const ASSEMBLY_ISSUE_CODES = {
   assembly_invalid_json: 'A project file is not valid JSON.',
-  assembly_wrong_shape: 'A project file does not hold what its name promises (e.g. parameters.aui.json is not a list).',
+  assembly_wrong_shape:
+    'A project file does not hold what its name promises (e.g. parameters.aui.json is not a list).',
   assembly_duplicate_key: 'Two project files claim the same bundle key; nothing is merged.',
   assembly_unknown_file: 'A file whose name is not part of the project layout; it is ignored.',
   assembly_ignored_key: 'A key in a tool file next to its "tool" wrapper; it is ignored.',
@@ -58,15 +59,26 @@ const KEY_ORDER = [
 type Json = Record<string, unknown>;
 const isObject = (v: unknown): v is Json => typeof v === 'object' && v !== null && !Array.isArray(v);
 
-function issue(code: AssemblyIssueCode, message: string, loc: (string | number)[], severity: BundleIssue['severity'] = 'error'): BundleIssue {
+function issue(
+  code: AssemblyIssueCode,
+  message: string,
+  loc: (string | number)[],
+  severity: BundleIssue['severity'] = 'error',
+): BundleIssue {
   return { code, message, loc, severity };
 }
 
 export function normalizeProjectPath(path: string): string {
-  return path.replace(/\\/g, '/').replace(/^(\.\/)+/, '').replace(/^\/+/, '');
+  return path
+    .replace(/\\/g, '/')
+    .replace(/^(\.\/)+/, '')
+    .replace(/^\/+/, '');
 }
 
-function parseContent(file: ProjectFile, issues: BundleIssue[]): { ok: true; value: unknown } | { ok: false } {
+function parseContent(
+  file: ProjectFile,
+  issues: BundleIssue[],
+): { ok: true; value: unknown } | { ok: false } {
   if (typeof file.content !== 'string') return { ok: true, value: file.content };
   try {
     return { ok: true, value: JSON.parse(file.content) as unknown };
@@ -115,7 +127,11 @@ export function assembleProject(files: ProjectFile[]): { bundle: Bundle; issues:
   for (const file of sorted) {
     const { path } = file;
     const base = path.endsWith(EXTENSION) ? path.slice(0, -EXTENSION.length) : null;
-    const isTool = base !== null && base.startsWith(TOOLS_DIR) && !base.slice(TOOLS_DIR.length).includes('/') && base.length > TOOLS_DIR.length;
+    const isTool =
+      base !== null &&
+      base.startsWith(TOOLS_DIR) &&
+      !base.slice(TOOLS_DIR.length).includes('/') &&
+      base.length > TOOLS_DIR.length;
     const listKey = base !== null ? LIST_FILES[base] : undefined;
     if (base !== 'agent' && !listKey && !isTool) {
       issues.push(
@@ -136,21 +152,40 @@ export function assembleProject(files: ProjectFile[]): { bundle: Bundle; issues:
       if (isObject(value) && isObject(value.tool)) {
         for (const k of Object.keys(value)) {
           if (k !== 'tool') {
-            issues.push(issue('assembly_ignored_key', `${path}: "${k}" next to "tool" is ignored; put it inside the tool.`, [path, k], 'warning'));
+            issues.push(
+              issue(
+                'assembly_ignored_key',
+                `${path}: "${k}" next to "tool" is ignored; put it inside the tool.`,
+                [path, k],
+                'warning',
+              ),
+            );
           }
         }
         toolFiles.push({ path, value: value.tool, inner: ['tool'] });
       } else if (isObject(value)) {
         toolFiles.push({ path, value, inner: [] });
       } else {
-        issues.push(issue('assembly_wrong_shape', `${path} must hold one tool (an object, bare or as {"tool": {...}}).`, [path]));
+        issues.push(
+          issue(
+            'assembly_wrong_shape',
+            `${path} must hold one tool (an object, bare or as {"tool": {...}}).`,
+            [path],
+          ),
+        );
       }
       continue;
     }
 
     if (base === 'agent') {
       if (!isObject(value)) {
-        issues.push(issue('assembly_wrong_shape', `${path} must hold the general settings (an object, bare or as {"general_settings": {...}}).`, [path]));
+        issues.push(
+          issue(
+            'assembly_wrong_shape',
+            `${path} must hold the general settings (an object, bare or as {"general_settings": {...}}).`,
+            [path],
+          ),
+        );
       } else if ('general_settings' in value) {
         for (const [k, v] of Object.entries(value)) claim(k, { value: v, path, inner: [k] });
       } else {
@@ -166,7 +201,13 @@ export function assembleProject(files: ProjectFile[]): { bundle: Bundle; issues:
     } else if (isObject(value) && key in value) {
       for (const [k, v] of Object.entries(value)) claim(k, { value: v, path, inner: [k] });
     } else {
-      issues.push(issue('assembly_wrong_shape', `${path} must hold the ${key} list (an array, bare or as {"${key}": [...]}).`, [path]));
+      issues.push(
+        issue(
+          'assembly_wrong_shape',
+          `${path} must hold the ${key} list (an array, bare or as {"${key}": [...]}).`,
+          [path],
+        ),
+      );
     }
   }
 
@@ -236,7 +277,11 @@ export function disassembleBundle(bundle: Bundle): ProjectFile[] {
       },
     });
   }
-  lists.sort((a, b) => rank(LIST_FILES[a.path.slice(0, -EXTENSION.length)]!) - rank(LIST_FILES[b.path.slice(0, -EXTENSION.length)]!));
+  lists.sort(
+    (a, b) =>
+      rank(LIST_FILES[a.path.slice(0, -EXTENSION.length)]!) -
+      rank(LIST_FILES[b.path.slice(0, -EXTENSION.length)]!),
+  );
   files.push(...lists);
   files.push(...toolFiles(tools));
   return files;
@@ -253,7 +298,8 @@ function toolFiles(tools: unknown[]): ProjectFile[] {
     stems.push(stem);
   }
   const plain = stems.map((s) => `${TOOLS_DIR}${s}${EXTENSION}`);
-  if (plain.every((p, i) => i === 0 || plain[i - 1]! < p)) return tools.map((tool, i) => ({ path: plain[i]!, content: { tool } }));
+  if (plain.every((p, i) => i === 0 || plain[i - 1]! < p))
+    return tools.map((tool, i) => ({ path: plain[i]!, content: { tool } }));
   const width = Math.max(2, String(tools.length).length);
   return tools.map((tool, i) => ({
     path: `${TOOLS_DIR}${String(i + 1).padStart(width, '0')}_${stems[i]}${EXTENSION}`,

@@ -27,7 +27,9 @@ describe('canonicalJson', () => {
   });
 
   it('follows JSON.stringify for undefined and non-finite numbers', () => {
-    expect(canonicalJson({ a: undefined, b: [undefined, NaN, Infinity], c: 'q"\n' })).toBe('{"b":[null,null,null],"c":"q\\"\\n"}');
+    expect(canonicalJson({ a: undefined, b: [undefined, NaN, Infinity], c: 'q"\n' })).toBe(
+      '{"b":[null,null,null],"c":"q\\"\\n"}',
+    );
   });
 
   it('refuses cyclic values', () => {
@@ -44,8 +46,14 @@ describe('canonicalJson', () => {
 
 describe('bundleHash', () => {
   it('does not depend on key order', () => {
-    const a = { general_settings: { name: 'A', language: 'en' }, parameters: [{ code: 'x', type: 'string' }] };
-    const b = { parameters: [{ type: 'string', code: 'x' }], general_settings: { language: 'en', name: 'A' } };
+    const a = {
+      general_settings: { name: 'A', language: 'en' },
+      parameters: [{ code: 'x', type: 'string' }],
+    };
+    const b = {
+      parameters: [{ type: 'string', code: 'x' }],
+      general_settings: { language: 'en', name: 'A' },
+    };
     expect(bundleHash(a)).toBe(bundleHash(b));
     expect(bundleHash(a)).toBe(nodeSha256(canonicalJson(a)));
   });

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { CONDITION_METHODS, CONDITION_OPERATIONS, LEGACY_CONDITION_METHODS, PARAMETER_TYPES, RULE_ACTIONS } from '../../contract/bundle';
+import {
+  CONDITION_METHODS,
+  CONDITION_OPERATIONS,
+  LEGACY_CONDITION_METHODS,
+  PARAMETER_TYPES,
+  RULE_ACTIONS,
+} from '../../contract/bundle';
 import { bundleJsonSchema } from './json-schema';
 
 type Node = Record<string, unknown>;
@@ -37,7 +43,8 @@ describe('bundleJsonSchema', () => {
       const properties = n.properties as Record<string, Node> | undefined;
       if (!properties || typeof properties !== 'object') return;
       for (const [key, sub] of Object.entries(properties)) {
-        if (typeof sub.description !== 'string' || sub.description.length === 0) undescribed.push(`${path}/properties/${key}`);
+        if (typeof sub.description !== 'string' || sub.description.length === 0)
+          undescribed.push(`${path}/properties/${key}`);
       }
     });
     expect(undescribed).toEqual([]);
@@ -71,7 +78,7 @@ describe('bundleJsonSchema', () => {
     expect(broken).toEqual([]);
   });
 
-  it('hands out copies, so one caller cannot change another one\'s schema', () => {
+  it("hands out copies, so one caller cannot change another one's schema", () => {
     const a = bundleJsonSchema();
     a.type = 'string';
     expect(bundleJsonSchema().type).toBe('object');

@@ -27,7 +27,8 @@ function generate(): Record<string, unknown> {
     override: ({ zodSchema, jsonSchema }) => {
       if (zodSchema === method) jsonSchema.enum = [...CONDITION_METHODS, ...LEGACY_CONDITION_METHODS];
       // operation is optional: the override sees the inner string schema
-      if (zodSchema === operation || zodSchema === operation.unwrap()) jsonSchema.enum = [...CONDITION_OPERATIONS];
+      if (zodSchema === operation || zodSchema === operation.unwrap())
+        jsonSchema.enum = [...CONDITION_OPERATIONS];
     },
   }) as Record<string, unknown>;
 }

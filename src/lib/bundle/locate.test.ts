@@ -26,7 +26,9 @@ describe('locateInJson', () => {
     expect(at(doc, ['parameters', 1, 'code'])).toBe('"amount"');
     expect(at(doc, ['parameters', 1, 'values', 1, 0])).toBe('2');
     expect(at(doc, ['parameters', 1, 'values', 2, 'x'])).toBe('null');
-    expect(at(doc, ['agent_tools', 0, 'rules', 'pre', 'constraint', 0, 'when', 'all', 0, 'operation'])).toBe('"gt"');
+    expect(at(doc, ['agent_tools', 0, 'rules', 'pre', 'constraint', 0, 'when', 'all', 0, 'operation'])).toBe(
+      '"gt"',
+    );
   });
 
   it('gives the whole range of an object or array value', () => {

@@ -128,7 +128,8 @@ export function parseJsonTree(text: string): JsonNode | null {
       if (peek().kind === ':') p++;
       const next = peek().kind;
       // `"a": , "b"` or `"a" "b": 1` (a missing colon): the key has no value of its own
-      const v = next === ',' || next === '}' || (next === 'string' && tokens[p + 1]?.kind === ':') ? null : value();
+      const v =
+        next === ',' || next === '}' || (next === 'string' && tokens[p + 1]?.kind === ':') ? null : value();
       members.push({ key, keyStart: t.start, keyEnd: t.end, value: v });
     }
   }

@@ -23,8 +23,10 @@ export function isLeaf(c: Condition): c is ConditionLeaf {
 
 export function normalizeCondition(c: Condition | null | undefined): Condition | null {
   if (c == null) return null;
-  if ('all' in c && Array.isArray(c.all)) return { all: c.all.map((x) => normalizeCondition(x)!).filter(Boolean) };
-  if ('any' in c && Array.isArray(c.any)) return { any: c.any.map((x) => normalizeCondition(x)!).filter(Boolean) };
+  if ('all' in c && Array.isArray(c.all))
+    return { all: c.all.map((x) => normalizeCondition(x)!).filter(Boolean) };
+  if ('any' in c && Array.isArray(c.any))
+    return { any: c.any.map((x) => normalizeCondition(x)!).filter(Boolean) };
   if ('not' in c && c.not) return { not: normalizeCondition(c.not as Condition)! };
   if (!isLeaf(c)) return c;
   const legacy = LEGACY_METHODS[c.method];

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { CONDITION_OPERATIONS, PARAMETER_TYPES } from '../../contract/bundle';
-import { OPERATION_NEEDS, OPERATION_PARAMETER_TYPES, isConditionOperation, operationFits, operationsFor } from './operation-types';
+import {
+  OPERATION_NEEDS,
+  OPERATION_PARAMETER_TYPES,
+  isConditionOperation,
+  operationFits,
+  operationsFor,
+} from './operation-types';
 
 describe('operation / parameter type table', () => {
   it('covers every operation, each fitting at least one type', () => {
@@ -10,7 +16,8 @@ describe('operation / parameter type table', () => {
 
   it('explains in words every operation that does not fit all types', () => {
     for (const op of CONDITION_OPERATIONS) {
-      if (OPERATION_PARAMETER_TYPES[op].length < PARAMETER_TYPES.length) expect(OPERATION_NEEDS[op]).toBeTruthy();
+      if (OPERATION_PARAMETER_TYPES[op].length < PARAMETER_TYPES.length)
+        expect(OPERATION_NEEDS[op]).toBeTruthy();
     }
   });
 
@@ -24,7 +31,14 @@ describe('operation / parameter type table', () => {
   });
 
   it('lists the operations that fit a type, for completions', () => {
-    expect(operationsFor('boolean')).toEqual(['eq', 'neq', 'is_empty', 'is_not_empty', 'any_have_value', 'all_have_value']);
+    expect(operationsFor('boolean')).toEqual([
+      'eq',
+      'neq',
+      'is_empty',
+      'is_not_empty',
+      'any_have_value',
+      'all_have_value',
+    ]);
     expect(operationsFor('date')).toContain('exactly_x_days');
   });
 

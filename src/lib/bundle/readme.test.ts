@@ -7,7 +7,8 @@ describe('README', () => {
   const readme = readFileSync(new URL('./README.md', import.meta.url), 'utf8');
 
   it('documents every issue code with its severity', () => {
-    for (const [code, { severity }] of Object.entries(BUNDLE_ISSUE_CODES)) expect(readme).toContain(`| \`${code}\` | ${severity} |`);
+    for (const [code, { severity }] of Object.entries(BUNDLE_ISSUE_CODES))
+      expect(readme).toContain(`| \`${code}\` | ${severity} |`);
     for (const code of Object.keys(ASSEMBLY_ISSUE_CODES)) expect(readme).toContain(`| \`${code}\` |`);
   });
 });

@@ -13,10 +13,21 @@ export function richBundle() {
       welcome_message: 'Hi! How can I help with your card?',
     },
     parameters: [
-      { code: 'transaction-id', type: 'string', usage: 'input', examples: ['TX-1001'], question: 'Which transaction?' },
+      {
+        code: 'transaction-id',
+        type: 'string',
+        usage: 'input',
+        examples: ['TX-1001'],
+        question: 'Which transaction?',
+      },
       { code: 'transaction-date', type: 'date', usage: 'input', question: 'When was the charge?' },
       { code: 'amount', type: 'numeric', usage: 'input' },
-      { code: 'reason', type: 'enum', values: ['fraud', 'duplicate', 'not_received'], question: 'Why do you dispute it?' },
+      {
+        code: 'reason',
+        type: 'enum',
+        values: ['fraud', 'duplicate', 'not_received'],
+        question: 'Why do you dispute it?',
+      },
       { code: 'email', type: 'string' },
       { code: 'phone', type: 'string' },
       { code: 'confirmed', type: 'boolean' },
@@ -28,8 +39,18 @@ export function richBundle() {
       { code: 'tags', type: 'array' },
     ],
     entities: [
-      { name: 'user-profile', type: 'user-profile', identifier: 'email', parameters: ['identity-verified', 'phone'] },
-      { name: 'transaction', identifier: 'transaction-id', parameters: ['transaction-date', 'amount'], sub_entities: ['user-profile'] },
+      {
+        name: 'user-profile',
+        type: 'user-profile',
+        identifier: 'email',
+        parameters: ['identity-verified', 'phone'],
+      },
+      {
+        name: 'transaction',
+        identifier: 'transaction-id',
+        parameters: ['transaction-date', 'amount'],
+        sub_entities: ['user-profile'],
+      },
     ],
     integrations: [
       {
@@ -53,7 +74,14 @@ export function richBundle() {
       },
       { code: 'always', when: null, then: { action: 'TEXT' }, applies_to: [] },
     ],
-    computations: [{ code: 'total-with-fee', parameter: 'total', formula: '{{amount}} + {{fee}}', applied_to: ['DISPUTE_CHARGE'] }],
+    computations: [
+      {
+        code: 'total-with-fee',
+        parameter: 'total',
+        formula: '{{amount}} + {{fee}}',
+        applied_to: ['DISPUTE_CHARGE'],
+      },
+    ],
     agent_tools: [
       {
         code: 'DISPUTE_CHARGE',
@@ -62,8 +90,18 @@ export function richBundle() {
         main_tool: true,
         requires_confirmation: true,
         config: {
-          triggers: { when: { any: [{ method: 'users-question', value: 'dispute' }, { method: 'param_extracted_current', params: ['transaction-id'], operation: 'is_not_empty' }] } },
-          params: { required: ['transaction-id', 'reason', ['email', 'phone']], optional: ['transaction-date'] },
+          triggers: {
+            when: {
+              any: [
+                { method: 'users-question', value: 'dispute' },
+                { method: 'param_extracted_current', params: ['transaction-id'], operation: 'is_not_empty' },
+              ],
+            },
+          },
+          params: {
+            required: ['transaction-id', 'reason', ['email', 'phone']],
+            optional: ['transaction-date'],
+          },
         },
         integrations: [{ code: 'get-profile' }, { code: 'file-dispute' }],
         rules: {
@@ -71,15 +109,30 @@ export function richBundle() {
             constraint: [
               {
                 code: 'dispute-window',
-                when: { method: 'param_value', params: 'transaction-date', operation: 'more_than_x_days', value: 8 },
-                then: { action: 'BLOCK', message: 'Disputes must be filed within 8 days of {{transaction-date}}.' },
+                when: {
+                  method: 'param_value',
+                  params: 'transaction-date',
+                  operation: 'more_than_x_days',
+                  value: 8,
+                },
+                then: {
+                  action: 'BLOCK',
+                  message: 'Disputes must be filed within 8 days of {{transaction-date}}.',
+                },
               },
               {
                 code: 'big-needs-identity',
                 when: {
                   all: [
                     { method: 'param_value', params: 'amount', operation: 'gt', value: 500 },
-                    { not: { method: 'entity_param', params: { entity: 'user-profile', param: 'identity-verified' }, operation: 'eq', value: true } },
+                    {
+                      not: {
+                        method: 'entity_param',
+                        params: { entity: 'user-profile', param: 'identity-verified' },
+                        operation: 'eq',
+                        value: true,
+                      },
+                    },
                   ],
                 },
                 then: { action: 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL', settings: { tool: 'VERIFY_IDENTITY' } },
@@ -97,20 +150,50 @@ export function richBundle() {
             required_parameters: [
               {
                 when: { method: 'existing-parameters-in-conversation', params: ['reason'] },
-                then: { action: 'ADD_REQUIRED_PARAM', params: { mandatory: ['transaction-date'], optional: ['tags'] } },
+                then: {
+                  action: 'ADD_REQUIRED_PARAM',
+                  params: { mandatory: ['transaction-date'], optional: ['tags'] },
+                },
               },
-              { when: { method: 'param_value', params: 'reason', operation: 'eq', value: ['fraud', 'duplicate'] }, then: { action: 'ASK_A_QUESTION' } },
+              {
+                when: {
+                  method: 'param_value',
+                  params: 'reason',
+                  operation: 'eq',
+                  value: ['fraud', 'duplicate'],
+                },
+                then: { action: 'ASK_A_QUESTION' },
+              },
             ],
-            missing_info: [{ when: { method: 'missing-parameters-in-conversation', params: ['email'] }, then: { action: 'ASK_A_QUESTION' } }],
+            missing_info: [
+              {
+                when: { method: 'missing-parameters-in-conversation', params: ['email'] },
+                then: { action: 'ASK_A_QUESTION' },
+              },
+            ],
           },
           summary: {
             success: [
               {
                 when: { method: 'number_of_entities', params: 'transaction', operation: 'gte', value: 1 },
-                then: { action: 'API', settings: { integration: 'file-dispute' }, message: 'Filed {{transaction-id}}.' },
+                then: {
+                  action: 'API',
+                  settings: { integration: 'file-dispute' },
+                  message: 'Filed {{transaction-id}}.',
+                },
               },
             ],
-            fail: [{ when: { method: 'entity_param_value', params: 'transaction.amount', operation: 'lt', value: 1 }, then: { action: 'RETRY' } }],
+            fail: [
+              {
+                when: {
+                  method: 'entity_param_value',
+                  params: 'transaction.amount',
+                  operation: 'lt',
+                  value: 1,
+                },
+                then: { action: 'RETRY' },
+              },
+            ],
           },
         },
       },
@@ -118,9 +201,23 @@ export function richBundle() {
         code: 'VERIFY_IDENTITY',
         name: 'Verify identity',
         config: { params: { required: ['email'] } },
-        rules: { pre: { constraint: [{ when: { method: 'user-profile', params: ['identity-verified'], operation: 'is_empty' }, then: { action: 'ACTIVATE_SUB_TOOL', settings: { tool: 'DISPUTE_CHARGE' } } }] } },
+        rules: {
+          pre: {
+            constraint: [
+              {
+                when: { method: 'user-profile', params: ['identity-verified'], operation: 'is_empty' },
+                then: { action: 'ACTIVATE_SUB_TOOL', settings: { tool: 'DISPUTE_CHARGE' } },
+              },
+            ],
+          },
+        },
       },
-      { code: 'LIST_TRANSACTIONS', name: 'List recent transactions', main_tool: true, integrations: [{ code: 'policy-docs' }] },
+      {
+        code: 'LIST_TRANSACTIONS',
+        name: 'List recent transactions',
+        main_tool: true,
+        integrations: [{ code: 'policy-docs' }],
+      },
     ],
   };
 }

@@ -42,7 +42,11 @@ function flatten(issue: ZodIssue, base: Loc, doc: unknown): Leaf[] {
 function resolveUnion(branches: ZodIssue[][], loc: Loc, doc: unknown): Leaf[] {
   const flat = branches.map((errors) => errors.flatMap((e) => flatten(e, loc, doc)));
   const rejectsShape = (leaves: Leaf[]) =>
-    leaves.some((l) => sameLoc(l.loc, loc) && (l.issue.code === 'invalid_type' || l.issue.code === 'invalid_value' || l.issue.code === 'no_branch'));
+    leaves.some(
+      (l) =>
+        sameLoc(l.loc, loc) &&
+        (l.issue.code === 'invalid_type' || l.issue.code === 'invalid_value' || l.issue.code === 'no_branch'),
+    );
   const fitting = flat.filter((leaves) => !rejectsShape(leaves));
   if (fitting.length === 0) {
     const expected = new Set<string>();
@@ -59,7 +63,8 @@ function resolveUnion(branches: ZodIssue[][], loc: Loc, doc: unknown): Leaf[] {
   // Prefer the branch whose own keys are present (a leaf with its method, a group with its all),
   // then the one with the fewest missing fields anywhere below.
   const isMissing = (l: Leaf) => valueAt(doc, l.loc) === undefined;
-  const ownMissing = (leaves: Leaf[]) => leaves.filter((l) => isMissing(l) && l.loc.length === loc.length + 1).length;
+  const ownMissing = (leaves: Leaf[]) =>
+    leaves.filter((l) => isMissing(l) && l.loc.length === loc.length + 1).length;
   const fewestOwn = Math.min(...fitting.map(ownMissing));
   const best = fitting.filter((leaves) => ownMissing(leaves) === fewestOwn);
   if (best.length === 1 || fewestOwn === 0) {
@@ -123,7 +128,11 @@ export function describeLoc(doc: unknown, loc: Loc): string {
 
 function missingField(doc: unknown, loc: Loc): BundleIssue {
   const field = String(loc[loc.length - 1]);
-  return bundleIssue('missing_field', `${describeLoc(doc, loc.slice(0, -1))} has no "${field}", which is required.`, loc);
+  return bundleIssue(
+    'missing_field',
+    `${describeLoc(doc, loc.slice(0, -1))} has no "${field}", which is required.`,
+    loc,
+  );
 }
 
 function toBundleIssue(leaf: Leaf, doc: unknown): BundleIssue {
@@ -133,17 +142,33 @@ function toBundleIssue(leaf: Leaf, doc: unknown): BundleIssue {
   switch (issue.code) {
     case 'no_branch':
       if (issue.keys.length > 0) {
-        return bundleIssue('wrong_type', `${where} must have one of the keys ${orList(issue.keys.map((k) => `"${k}"`))}.`, loc);
+        return bundleIssue(
+          'wrong_type',
+          `${where} must have one of the keys ${orList(issue.keys.map((k) => `"${k}"`))}.`,
+          loc,
+        );
       }
-      return bundleIssue('wrong_type', `${where} must be ${orList(issue.expected.map(typeWord))}, not ${describeValue(actual)}.`, loc);
+      return bundleIssue(
+        'wrong_type',
+        `${where} must be ${orList(issue.expected.map(typeWord))}, not ${describeValue(actual)}.`,
+        loc,
+      );
     case 'invalid_type':
       if (actual === undefined) return missingField(doc, loc);
-      return bundleIssue('wrong_type', `${where} must be ${typeWord(issue.expected)}, not ${describeValue(actual)}.`, loc);
+      return bundleIssue(
+        'wrong_type',
+        `${where} must be ${typeWord(issue.expected)}, not ${describeValue(actual)}.`,
+        loc,
+      );
     case 'invalid_value': {
       if (actual === undefined) return missingField(doc, loc);
       const allowed = issue.values.map((v) => (typeof v === 'string' ? v : JSON.stringify(v)));
       if (allowed.length === 1) {
-        return bundleIssue('invalid_value', `${where} is ${describeValue(actual)}; the only accepted value is ${allowed[0]}.`, loc);
+        return bundleIssue(
+          'invalid_value',
+          `${where} is ${describeValue(actual)}; the only accepted value is ${allowed[0]}.`,
+          loc,
+        );
       }
       const close = typeof actual === 'string' ? closestMatch(actual, allowed) : undefined;
       return bundleIssue(

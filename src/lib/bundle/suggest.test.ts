@@ -31,6 +31,12 @@ describe('suggestion', () => {
     expect(suggestion('amont', ['amount'], 'parameters')).toBe(" Did you mean 'amount'?");
     expect(suggestion('zzzz', ['a-b', 'c-d'], 'parameters')).toBe(" Defined parameters: 'a-b', 'c-d'.");
     expect(suggestion('zzzz', [], 'tools', '')).toBe(' No tools are defined.');
-    expect(suggestion('zzzz', Array.from({ length: 9 }, (_, i) => `p${i}`), 'parameters')).toBe('');
+    expect(
+      suggestion(
+        'zzzz',
+        Array.from({ length: 9 }, (_, i) => `p${i}`),
+        'parameters',
+      ),
+    ).toBe('');
   });
 });

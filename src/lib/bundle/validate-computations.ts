@@ -28,13 +28,15 @@ function formulas(ctx: ValidationContext): Formula[] {
     const o = asObject(p);
     const code = asString(o?.code);
     const text = asString(o?.computation);
-    if (code !== undefined && text !== undefined) out.push({ parameter: code, text, loc: ['parameters', i, 'computation'] });
+    if (code !== undefined && text !== undefined)
+      out.push({ parameter: code, text, loc: ['parameters', i, 'computation'] });
   });
   asArray(ctx.doc.computations)?.forEach((c, i) => {
     const o = asObject(c);
     const code = asString(o?.parameter);
     const text = asString(o?.formula);
-    if (code !== undefined && text !== undefined) out.push({ parameter: code, text, loc: ['computations', i, 'formula'] });
+    if (code !== undefined && text !== undefined)
+      out.push({ parameter: code, text, loc: ['computations', i, 'formula'] });
   });
   return out;
 }
@@ -70,13 +72,24 @@ export function checkComputations(ctx: ValidationContext): void {
     if (!o) return;
     const name = asString(o.code) !== undefined ? `'${String(o.code)}'` : `computations[${i}]`;
     const target = asString(o.parameter);
-    if (target !== undefined) refParameter(ctx, target, `Computation ${name} fills parameter '${target}'`, ['computations', i, 'parameter']);
+    if (target !== undefined)
+      refParameter(ctx, target, `Computation ${name} fills parameter '${target}'`, [
+        'computations',
+        i,
+        'parameter',
+      ]);
     const key = o.applied_to !== undefined ? 'applied_to' : 'applies_to';
     if (o.applied_to !== undefined && o.applies_to !== undefined) {
-      report(ctx, 'alias_conflict', `Computation ${name} has both applied_to and applies_to; keep one (applies_to is an alias).`, ['computations', i, 'applies_to']);
+      report(
+        ctx,
+        'alias_conflict',
+        `Computation ${name} has both applied_to and applies_to; keep one (applies_to is an alias).`,
+        ['computations', i, 'applies_to'],
+      );
     }
     asArray(o[key])?.forEach((t, j) => {
-      if (typeof t === 'string') refTool(ctx, t, `Computation ${name} applies to tool ${t}`, ['computations', i, key, j]);
+      if (typeof t === 'string')
+        refTool(ctx, t, `Computation ${name} applies to tool ${t}`, ['computations', i, key, j]);
     });
   });
 

@@ -37,7 +37,12 @@ const SUMMARY_ONLY_METHODS = new Set(['number_of_entities', 'entity_param_value'
 const ENTITY_METHODS = new Set(['entity_param', 'entity_param_referenced', 'entity_param_value']);
 const ALL_METHODS = [...CONDITION_METHODS, ...Object.keys(LEGACY_METHODS)];
 
-export function checkCondition(ctx: ValidationContext, condition: unknown, loc: Loc, site: ConditionSite): void {
+export function checkCondition(
+  ctx: ValidationContext,
+  condition: unknown,
+  loc: Loc,
+  site: ConditionSite,
+): void {
   const c = asObject(condition);
   if (!c) return;
   const all = asArray(c.all);
@@ -94,7 +99,14 @@ function checkLeaf(ctx: ValidationContext, leaf: Json, loc: Loc, site: Condition
   }
 
   const reads = known ? readsOf(ctx, leaf, loc, site, effective, legacy?.message === true) : [];
-  if (op) checkOperationFits(ctx, op, reads, written !== undefined ? [...loc, 'operation'] : [...loc, 'method'], site);
+  if (op)
+    checkOperationFits(
+      ctx,
+      op,
+      reads,
+      written !== undefined ? [...loc, 'operation'] : [...loc, 'method'],
+      site,
+    );
   if (op === 'between') checkBetween(ctx, leaf, loc, site);
   checkValueRef(ctx, leaf, loc, site);
   if (op === 'eq' || op === 'neq') checkEnumValues(ctx, leaf, loc, site, reads);
@@ -121,7 +133,12 @@ function readsOf(
     const record = asObject(leaf.params);
     const name = asString(leaf.params) ?? asString(record?.entity);
     if (name !== undefined) {
-      refEntity(ctx, name, `${site.label} counts entity '${name}'`, record ? [...paramsLoc, 'entity'] : paramsLoc);
+      refEntity(
+        ctx,
+        name,
+        `${site.label} counts entity '${name}'`,
+        record ? [...paramsLoc, 'entity'] : paramsLoc,
+      );
     }
     return [{ code: 'the number of entities', type: 'numeric' }];
   }
@@ -129,7 +146,8 @@ function readsOf(
   const record = asObject(leaf.params);
   if (record) {
     const entity = asString(record.entity);
-    if (entity !== undefined) refEntity(ctx, entity, `${site.label} reads entity '${entity}'`, [...paramsLoc, 'entity']);
+    if (entity !== undefined)
+      refEntity(ctx, entity, `${site.label} reads entity '${entity}'`, [...paramsLoc, 'entity']);
     for (const key of ['param', 'parameter'] as const) {
       const code = asString(record[key]);
       if (code !== undefined) readParam(code, [...paramsLoc, key]);
@@ -143,7 +161,12 @@ function readsOf(
     const at = typeof leaf.params === 'string' ? paramsLoc : [...paramsLoc, i];
     // entity methods may also name a parameter as entity.param
     const dot = code.indexOf('.');
-    if (ENTITY_METHODS.has(method) && !ctx.parameters.has(code) && dot > 0 && ctx.entities.has(code.slice(0, dot))) {
+    if (
+      ENTITY_METHODS.has(method) &&
+      !ctx.parameters.has(code) &&
+      dot > 0 &&
+      ctx.entities.has(code.slice(0, dot))
+    ) {
       readParam(code.slice(dot + 1), at);
       return;
     }
@@ -152,7 +175,13 @@ function readsOf(
   return reads;
 }
 
-function checkOperationFits(ctx: ValidationContext, op: ConditionOperation, reads: Read[], at: Loc, site: ConditionSite): void {
+function checkOperationFits(
+  ctx: ValidationContext,
+  op: ConditionOperation,
+  reads: Read[],
+  at: Loc,
+  site: ConditionSite,
+): void {
   const misfit = reads.find((r) => r.type !== undefined && !operationFits(op, r.type));
   if (!misfit || misfit.type === undefined) return;
   const subject = misfit.code.startsWith('the ') ? misfit.code : `parameter '${misfit.code}'`;
@@ -169,16 +198,32 @@ const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 function checkBetween(ctx: ValidationContext, leaf: Json, loc: Loc, site: ConditionSite): void {
   const value = leaf.value;
   if (Array.isArray(value) && value.length === 2) return;
-  const got = Array.isArray(value) ? `${value.length} value${value.length === 1 ? '' : 's'}` : value === undefined ? 'no value' : 'a single value';
-  report(ctx, 'between_arity', `${site.label} uses 'between' with ${got}; it needs exactly two: [low, high].`, [...loc, 'value']);
+  const got = Array.isArray(value)
+    ? `${value.length} value${value.length === 1 ? '' : 's'}`
+    : value === undefined
+      ? 'no value'
+      : 'a single value';
+  report(
+    ctx,
+    'between_arity',
+    `${site.label} uses 'between' with ${got}; it needs exactly two: [low, high].`,
+    [...loc, 'value'],
+  );
 }
 
 function checkValueRef(ctx: ValidationContext, leaf: Json, loc: Loc, site: ConditionSite): void {
   const ref = asString(asObject(leaf.value)?.ref);
-  if (ref !== undefined) refParameter(ctx, ref, `${site.label} compares with parameter '${ref}'`, [...loc, 'value', 'ref']);
+  if (ref !== undefined)
+    refParameter(ctx, ref, `${site.label} compares with parameter '${ref}'`, [...loc, 'value', 'ref']);
 }
 
-function checkEnumValues(ctx: ValidationContext, leaf: Json, loc: Loc, site: ConditionSite, reads: Read[]): void {
+function checkEnumValues(
+  ctx: ValidationContext,
+  leaf: Json,
+  loc: Loc,
+  site: ConditionSite,
+  reads: Read[],
+): void {
   const enumRead = reads.find((r) => r.type === 'enum');
   const allowed = enumRead ? ctx.parameters.get(enumRead.code)?.values : undefined;
   if (!enumRead || !allowed || allowed.length === 0) return;

@@ -113,7 +113,8 @@ const cases: Case[] = [
     code: 'duplicate_parameter',
     severity: 'error',
     loc: ['parameters', 13, 'code'],
-    message: "Parameter code 'amount' is defined twice (parameters[2] and parameters[13]); codes must be unique.",
+    message:
+      "Parameter code 'amount' is defined twice (parameters[2] and parameters[13]); codes must be unique.",
   },
   {
     name: 'a duplicate entity name',
@@ -149,7 +150,8 @@ const cases: Case[] = [
     code: 'unknown_parameter',
     severity: 'error',
     loc: [...DISPUTE, 'config', 'params', 'required', 0],
-    message: "Tool DISPUTE_CHARGE requires parameter 'transaction-dat', which is not defined. Did you mean 'transaction-date'?",
+    message:
+      "Tool DISPUTE_CHARGE requires parameter 'transaction-dat', which is not defined. Did you mean 'transaction-date'?",
   },
   {
     name: 'an unknown parameter in an OR-group',
@@ -186,11 +188,13 @@ const cases: Case[] = [
     code: 'unknown_parameter',
     severity: 'error',
     loc: [...WINDOW_LEAF, 'params'],
-    message: "The condition of rule 'dispute-window' reads parameter 'transaction-day', which is not defined. Did you mean 'transaction-date'?",
+    message:
+      "The condition of rule 'dispute-window' reads parameter 'transaction-day', which is not defined. Did you mean 'transaction-date'?",
   },
   {
     name: 'an unknown parameter read by a trigger',
-    mutate: (b) => set(b, [...DISPUTE, 'config', 'triggers', 'when', 'any', 1, 'params', 0], 'nothing-like-it'),
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'config', 'triggers', 'when', 'any', 1, 'params', 0], 'nothing-like-it'),
     code: 'unknown_parameter',
     severity: 'error',
     loc: [...DISPUTE, 'config', 'triggers', 'when', 'any', 1, 'params', 0],
@@ -198,14 +202,20 @@ const cases: Case[] = [
   },
   {
     name: 'an unknown parameter in a {"ref"} value',
-    mutate: (b) => set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 1, 'value', 'ref'], 'feee'),
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 1, 'value', 'ref'], 'feee'),
     code: 'unknown_parameter',
     severity: 'error',
     loc: [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 1, 'value', 'ref'],
   },
   {
     name: 'an unknown parameter in then.params',
-    mutate: (b) => set(b, [...DISPUTE, 'rules', 'pre', 'required_parameters', 0, 'then', 'params', 'mandatory', 0], 'date'),
+    mutate: (b) =>
+      set(
+        b,
+        [...DISPUTE, 'rules', 'pre', 'required_parameters', 0, 'then', 'params', 'mandatory', 0],
+        'date',
+      ),
     code: 'unknown_parameter',
     severity: 'error',
     loc: [...DISPUTE, 'rules', 'pre', 'required_parameters', 0, 'then', 'params', 'mandatory', 0],
@@ -213,7 +223,12 @@ const cases: Case[] = [
   },
   {
     name: 'an unknown parameter in an entity-param leaf',
-    mutate: (b) => set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'when', 'all', 1, 'not', 'params', 'param'], 'verified'),
+    mutate: (b) =>
+      set(
+        b,
+        [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'when', 'all', 1, 'not', 'params', 'param'],
+        'verified',
+      ),
     code: 'unknown_parameter',
     severity: 'error',
     loc: [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'when', 'all', 1, 'not', 'params', 'param'],
@@ -224,7 +239,8 @@ const cases: Case[] = [
     code: 'unknown_parameter',
     severity: 'error',
     loc: ['parameters', 8, 'computation'],
-    message: /The formula computing 'fee' uses parameter 'amont', which is not defined\. Did you mean 'amount'\?/,
+    message:
+      /The formula computing 'fee' uses parameter 'amont', which is not defined\. Did you mean 'amount'\?/,
   },
   {
     name: 'a computations entry filling an unknown parameter',
@@ -236,7 +252,8 @@ const cases: Case[] = [
   },
   {
     name: 'an integration mapping into an unknown parameter',
-    mutate: (b) => set(b, ['integrations', 0, 'settings', 'response_mapping'], { verified: 'profile.verified' }),
+    mutate: (b) =>
+      set(b, ['integrations', 0, 'settings', 'response_mapping'], { verified: 'profile.verified' }),
     code: 'unknown_parameter',
     severity: 'error',
     loc: ['integrations', 0, 'settings', 'response_mapping', 'verified'],
@@ -262,7 +279,8 @@ const cases: Case[] = [
     code: 'unknown_tool',
     severity: 'error',
     loc: ['rules', 0, 'applied_to', 0],
-    message: "Rule 'no-cards-abroad' applies to tool DISPUTE_CHARGES, which is not defined. Did you mean DISPUTE_CHARGE?",
+    message:
+      "Rule 'no-cards-abroad' applies to tool DISPUTE_CHARGES, which is not defined. Did you mean DISPUTE_CHARGE?",
   },
   {
     name: 'the applies_to alias naming an unknown tool',
@@ -273,7 +291,8 @@ const cases: Case[] = [
   },
   {
     name: 'a rule activating an unknown tool',
-    mutate: (b) => set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'then', 'settings', 'tool'], 'VERIFY'),
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'then', 'settings', 'tool'], 'VERIFY'),
     code: 'unknown_tool',
     severity: 'error',
     loc: [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'then', 'settings', 'tool'],
@@ -291,11 +310,13 @@ const cases: Case[] = [
     code: 'unknown_integration',
     severity: 'error',
     loc: [...DISPUTE, 'integrations', 1, 'code'],
-    message: "Tool DISPUTE_CHARGE calls integration 'file-disput', which is not defined. Did you mean 'file-dispute'?",
+    message:
+      "Tool DISPUTE_CHARGE calls integration 'file-disput', which is not defined. Did you mean 'file-dispute'?",
   },
   {
     name: 'a rule calling an unknown integration',
-    mutate: (b) => set(b, [...DISPUTE, 'rules', 'summary', 'success', 0, 'then', 'settings', 'integration'], 'zzz'),
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'rules', 'summary', 'success', 0, 'then', 'settings', 'integration'], 'zzz'),
     code: 'unknown_integration',
     severity: 'error',
     loc: [...DISPUTE, 'rules', 'summary', 'success', 0, 'then', 'settings', 'integration'],
@@ -306,11 +327,18 @@ const cases: Case[] = [
     code: 'unknown_method',
     severity: 'error',
     loc: [...WINDOW_LEAF, 'method'],
-    message: "The condition of rule 'dispute-window' uses method 'param_valu', which does not exist. Did you mean 'param_value'?",
+    message:
+      "The condition of rule 'dispute-window' uses method 'param_valu', which does not exist. Did you mean 'param_value'?",
   },
   {
     name: 'a summary-only method in a pre rule',
-    mutate: (b) => set(b, [...WINDOW_LEAF], { method: 'number_of_entities', params: 'transaction', operation: 'gt', value: 2 }),
+    mutate: (b) =>
+      set(b, [...WINDOW_LEAF], {
+        method: 'number_of_entities',
+        params: 'transaction',
+        operation: 'gt',
+        value: 2,
+      }),
     code: 'method_outside_summary',
     severity: 'error',
     loc: [...WINDOW_LEAF, 'method'],
@@ -325,7 +353,8 @@ const cases: Case[] = [
   },
   {
     name: 'gt on an enum',
-    mutate: (b) => set(b, [...WINDOW_LEAF], { method: 'param_value', params: 'reason', operation: 'gt', value: 1 }),
+    mutate: (b) =>
+      set(b, [...WINDOW_LEAF], { method: 'param_value', params: 'reason', operation: 'gt', value: 1 }),
     code: 'operation_type_mismatch',
     severity: 'error',
     loc: [...WINDOW_LEAF, 'operation'],
@@ -377,7 +406,8 @@ const cases: Case[] = [
   },
   {
     name: 'an enum compared with a value it does not have',
-    mutate: (b) => set(b, [...DISPUTE, 'rules', 'pre', 'required_parameters', 1, 'when', 'value', 1], 'duplicat'),
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'rules', 'pre', 'required_parameters', 1, 'when', 'value', 1], 'duplicat'),
     code: 'value_not_in_enum',
     severity: 'warning',
     loc: [...DISPUTE, 'rules', 'pre', 'required_parameters', 1, 'when', 'value', 1],
@@ -446,7 +476,9 @@ describe('validateBundle', () => {
 
   it.each([[null], [[]], ['{}'], [42]])('rejects %j as not an object', (doc) => {
     const issues = validateBundle(doc);
-    expect(issues).toEqual([{ code: 'not_an_object', severity: 'error', loc: [], message: expect.stringContaining('JSON object') }]);
+    expect(issues).toEqual([
+      { code: 'not_an_object', severity: 'error', loc: [], message: expect.stringContaining('JSON object') },
+    ]);
   });
 
   it.each(cases)('reports $name', ({ mutate, code, severity, loc, message, also = [] }) => {
@@ -454,7 +486,10 @@ describe('validateBundle', () => {
     mutate(doc);
     const issues = validateBundle(doc);
     expect(issues).toEqual(
-      expect.arrayContaining([expect.objectContaining({ code, severity, loc }), ...also.map((c) => expect.objectContaining({ code: c }))]),
+      expect.arrayContaining([
+        expect.objectContaining({ code, severity, loc }),
+        ...also.map((c) => expect.objectContaining({ code: c })),
+      ]),
     );
     expect(issues).toHaveLength(1 + also.length);
     const main = issues.find((i) => i.code === code)!;
@@ -474,7 +509,11 @@ describe('validateBundle', () => {
     set(doc, [...WINDOW_LEAF, 'operation'], 'nope');
     set(doc, ['rules', 0, 'then', 'action'], 'SHOUT');
     push(doc, ['parameters'], { code: 'amount', type: 'numeric' });
-    expect(validateBundle(doc).map((i) => i.code).sort()).toEqual(['duplicate_parameter', 'invalid_value', 'unknown_operation', 'unknown_parameter']);
+    expect(
+      validateBundle(doc)
+        .map((i) => i.code)
+        .sort(),
+    ).toEqual(['duplicate_parameter', 'invalid_value', 'unknown_operation', 'unknown_parameter']);
   });
 
   it('reports both members of a computation cycle, naming the cycle', () => {
@@ -500,7 +539,12 @@ describe('validateBundle', () => {
     remove(doc, ['agent_tools']);
     expect(validateBundle(doc)).toEqual([]);
     set(doc, ['tools', 0, 'config', 'params', 'optional', 0], 'nope');
-    expect(validateBundle(doc)).toEqual([expect.objectContaining({ code: 'unknown_parameter', loc: ['tools', 0, 'config', 'params', 'optional', 0] })]);
+    expect(validateBundle(doc)).toEqual([
+      expect.objectContaining({
+        code: 'unknown_parameter',
+        loc: ['tools', 0, 'config', 'params', 'optional', 0],
+      }),
+    ]);
   });
 
   it('accepts every legacy kebab-case method', () => {
@@ -509,7 +553,12 @@ describe('validateBundle', () => {
       { method: 'existing-parameters-in-conversation', params: ['amount'] },
       { method: 'missing-parameters-in-conversation', params: ['email'] },
       { method: 'users-question', operation: 'about', value: 'fees' },
-      { method: 'user-profile', params: { entity: 'user-profile', param: 'identity-verified' }, operation: 'eq', value: true },
+      {
+        method: 'user-profile',
+        params: { entity: 'user-profile', param: 'identity-verified' },
+        operation: 'eq',
+        value: true,
+      },
       { method: 'tool-required-params-filled', params: ['transaction-id', 'reason'] },
     ];
     set(doc, [...WINDOW_RULE, 'when'], { all: legacy });
@@ -526,7 +575,9 @@ describe('validateBundle', () => {
   it('lists the defined names when there is no close match and few of them', () => {
     const doc = fresh();
     set(doc, [...DISPUTE, 'integrations', 0, 'code'], 'zzzzzzzzzz');
-    expect(validateBundle(doc)[0]!.message).toContain("Defined integrations: 'get-profile', 'file-dispute', 'policy-docs'.");
+    expect(validateBundle(doc)[0]!.message).toContain(
+      "Defined integrations: 'get-profile', 'file-dispute', 'policy-docs'.",
+    );
   });
 });
 

@@ -32,7 +32,13 @@ export { BUNDLE_ISSUE_CODES, type BundleIssueCode } from './issue-codes';
 export function validateBundle(doc: unknown): BundleIssue[] {
   const root = asObject(doc);
   if (!root) {
-    return [bundleIssue('not_an_object', `A bundle must be a JSON object ({ ... }), not ${describeValue(doc)}.`, [])];
+    return [
+      bundleIssue(
+        'not_an_object',
+        `A bundle must be a JSON object ({ ... }), not ${describeValue(doc)}.`,
+        [],
+      ),
+    ];
   }
   const parsed = Bundle.safeParse(root);
   const ctx: ValidationContext = {
@@ -82,13 +88,23 @@ function collectDefinitions(ctx: ValidationContext): 'agent_tools' | 'tools' | n
     const code = asString(o?.code);
     if (!o || code === undefined) return;
     if (ctx.parameters.has(code)) {
-      report(ctx, 'duplicate_parameter', `Parameter code '${code}' is defined twice (parameters[${firstAt.get(code)}] and parameters[${i}]); codes must be unique.`, ['parameters', i, 'code']);
+      report(
+        ctx,
+        'duplicate_parameter',
+        `Parameter code '${code}' is defined twice (parameters[${firstAt.get(code)}] and parameters[${i}]); codes must be unique.`,
+        ['parameters', i, 'code'],
+      );
       return;
     }
     firstAt.set(code, i);
     ctx.parameters.set(code, parameterInfo(o, code, ['parameters', i]));
     if (!KEBAB.test(code)) {
-      report(ctx, 'parameter_code_style', `Parameter code '${code}' should be kebab-case, e.g. '${toKebab(code)}'.`, ['parameters', i, 'code']);
+      report(
+        ctx,
+        'parameter_code_style',
+        `Parameter code '${code}' should be kebab-case, e.g. '${toKebab(code)}'.`,
+        ['parameters', i, 'code'],
+      );
     }
   });
   // nested parameters may be referenced by their own code or as parent.child
@@ -100,43 +116,76 @@ function collectDefinitions(ctx: ValidationContext): 'agent_tools' | 'tools' | n
       if (!o || code === undefined) return;
       const info = parameterInfo(o, code, ['parameters', i, 'nested_params', j]);
       if (!ctx.parameters.has(code)) ctx.parameters.set(code, info);
-      if (parent !== undefined && !ctx.parameters.has(`${parent}.${code}`)) ctx.parameters.set(`${parent}.${code}`, info);
+      if (parent !== undefined && !ctx.parameters.has(`${parent}.${code}`))
+        ctx.parameters.set(`${parent}.${code}`, info);
     });
   });
 
   unique(doc.entities, 'name', (name, i, first) =>
-    report(ctx, 'duplicate_entity', `Entity '${name}' is defined twice (entities[${first}] and entities[${i}]); names must be unique.`, ['entities', i, 'name']),
+    report(
+      ctx,
+      'duplicate_entity',
+      `Entity '${name}' is defined twice (entities[${first}] and entities[${i}]); names must be unique.`,
+      ['entities', i, 'name'],
+    ),
   ).forEach((n) => ctx.entities.add(n));
 
   unique(doc.integrations, 'code', (code, i, first) =>
-    report(ctx, 'duplicate_integration', `Integration code '${code}' is defined twice (integrations[${first}] and integrations[${i}]); codes must be unique.`, ['integrations', i, 'code']),
+    report(
+      ctx,
+      'duplicate_integration',
+      `Integration code '${code}' is defined twice (integrations[${first}] and integrations[${i}]); codes must be unique.`,
+      ['integrations', i, 'code'],
+    ),
   ).forEach((code) => ctx.integrations.add(code));
   asArray(doc.integrations)?.forEach((g, i) => {
     const code = asString(asObject(g)?.code);
     if (code !== undefined && !KEBAB.test(code)) {
-      report(ctx, 'integration_code_style', `Integration code '${code}' should be kebab-case, e.g. '${toKebab(code)}'.`, ['integrations', i, 'code']);
+      report(
+        ctx,
+        'integration_code_style',
+        `Integration code '${code}' should be kebab-case, e.g. '${toKebab(code)}'.`,
+        ['integrations', i, 'code'],
+      );
     }
   });
 
   if (doc.agent_tools !== undefined && doc.tools !== undefined) {
-    report(ctx, 'alias_conflict', 'The bundle has both agent_tools and tools; keep one (tools is an alias of agent_tools). Only agent_tools is read.', ['tools']);
+    report(
+      ctx,
+      'alias_conflict',
+      'The bundle has both agent_tools and tools; keep one (tools is an alias of agent_tools). Only agent_tools is read.',
+      ['tools'],
+    );
   }
   const toolsKey = doc.agent_tools !== undefined ? 'agent_tools' : doc.tools !== undefined ? 'tools' : null;
   if (!toolsKey) return null;
   unique(doc[toolsKey], 'code', (code, i, first) =>
-    report(ctx, 'duplicate_tool', `Tool code ${code} is defined twice (${toolsKey}[${first}] and ${toolsKey}[${i}]); codes must be unique.`, [toolsKey, i, 'code']),
+    report(
+      ctx,
+      'duplicate_tool',
+      `Tool code ${code} is defined twice (${toolsKey}[${first}] and ${toolsKey}[${i}]); codes must be unique.`,
+      [toolsKey, i, 'code'],
+    ),
   ).forEach((code) => ctx.tools.add(code));
   asArray(doc[toolsKey])?.forEach((t, i) => {
     const code = asString(asObject(t)?.code);
     if (code !== undefined && !SCREAMING_SNAKE.test(code)) {
-      report(ctx, 'tool_code_style', `Tool code '${code}' should be SCREAMING_SNAKE_CASE, e.g. ${toScreamingSnake(code) || 'MY_TOOL'}.`, [toolsKey, i, 'code']);
+      report(
+        ctx,
+        'tool_code_style',
+        `Tool code '${code}' should be SCREAMING_SNAKE_CASE, e.g. ${toScreamingSnake(code) || 'MY_TOOL'}.`,
+        [toolsKey, i, 'code'],
+      );
     }
   });
   return toolsKey;
 }
 
 function parameterInfo(o: Json, code: string, loc: Loc): ParameterInfo {
-  const type = (PARAMETER_TYPES as readonly unknown[]).includes(o.type) ? (o.type as ParameterInfo['type']) : undefined;
+  const type = (PARAMETER_TYPES as readonly unknown[]).includes(o.type)
+    ? (o.type as ParameterInfo['type'])
+    : undefined;
   const values = asArray(o.values)
     ?.filter((v) => typeof v === 'string' || typeof v === 'number')
     .map(String);
@@ -144,7 +193,11 @@ function parameterInfo(o: Json, code: string, loc: Loc): ParameterInfo {
 }
 
 /** The distinct string `key`s of a list's objects, in order; calls `duplicate` for each repeat. */
-function unique(list: unknown, key: string, duplicate: (name: string, index: number, firstIndex: number) => void): string[] {
+function unique(
+  list: unknown,
+  key: string,
+  duplicate: (name: string, index: number, firstIndex: number) => void,
+): string[] {
   const first = new Map<string, number>();
   asArray(list)?.forEach((item, i) => {
     const name = asString(asObject(item)?.[key]);
@@ -164,7 +217,12 @@ function checkParameters(ctx: ValidationContext): void {
     if (!o || code === undefined || o.type !== 'enum') return;
     const values = asArray(o.values);
     if (!values || values.length === 0) {
-      report(ctx, 'enum_without_values', `Parameter '${code}' is an enum but lists no values, so no answer can ever fill it. Add "values": [...].`, ['parameters', i, 'values']);
+      report(
+        ctx,
+        'enum_without_values',
+        `Parameter '${code}' is an enum but lists no values, so no answer can ever fill it. Add "values": [...].`,
+        ['parameters', i, 'values'],
+      );
     }
   });
 }
@@ -176,13 +234,19 @@ function checkEntities(ctx: ValidationContext): void {
     const name = asString(o.name) ?? `entities[${i}]`;
     const identifier = asString(o.identifier);
     if (identifier !== undefined) {
-      refParameter(ctx, identifier, `Entity '${name}' uses parameter '${identifier}' as its identifier`, ['entities', i, 'identifier']);
+      refParameter(ctx, identifier, `Entity '${name}' uses parameter '${identifier}' as its identifier`, [
+        'entities',
+        i,
+        'identifier',
+      ]);
     }
     asArray(o.parameters)?.forEach((p, j) => {
-      if (typeof p === 'string') refParameter(ctx, p, `Entity '${name}' includes parameter '${p}'`, ['entities', i, 'parameters', j]);
+      if (typeof p === 'string')
+        refParameter(ctx, p, `Entity '${name}' includes parameter '${p}'`, ['entities', i, 'parameters', j]);
     });
     asArray(o.sub_entities)?.forEach((s, j) => {
-      if (typeof s === 'string') refEntity(ctx, s, `Entity '${name}' nests entity '${s}'`, ['entities', i, 'sub_entities', j]);
+      if (typeof s === 'string')
+        refEntity(ctx, s, `Entity '${name}' nests entity '${s}'`, ['entities', i, 'sub_entities', j]);
     });
   });
 }
@@ -193,7 +257,13 @@ function checkIntegrations(ctx: ValidationContext): void {
     const name = asString(o?.code) ?? `integrations[${i}]`;
     const mapping = asObject(asObject(o?.settings)?.response_mapping);
     for (const param of Object.keys(mapping ?? {})) {
-      refParameter(ctx, param, `Integration '${name}' maps its response into parameter '${param}'`, ['integrations', i, 'settings', 'response_mapping', param]);
+      refParameter(ctx, param, `Integration '${name}' maps its response into parameter '${param}'`, [
+        'integrations',
+        i,
+        'settings',
+        'response_mapping',
+        param,
+      ]);
     }
   });
 }
@@ -215,20 +285,37 @@ function checkTool(ctx: ValidationContext, tool: unknown, loc: Loc, ruleCodes: R
     else {
       asArray(req)?.forEach((alt, k) => {
         if (typeof alt === 'string') {
-          refParameter(ctx, alt, `Tool ${code} accepts parameter '${alt}' in an either-or group (required[${j}])`, [...at, k]);
+          refParameter(
+            ctx,
+            alt,
+            `Tool ${code} accepts parameter '${alt}' in an either-or group (required[${j}])`,
+            [...at, k],
+          );
         }
       });
     }
   });
   asArray(params?.optional)?.forEach((opt, j) => {
-    if (typeof opt === 'string') refParameter(ctx, opt, `Tool ${code} lists optional parameter '${opt}'`, [...loc, 'config', 'params', 'optional', j]);
+    if (typeof opt === 'string')
+      refParameter(ctx, opt, `Tool ${code} lists optional parameter '${opt}'`, [
+        ...loc,
+        'config',
+        'params',
+        'optional',
+        j,
+      ]);
   });
   asArray(o.integrations)?.forEach((g, j) => {
     const ic = asString(asObject(g)?.code);
-    if (ic !== undefined) refIntegration(ctx, ic, `Tool ${code} calls integration '${ic}'`, [...loc, 'integrations', j, 'code']);
+    if (ic !== undefined)
+      refIntegration(ctx, ic, `Tool ${code} calls integration '${ic}'`, [...loc, 'integrations', j, 'code']);
   });
   const triggers = asObject(config?.triggers);
-  if (triggers) checkCondition(ctx, triggers.when, [...loc, 'config', 'triggers', 'when'], { label: `The trigger of tool ${code}`, summary: false });
+  if (triggers)
+    checkCondition(ctx, triggers.when, [...loc, 'config', 'triggers', 'when'], {
+      label: `The trigger of tool ${code}`,
+      summary: false,
+    });
 
   const rules = asObject(o.rules);
   for (const [phase, lists, summary] of [
@@ -238,7 +325,14 @@ function checkTool(ctx: ValidationContext, tool: unknown, loc: Loc, ruleCodes: R
     const group = asObject(rules?.[phase]);
     for (const list of lists) {
       asArray(group?.[list])?.forEach((r, j) => {
-        checkRule(ctx, r, [...loc, 'rules', phase, list, j], `${code}.${phase}.${list}[${j}]`, summary, ruleCodes);
+        checkRule(
+          ctx,
+          r,
+          [...loc, 'rules', phase, list, j],
+          `${code}.${phase}.${list}[${j}]`,
+          summary,
+          ruleCodes,
+        );
       });
     }
   }
@@ -246,14 +340,26 @@ function checkTool(ctx: ValidationContext, tool: unknown, loc: Loc, ruleCodes: R
 
 type RuleCodes = Map<string, Loc>;
 
-function checkRule(ctx: ValidationContext, rule: unknown, loc: Loc, fallbackId: string, summary: boolean, ruleCodes: RuleCodes): void {
+function checkRule(
+  ctx: ValidationContext,
+  rule: unknown,
+  loc: Loc,
+  fallbackId: string,
+  summary: boolean,
+  ruleCodes: RuleCodes,
+): void {
   const o = asObject(rule);
   if (!o) return;
   const code = asString(o.code);
   if (code !== undefined) {
     const first = ruleCodes.get(code);
     if (first) {
-      report(ctx, 'duplicate_rule', `Rule code '${code}' is used twice (${formatLoc(first)} and ${formatLoc(loc)}); rule codes identify rules in traces and must be unique.`, [...loc, 'code']);
+      report(
+        ctx,
+        'duplicate_rule',
+        `Rule code '${code}' is used twice (${formatLoc(first)} and ${formatLoc(loc)}); rule codes identify rules in traces and must be unique.`,
+        [...loc, 'code'],
+      );
     } else ruleCodes.set(code, loc);
   }
   const name = code !== undefined ? `rule '${code}'` : `rule ${fallbackId}`;
@@ -267,27 +373,44 @@ function checkRule(ctx: ValidationContext, rule: unknown, loc: Loc, fallbackId: 
     ['optional', 'optional'],
   ] as const) {
     asArray(params?.[key])?.forEach((p, j) => {
-      if (typeof p === 'string') refParameter(ctx, p, `${Name} makes parameter '${p}' ${verb}`, [...loc, 'then', 'params', key, j]);
+      if (typeof p === 'string')
+        refParameter(ctx, p, `${Name} makes parameter '${p}' ${verb}`, [...loc, 'then', 'params', key, j]);
     });
   }
   const settings = asObject(then?.settings);
   const target = asString(settings?.tool);
-  if (target !== undefined) refTool(ctx, target, `${Name} activates tool ${target}`, [...loc, 'then', 'settings', 'tool']);
+  if (target !== undefined)
+    refTool(ctx, target, `${Name} activates tool ${target}`, [...loc, 'then', 'settings', 'tool']);
   const integration = asString(settings?.integration);
   if (integration !== undefined) {
-    refIntegration(ctx, integration, `${Name} calls integration '${integration}'`, [...loc, 'then', 'settings', 'integration']);
+    refIntegration(ctx, integration, `${Name} calls integration '${integration}'`, [
+      ...loc,
+      'then',
+      'settings',
+      'integration',
+    ]);
   }
   const message = asString(then?.message);
   if (message !== undefined) {
     const known = [...ctx.parameters.keys()];
     for (const ph of new Set(placeholders(message))) {
       if (ctx.parameters.has(ph)) continue;
-      report(ctx, 'unknown_placeholder', `The message of ${name} fills {{${ph}}}, which names no parameter, so it is shown as written.${suggestion(ph, known, 'parameters')}`, [...loc, 'then', 'message']);
+      report(
+        ctx,
+        'unknown_placeholder',
+        `The message of ${name} fills {{${ph}}}, which names no parameter, so it is shown as written.${suggestion(ph, known, 'parameters')}`,
+        [...loc, 'then', 'message'],
+      );
     }
   }
 
   if (o.applied_to !== undefined && o.applies_to !== undefined) {
-    report(ctx, 'alias_conflict', `${Name} has both applied_to and applies_to; keep one (applies_to is an alias). Only applied_to is read.`, [...loc, 'applies_to']);
+    report(
+      ctx,
+      'alias_conflict',
+      `${Name} has both applied_to and applies_to; keep one (applies_to is an alias). Only applied_to is read.`,
+      [...loc, 'applies_to'],
+    );
   }
   const key = o.applied_to !== undefined ? 'applied_to' : 'applies_to';
   asArray(o[key])?.forEach((t, j) => {

@@ -52,7 +52,12 @@ function checkRef(
   quote: string,
 ): boolean {
   if (known.has(name)) return true;
-  report(ctx, code, `${sentence}, which is not defined.${suggestion(name, [...known.keys()], plural, quote)}`, loc);
+  report(
+    ctx,
+    code,
+    `${sentence}, which is not defined.${suggestion(name, [...known.keys()], plural, quote)}`,
+    loc,
+  );
   return false;
 }
 

@@ -10,8 +10,22 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
       this.cb = cb;
     }
     observe(target: Element) {
-      const rect = { width: viewport.width, height: viewport.height, top: 0, left: 0, bottom: viewport.height, right: viewport.width, x: 0, y: 0 };
-      const entry = { target, contentRect: rect, borderBoxSize: [{ inlineSize: rect.width, blockSize: rect.height }], contentBoxSize: [{ inlineSize: rect.width, blockSize: rect.height }] };
+      const rect = {
+        width: viewport.width,
+        height: viewport.height,
+        top: 0,
+        left: 0,
+        bottom: viewport.height,
+        right: viewport.width,
+        x: 0,
+        y: 0,
+      };
+      const entry = {
+        target,
+        contentRect: rect,
+        borderBoxSize: [{ inlineSize: rect.width, blockSize: rect.height }],
+        contentBoxSize: [{ inlineSize: rect.width, blockSize: rect.height }],
+      };
       this.cb([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
     }
     unobserve() {}
@@ -39,7 +53,17 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
   }
   HTMLElement.prototype.getBoundingClientRect = function () {
-    return { width: viewport.width, height: viewport.height, top: 0, left: 0, bottom: viewport.height, right: viewport.width, x: 0, y: 0, toJSON: () => ({}) } as DOMRect;
+    return {
+      width: viewport.width,
+      height: viewport.height,
+      top: 0,
+      left: 0,
+      bottom: viewport.height,
+      right: viewport.width,
+      x: 0,
+      y: 0,
+      toJSON: () => ({}),
+    } as DOMRect;
   };
   // jsdom has no layout: keep scroll offsets per element, and fire "scroll" as a browser would.
   const offsets = new WeakMap<Element, { top: number; left: number }>();

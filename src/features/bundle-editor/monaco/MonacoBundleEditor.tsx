@@ -25,14 +25,26 @@ export interface MonacoBundleEditorProps {
 
 type Model = ReturnType<typeof monaco.editor.createModel>;
 
-export default function MonacoBundleEditor({ value, onChange, problems, handleRef, dark, onReady }: MonacoBundleEditorProps) {
+export default function MonacoBundleEditor({
+  value,
+  onChange,
+  problems,
+  handleRef,
+  dark,
+  onReady,
+}: MonacoBundleEditorProps) {
   const [model, setModel] = useState<Model | null>(null);
 
   const onMount: OnMount = (editor) => {
     setModel(editor.getModel() as Model | null);
     handleRef.current = {
       reveal: (p) => {
-        const range = { startLineNumber: p.startLineNumber, startColumn: p.startColumn, endLineNumber: p.endLineNumber, endColumn: p.endColumn };
+        const range = {
+          startLineNumber: p.startLineNumber,
+          startColumn: p.startColumn,
+          endLineNumber: p.endLineNumber,
+          endColumn: p.endColumn,
+        };
         editor.setSelection(range);
         editor.revealRangeInCenterIfOutsideViewport(range);
         editor.focus();
@@ -58,7 +70,10 @@ export default function MonacoBundleEditor({ value, onChange, problems, handleRe
         startColumn: p.startColumn,
         endLineNumber: p.endLineNumber,
         // An empty range would be invisible: mark at least one character.
-        endColumn: p.endLineNumber === p.startLineNumber && p.endColumn <= p.startColumn ? p.startColumn + 1 : p.endColumn,
+        endColumn:
+          p.endLineNumber === p.startLineNumber && p.endColumn <= p.startColumn
+            ? p.startColumn + 1
+            : p.endColumn,
       })),
     );
   }, [model, problems]);

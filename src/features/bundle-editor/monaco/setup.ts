@@ -38,7 +38,9 @@ jsonDefaults.setDiagnosticsOptions({
   trailingCommas: 'error',
   enableSchemaRequest: false,
   schemaValidation: 'ignore',
-  schemas: [{ uri: BUNDLE_SCHEMA_URI, fileMatch: ['threadline-bundle/*'], schema: bundleJsonSchema() as object }],
+  schemas: [
+    { uri: BUNDLE_SCHEMA_URI, fileMatch: ['threadline-bundle/*'], schema: bundleJsonSchema() as object },
+  ],
 });
 
 loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
