@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
-import { existsSync } from 'node:fs';
 import { guardPort } from './e2e/network-guard';
+import { chromiumLaunchOptions } from './scripts/chromium';
 
 /**
  * Browser tests run in real Chromium against the real reference service (built SPA, SQLite in a
@@ -9,7 +9,6 @@ import { guardPort } from './e2e/network-guard';
 const port = Number(process.env.E2E_PORT ?? 8790);
 const dataDir = `.e2e/data-${port}`;
 const distDir = `.e2e/dist-${port}`;
-const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 export default defineConfig({
   testDir: 'e2e',
@@ -29,18 +28,7 @@ export default defineConfig({
     trace: 'retain-on-failure',
     // Chromium never proxies loopback; the API request fixture needs to be told.
     proxy: { server: `http://127.0.0.1:${guardPort(port)}`, bypass: '127.0.0.1,localhost,[::1]' },
-    launchOptions: {
-      // Debian's Chromium where present (CI); Playwright's own browser on a developer laptop.
-      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      // AutofillServerCommunication: Chromium asks content-autofill.googleapis.com about every form.
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-features=AutofillServerCommunication',
-      ],
-    },
+    launchOptions: chromiumLaunchOptions,
   },
   webServer: {
     command: `node scripts/e2e-server.mjs ${port}`,

@@ -9,6 +9,7 @@ import { cpus, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { numberArg } from './lib/args';
+import { FIVE_TURNS } from './lib/conversation';
 import { autocannon, type AutocannonRequest } from './lib/autocannon';
 import { startService } from './lib/processes';
 
@@ -33,13 +34,7 @@ async function main() {
       (await post(url, '/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: user })).id as string;
     const traced = await newTask('bench-traces');
     const interactions: string[] = [];
-    for (const text of [
-      'I want to dispute a charge',
-      'It was a duplicate charge',
-      '$42.50',
-      'yesterday',
-      'jane@example.com',
-    ]) {
+    for (const text of FIVE_TURNS) {
       interactions.push(
         (await post(url, '/v1/messaging/messages', { type: 'message', task_id: traced, text })).id as string,
       );

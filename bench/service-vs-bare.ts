@@ -13,6 +13,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { numberArg } from './lib/args';
+import { FIVE_TURNS } from './lib/conversation';
 import { autocannon, type AutocannonRequest } from './lib/autocannon';
 import { machine, today } from './lib/machine';
 import { startBare, startService } from './lib/processes';
@@ -72,13 +73,7 @@ async function main() {
       ) as { id: string }
     ).id;
     const interactions: string[] = [];
-    for (const text of [
-      'I want to dispute a charge',
-      'It was a duplicate charge',
-      '$42.50',
-      'yesterday',
-      'jane@example.com',
-    ]) {
+    for (const text of FIVE_TURNS) {
       interactions.push(
         (
           JSON.parse(

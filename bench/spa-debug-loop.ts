@@ -13,8 +13,9 @@
  * rerun figure is the app's own time (request, branch opening, tree, comparison rendering).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { argValue } from './lib/args';
@@ -83,22 +84,13 @@ async function main() {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
   const service = await startService(join(work, 'data'), KEY, dist);
   const { url } = service;
-  const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let browser: Browser | undefined;
   const cold: number[] = [];
   const warm: number[] = [];
   const rerunToCompare: number[] = [];
   const rerunToBranch: number[] = [];
   try {
-    browser = await chromium.launch({
-      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions);
     for (let run = 0; run < RUNS; run += 1) {
       const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
       const page = await context.newPage();

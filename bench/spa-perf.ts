@@ -18,8 +18,9 @@
  * Prints a Markdown table and one `RESULT {json}` line for scripts/bench.mjs.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from '../scripts/chromium';
 import { execFileSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
@@ -276,19 +277,9 @@ async function main() {
     execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
   const firstLoad = firstLoadGzipKb(dist);
   const service = await startService(join(work, 'data'), KEY, dist);
-  const systemChromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   let browser: Browser | undefined;
   try {
-    browser = await chromium.launch({
-      executablePath: existsSync(systemChromium) ? systemChromium : undefined,
-      args: [
-        '--disable-background-networking',
-        '--disable-component-update',
-        '--disable-sync',
-        '--no-first-run',
-        '--disable-features=AutofillServerCommunication',
-      ],
-    });
+    browser = await chromium.launch(chromiumLaunchOptions);
     const context = await browser.newContext({ viewport: { width: 1600, height: 1000 } });
     // tsx keeps function names with a `__name` helper that serialised functions carry into the page.
     await context.addInitScript({ content: 'window.__name = (f) => f;' });

@@ -8,9 +8,10 @@
  * Chromium through the same flows a user would, and stops everything at the end.
  */
 import { execFileSync, spawn } from 'node:child_process';
-import { existsSync, mkdirSync, rmSync, statSync } from 'node:fs';
+import { mkdirSync, rmSync, statSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { chromium, type Page } from '@playwright/test';
+import { chromiumLaunchOptions } from './chromium';
 
 const OUT = 'docs';
 const DIST = '.e2e/dist-screens';
@@ -64,15 +65,7 @@ async function main() {
     env: { ...process.env, PORT: String(port), THREADLINE_DATA: DATA, THREADLINE_DIST: DIST },
     stdio: 'ignore',
   });
-  const browser = await chromium.launch({
-    executablePath: existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined,
-    args: [
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(chromiumLaunchOptions);
   try {
     await waitUp(`${base}/healthz`);
     const context = await browser.newContext({
