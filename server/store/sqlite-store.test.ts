@@ -227,6 +227,32 @@ describe('SqliteStore', () => {
     });
   });
 
+  it('keeps the chain short when the same early turn is rerun on branch after branch', async () => {
+    const dir = tempDir();
+    const store = new SqliteStore({ dataDir: dir });
+    await store.createTask(task('t1'));
+    for (const n of [1, 2, 3]) await store.appendTurn(turn('t1', n));
+    let parent = 't1';
+    for (let b = 1; b <= 30; b += 1) {
+      await store.createBranch(task(`b${b}`, { branchOf: { taskId: parent, interactionId: 'i2' } }), {
+        ...turn(`b${b}`, 2),
+        state: { step: 100 + b },
+      });
+      parent = `b${b}`;
+    }
+    expect((await store.listTurns('b30')).map((t) => [t.taskId, t.interactionId])).toEqual([
+      ['t1', 'i1'],
+      ['b30', 'i2'],
+    ]);
+    expect(await store.latestState('b30')).toEqual({ step: 130 });
+    await store.close();
+    // Every branch reads its one inherited turn straight from t1, not through the 29 before it.
+    const db = new Database(join(dir, 'threadline.db'), { readonly: true });
+    const heirs = db.prepare("SELECT DISTINCT inherits_from AS task FROM tasks WHERE id LIKE 'b%'").all();
+    db.close();
+    expect(heirs).toEqual([{ task: 't1' }]);
+  });
+
   it('refuses an interaction id used twice in one task', async () => {
     const store = new SqliteStore({ dataDir: ':memory:' });
     await store.createTask(task('t1'));

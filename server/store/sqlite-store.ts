@@ -144,20 +144,23 @@ const prefixed = (columns: string, table: string) =>
     .join(', ');
 
 /**
- * The segments of task `@task`'s thread: each task of its branch chain with the positions (`seq`)
- * it contributes, `after_seq < seq <= upto_seq`. The task itself contributes its own turns after
- * the ones it inherits; each parent, its own turns up to where its child's inheritance ends. The
- * walk stops at a task that inherits nothing, so it is as long as the chain of reruns, not the
- * thread. A read joins these few rows to `turns` through its primary key or its interaction index.
+ * The segments of task `@task`'s thread: each task of its inheritance chain with the positions
+ * (`seq`) it contributes, `after_seq < seq <= upto_seq`. The task itself contributes its own turns
+ * after the ones it inherits; each ancestor, its own turns up to where its heir's inheritance ends.
+ * A branch inherits from the task that ran its last inherited turn, so every task of a chain
+ * contributes a turn (branches migrated from the first schema aside) and a chain is never longer
+ * than its thread, and only as long as the reruns of reruns that made it. The walk stops once the
+ * segments reach back to `@from`. A read joins these rows to `turns` through its primary key or its interaction
+ * index (CROSS JOIN keeps `chain` the outer loop).
  */
 const CHAIN = `WITH RECURSIVE chain(task_id, parent_id, after_seq, upto_seq) AS (
-    SELECT id, branch_of_task_id, inherited_turns, 9223372036854775807 FROM tasks WHERE id = @task
+    SELECT id, inherits_from, inherited_turns, 9223372036854775807 FROM tasks WHERE id = @task
     UNION ALL
-    SELECT tasks.id, tasks.branch_of_task_id, tasks.inherited_turns, MIN(chain.upto_seq, chain.after_seq)
-    FROM chain JOIN tasks ON tasks.id = chain.parent_id
-    WHERE chain.after_seq > 0
+    SELECT tasks.id, tasks.inherits_from, tasks.inherited_turns, MIN(chain.upto_seq, chain.after_seq)
+    FROM chain CROSS JOIN tasks ON tasks.id = chain.parent_id
+    WHERE MIN(chain.upto_seq, chain.after_seq) > @from
   )`;
-/** The turns of the chain's segments (`@from < seq <= @to` narrows them to a window of positions). */
+/** The turns of the chain's segments in the window of positions `@from < seq <= @to`. */
 const CHAIN_TURNS = `chain CROSS JOIN turns ON turns.task_id = chain.task_id
     AND turns.seq > MAX(chain.after_seq, @from) AND turns.seq <= MIN(chain.upto_seq, @to)`;
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
@@ -177,7 +180,7 @@ export class SqliteStore implements Store {
     migrate(this.db);
     this.statements = {
       insertTask: this.db.prepare(
-        `INSERT INTO tasks (${TASK_COLUMNS}, inherited_turns) VALUES (${placeholders(TASK_COLUMNS)}, @inherited_turns)`,
+        `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns) VALUES (${placeholders(TASK_COLUMNS)}, @inherits_from, @inherited_turns)`,
       ),
       getTask: this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`),
       insertTurn: this.db.prepare(
@@ -196,6 +199,7 @@ export class SqliteStore implements Store {
         `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM chain CROSS JOIN turns ON turns.task_id = chain.task_id
            AND turns.interaction_id = @interaction AND turns.seq > chain.after_seq AND turns.seq <= chain.upto_seq`,
       ),
+      ownerAt: this.db.prepare(`${CHAIN} SELECT turns.task_id FROM ${CHAIN_TURNS}`),
       stateAt: this.db.prepare(`${CHAIN} SELECT turns.state FROM ${CHAIN_TURNS}`),
     };
   }
@@ -206,7 +210,8 @@ export class SqliteStore implements Store {
   }
 
   private turnRow(taskId: string, interactionId: string): TurnRow | undefined {
-    return this.statements.turnById.get({ task: taskId, interaction: interactionId }) as TurnRow | undefined;
+    return this.statements.turnById.get({ task: taskId, interaction: interactionId, from: 0 }) as
+      TurnRow | undefined;
   }
 
   /** The engine state after the thread's turn at `position` (from 1). */
@@ -217,7 +222,7 @@ export class SqliteStore implements Store {
   }
 
   async createTask(task: TaskRecord): Promise<void> {
-    this.statements.insertTask.run({ ...taskToRow(task), inherited_turns: 0 });
+    this.statements.insertTask.run({ ...taskToRow(task), inherits_from: null, inherited_turns: 0 });
   }
 
   async createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void> {
@@ -226,7 +231,21 @@ export class SqliteStore implements Store {
     this.db.transaction(() => {
       const fork = this.turnRow(from.taskId, from.interactionId);
       if (!fork) throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
-      this.statements.insertTask.run({ ...taskToRow(task), inherited_turns: fork.seq - 1 });
+      const inherited = fork.seq - 1;
+      // Inherit through the task that ran the last inherited turn: the tasks between it and the
+      // parent contribute nothing before the fork.
+      const owner =
+        inherited === 0
+          ? undefined
+          : (this.statements.ownerAt.get({ task: from.taskId, from: inherited - 1, to: inherited }) as
+              { task_id: string } | undefined);
+      if (inherited > 0 && !owner)
+        throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
+      this.statements.insertTask.run({
+        ...taskToRow(task),
+        inherits_from: owner?.task_id ?? null,
+        inherited_turns: inherited,
+      });
       this.statements.insertTurn.run(turnToRow({ ...firstTurn, taskId: task.id }, fork.seq));
     })();
   }
