@@ -8,13 +8,15 @@
  *   GETs of the long task run at once (their time, size, and the service's peak resident memory).
  *
  * Each measure is repeated `--reps` times; min and median are reported. The service runs as its
- * own process (`server/main.ts`), so the probe and the load do not share its event loop.
+ * own process (`server/main.ts`), and the four GETs run in another, so the probe, the load and the
+ * service do not share an event loop.
  *
  *   npx tsx bench/long-thread-service.ts [--turns 10000] [--reps 5]
  *
  * Prints a Markdown table, and one `RESULT {json}` line.
  */
 import Database from 'better-sqlite3';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
@@ -107,6 +109,34 @@ function probe(url: string, path: string) {
       return { worstMs: worst, count };
     },
   };
+}
+
+/**
+ * `count` GETs of one URL at once from a process of their own (so that reading 4 × 34 MB does not
+ * delay the probe's own requests), each timed to its last byte; the body is counted, not kept.
+ */
+function concurrentGets(url: string, count: number): Promise<{ ms: number; bytes: number }[]> {
+  const script = `
+    const http = require('node:http');
+    const get = () => new Promise((resolve, reject) => {
+      const started = performance.now();
+      http.get(process.argv[1], { headers: { 'x-service-api-key': process.argv[2] } }, (res) => {
+        let bytes = 0;
+        res.on('data', (chunk) => (bytes += chunk.length));
+        res.on('end', () => res.statusCode === 200 ? resolve({ ms: performance.now() - started, bytes }) : reject(new Error('status ' + res.statusCode)));
+      }).on('error', reject);
+    });
+    Promise.all(Array.from({ length: ${count} }, get)).then((r) => console.log(JSON.stringify(r)));`;
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['-e', script, url, KEY], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('exit', (code) =>
+      code === 0
+        ? resolve(JSON.parse(out) as { ms: number; bytes: number }[])
+        : reject(new Error(`GETs exited ${code}`)),
+    );
+  });
 }
 
 /** The service's resident memory, sampled every 10 ms until stopped; answers the peak in MB. */
@@ -230,13 +260,7 @@ async function main() {
       const p = probe(url, probePath);
       const rss = rssSampler(service.child.pid!);
       await new Promise((res) => setTimeout(res, 20));
-      const heavy = new Agent({ keepAlive: false, maxSockets: 4 });
-      const answers = await Promise.all(
-        Array.from({ length: 4 }, () =>
-          call(url, heavy, 'GET', `/v1/messaging/tasks/${long}/trace-info`, undefined, false),
-        ),
-      );
-      heavy.destroy();
+      const answers = await concurrentGets(`${url}/v1/messaging/tasks/${long}/trace-info`, 4);
       const worst = await p.stop();
       unpaged.peakRssMB.push(rss.stop());
       unpaged.ms.push(Math.max(...answers.map((a) => a.ms)));
