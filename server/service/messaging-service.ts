@@ -125,12 +125,14 @@ export class MessagingService {
       : this.taskVersion(task, agent);
     const config = this.turnConfig(version, req.agent_settings_bundle);
     const userMessageAt = this.ports.clock.now().toISOString();
-    const turn = await this.serializer.run(task.id, async () => {
-      const state = (await this.store.latestState(task.id)) ?? task.initialState;
-      const next = this.runTurn(task, config, state, { text: req.text, createdAt: userMessageAt });
-      await this.store.appendTurn(next);
-      return next;
-    });
+    // The store applies the turn on the state the previous one left, atomically against other
+    // writers (other instances included); the serializer keeps this process's sends to one task
+    // in arrival order without queueing them on the store.
+    const turn = await this.serializer.run(task.id, () =>
+      this.store.appendTurn(task.id, (state) =>
+        this.runTurn(task, config, state, { text: req.text, createdAt: userMessageAt }),
+      ),
+    );
     return messageResponse(task, turn, includeTrace);
   }
 
@@ -199,7 +201,7 @@ export class MessagingService {
   }
 
   /**
-   * Yields `open`, the traces at positions `from < p <= end` joined by commas, then `close`, in
+   * Yields `open`, the traces after position `offset` up to `end` joined by commas, then `close`, in
    * pieces of about `BATCH_BYTES`, reading the next batch only when the previous piece was taken
    * and after yielding to the event loop: a 30 MB answer neither holds the loop nor the memory.
    */

@@ -105,7 +105,8 @@ describe('migration to branches by reference', () => {
       expect(await store.latestState('b2')).toEqual({ step: 'k1' });
 
       // The migrated threads carry on: a message, and a rerun of a migrated branch's turn.
-      await store.appendTurn({ ...(await store.getTurn('b2', 'k1'))!, taskId: 'b2', interactionId: 'k2' });
+      const k1 = (await store.getTurn('b2', 'k1'))!;
+      await store.appendTurn('b2', () => ({ ...k1, interactionId: 'k2' }));
       expect(await ids('b2')).toEqual(['i1', 'i2', 'j1', 'k1', 'k2']);
       expect(await store.forkPoint('b2', 'j1')).toEqual({ turnsBefore: 2, stateBefore: { step: 'i2' } });
     } finally {

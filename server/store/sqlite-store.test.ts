@@ -73,7 +73,7 @@ describe('SqliteStore', () => {
     const dir = tempDir();
     const store = new SqliteStore({ dataDir: dir });
     await store.createTask(task('t1'));
-    for (const n of [1, 2, 3]) await store.appendTurn(turn('t1', n));
+    for (const n of [1, 2, 3]) await store.appendTurn('t1', () => turn('t1', n));
     await store.close();
 
     const reopened = new SqliteStore({ dataDir: dir });
@@ -88,7 +88,7 @@ describe('SqliteStore', () => {
   it('pages turns and traces and counts them', async () => {
     const store = new SqliteStore({ dataDir: ':memory:' });
     await store.createTask(task('t1'));
-    for (const n of [1, 2, 3, 4, 5]) await store.appendTurn(turn('t1', n));
+    for (const n of [1, 2, 3, 4, 5]) await store.appendTurn('t1', () => turn('t1', n));
     expect(await store.countTurns('t1')).toBe(5);
     const page = await store.listTurns('t1', { offset: 2, limit: 2 });
     expect(page.map((t) => t.interactionId)).toEqual(['i3', 'i4']);
@@ -110,7 +110,7 @@ describe('SqliteStore', () => {
     const dir = tempDir();
     const store = new SqliteStore({ dataDir: dir });
     await store.createTask(task('t1'));
-    for (const n of [1, 2, 3]) await store.appendTurn(turn('t1', n));
+    for (const n of [1, 2, 3]) await store.appendTurn('t1', () => turn('t1', n));
     const rows = () => countRows(dir);
     const before = rows();
     await store.createBranch(task('b1', { branchOf: { taskId: 't1', interactionId: 'i2' } }), turn('b1', 20));
@@ -144,14 +144,14 @@ describe('SqliteStore', () => {
     async function chain() {
       const store = new SqliteStore({ dataDir: ':memory:' });
       await store.createTask(task('t1'));
-      for (const n of [1, 2, 3, 4, 5, 6]) await store.appendTurn(turn('t1', n));
+      for (const n of [1, 2, 3, 4, 5, 6]) await store.appendTurn('t1', () => turn('t1', n));
       const branch = async (id: string, from: string, at: string, own: [string, number][]) => {
         await store.createBranch(
           task(id, { branchOf: { taskId: from, interactionId: at } }),
           named(id, own[0]![0], own[0]![1]),
         );
         for (const [interactionId, step] of own.slice(1))
-          await store.appendTurn(named(id, interactionId, step));
+          await store.appendTurn(id, () => named(id, interactionId, step));
       };
       await branch('b1', 't1', 'i4', [
         ['j1', 41],
@@ -196,7 +196,7 @@ describe('SqliteStore', () => {
       ]);
       // The origins are untouched, and their later turns do not reach their branches.
       expect(ids(await store.listTurns('t1'))).toEqual(['i1', 'i2', 'i3', 'i4', 'i5', 'i6']);
-      await store.appendTurn(turn('t1', 7));
+      await store.appendTurn('t1', () => turn('t1', 7));
       expect(await store.countTurns('b1')).toBe(5);
       expect(ids(await store.listTurns('b1', { offset: 3, limit: 10 }))).toEqual(['j1', 'j2']);
     });
@@ -231,7 +231,7 @@ describe('SqliteStore', () => {
     const dir = tempDir();
     const store = new SqliteStore({ dataDir: dir });
     await store.createTask(task('t1'));
-    for (const n of [1, 2, 3]) await store.appendTurn(turn('t1', n));
+    for (const n of [1, 2, 3]) await store.appendTurn('t1', () => turn('t1', n));
     let parent = 't1';
     for (let b = 1; b <= 30; b += 1) {
       await store.createBranch(task(`b${b}`, { branchOf: { taskId: parent, interactionId: 'i2' } }), {
@@ -253,11 +253,32 @@ describe('SqliteStore', () => {
     expect(heirs).toEqual([{ task: 't1' }]);
   });
 
+  it('appends each turn on the state the previous one left, and nothing when the turn fails', async () => {
+    const store = new SqliteStore({ dataDir: ':memory:' });
+    await store.createTask(task('t1'));
+    const seen: unknown[] = [];
+    for (const n of [1, 2]) {
+      const stored = await store.appendTurn('t1', (before) => {
+        seen.push(before);
+        return turn('other-task', n);
+      });
+      expect(stored.taskId).toBe('t1');
+    }
+    expect(seen).toEqual([{ step: 0 }, { step: 1 }]);
+    await expect(
+      store.appendTurn('t1', () => {
+        throw new Error('engine failed');
+      }),
+    ).rejects.toThrow('engine failed');
+    expect(await store.countTurns('t1')).toBe(2);
+    await expect(store.appendTurn('nope', () => turn('nope', 1))).rejects.toThrow(/nope/);
+  });
+
   it('refuses an interaction id used twice in one task', async () => {
     const store = new SqliteStore({ dataDir: ':memory:' });
     await store.createTask(task('t1'));
-    await store.appendTurn(turn('t1', 1));
-    await expect(store.appendTurn(turn('t1', 1))).rejects.toThrow();
+    await store.appendTurn('t1', () => turn('t1', 1));
+    await expect(store.appendTurn('t1', () => turn('t1', 1))).rejects.toThrow();
     expect(await store.countTurns('t1')).toBe(1);
   });
 });

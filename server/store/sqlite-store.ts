@@ -214,6 +214,11 @@ export class SqliteStore implements Store {
       TurnRow | undefined;
   }
 
+  private initialState(taskId: string): EngineState | undefined {
+    const row = this.statements.getTask.get(taskId) as TaskRow | undefined;
+    return row && (JSON.parse(row.initial_state) as EngineState);
+  }
+
   /** The engine state after the thread's turn at `position` (from 1). */
   private stateAt(taskId: string, position: number): EngineState | undefined {
     const row = this.statements.stateAt.get({ task: taskId, from: position - 1, to: position }) as
@@ -255,19 +260,26 @@ export class SqliteStore implements Store {
     return row ? rowToTask(row) : undefined;
   }
 
-  async appendTurn(turn: TurnRecord): Promise<void> {
-    this.db.transaction(() => {
-      const task = this.length(turn.taskId);
-      if (!task) throw new Error(`appendTurn: no task ${turn.taskId}`);
-      this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
-    })();
+  async appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord> {
+    // IMMEDIATE: the write lock is taken before the read, so another process writing to the same
+    // database waits (busy_timeout) instead of failing when this transaction starts writing.
+    return this.db
+      .transaction(() => {
+        const task = this.length(taskId);
+        if (!task) throw new Error(`appendTurn: no task ${taskId}`);
+        const before = task.length > 0 ? this.stateAt(taskId, task.length) : this.initialState(taskId);
+        if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${task.length}`);
+        const turn = { ...next(before), taskId };
+        this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
+        return turn;
+      })
+      .immediate();
   }
 
   async forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined> {
     const fork = this.turnRow(taskId, interactionId);
     if (!fork) return undefined;
-    const stateBefore =
-      fork.seq === 1 ? (await this.getTask(taskId))?.initialState : this.stateAt(taskId, fork.seq - 1);
+    const stateBefore = fork.seq === 1 ? this.initialState(taskId) : this.stateAt(taskId, fork.seq - 1);
     if (stateBefore === undefined) throw new Error(`forkPoint: task ${taskId} has a gap before ${fork.seq}`);
     return { turnsBefore: fork.seq - 1, stateBefore };
   }
@@ -306,7 +318,7 @@ export class SqliteStore implements Store {
     const task = this.length(taskId);
     if (!task) return undefined;
     if (task.length > 0) return this.stateAt(taskId, task.length);
-    return (await this.getTask(taskId))?.initialState;
+    return this.initialState(taskId);
   }
 
   async close(): Promise<void> {

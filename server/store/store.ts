@@ -82,7 +82,14 @@ export interface Store {
    */
   createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void>;
   getTask(taskId: string): Promise<TaskRecord | undefined>;
-  appendTurn(turn: TurnRecord): Promise<void>;
+  /**
+   * Appends the task's next turn: `next` receives the engine state after the thread's last turn
+   * and returns the turn to store (its `taskId` is the task's). Read, `next` and write are one
+   * atomic step against every other writer of the task, whichever process it runs in, so turns are
+   * applied one at a time, each on the state the previous one left. When `next` throws, nothing is
+   * stored. Rejects when there is no such task.
+   */
+  appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord>;
   /** Where a rerun of the interaction forks the task's thread; undefined when the thread has no such interaction. */
   forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined>;
   /**
