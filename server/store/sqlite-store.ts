@@ -150,8 +150,8 @@ const prefixed = (columns: string, table: string) =>
  * A branch inherits from the task that ran its last inherited turn, so every task of a chain
  * contributes a turn (branches migrated from the first schema aside) and a chain is never longer
  * than its thread, and only as long as the reruns of reruns that made it. The walk stops once the
- * segments reach back to `@from`. A read joins these rows to `turns` through its primary key or its interaction
- * index (CROSS JOIN keeps `chain` the outer loop).
+ * segments reach back to `@from`. A read joins these rows to `turns` through its primary key or
+ * its interaction index (CROSS JOIN keeps `chain` the outer loop).
  */
 const CHAIN = `WITH RECURSIVE chain(task_id, parent_id, after_seq, upto_seq) AS (
     SELECT id, inherits_from, inherited_turns, 9223372036854775807 FROM tasks WHERE id = @task
