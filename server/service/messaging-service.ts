@@ -25,6 +25,7 @@ import {
 } from '../http/errors';
 import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
 import { createBundleCache } from './bundle-cache';
+import { nextLoopTurn } from './loop-turns';
 import { pageCount, pageWindow } from './paging';
 import { hasPin, requireAgent, requireVersion } from './pinning';
 import type { AgentRecord, AgentVersionRecord, MessagingPorts } from './ports';
@@ -203,7 +204,8 @@ export class MessagingService {
   /**
    * Yields `open`, the traces after position `offset` up to `end` joined by commas, then `close`, in
    * pieces of about `BATCH_BYTES`, reading the next batch only when the previous piece was taken
-   * and after yielding to the event loop: a 30 MB answer neither holds the loop nor the memory.
+   * and on a later event-loop turn shared with the other lists being answered (`nextLoopTurn`):
+   * a 30 MB answer neither holds the loop nor the memory.
    */
   private async *traceBatches(
     taskId: string,
@@ -217,7 +219,7 @@ export class MessagingService {
     let piece = envelope.open + batch.join(',');
     while (position < end && batch.length > 0) {
       yield piece;
-      await new Promise((resolve) => setImmediate(resolve));
+      await nextLoopTurn();
       const limit = nextBatchSize(batch.length, piece.length, end - position);
       batch = (await this.store.listTraceJson(taskId, { offset: position, limit }))?.traces ?? [];
       position += batch.length;
