@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store';
 import Database from 'better-sqlite3';
-import { storeContract, task, turn } from './store-contract';
+import { storeContract, task, turn } from './store-contract.fixture';
 
 const dirs: string[] = [];
 function tempDir(): string {

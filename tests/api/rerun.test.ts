@@ -141,7 +141,7 @@ describe('POST /v1/messaging/messages/rerun', () => {
     const b1 = await rerunOf(task.id, replies[3].id, 'jane@example.com'); // r0 r1 r2 | x1
     const y1 = (await sendMessage(service, b1.regenerated_task_id, 'thanks')).body; // … x1 y1
     const b2 = await rerunOf(b1.regenerated_task_id, y1.id, 'thank you'); // r0 r1 r2 x1 | x2
-    const first = await rerunOf(b2.regenerated_task_id, replies[0].id, TEXTS[0]); // | x3
+    const first = await rerunOf(b2.regenerated_task_id, replies[0].id, TEXTS[0]!); // | x3
     const last = await rerunOf(b2.regenerated_task_id, b2.message.id, 'bye'); // r0 r1 r2 x1 | x4
 
     const lastTraces = await tracesOf(last.regenerated_task_id);
