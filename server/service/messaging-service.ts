@@ -116,6 +116,7 @@ export class MessagingService {
       await this.store.appendTurn(next);
       return next;
     });
+    await this.keepBundle(task.agentId, config);
     return messageResponse(task, turn, includeTrace);
   }
 
@@ -152,6 +153,7 @@ export class MessagingService {
     };
     const turn = this.runTurn(branch, config, stateBefore, { text: req.text, createdAt: userMessageAt });
     await this.store.createBranch(branch, [...history, turn]);
+    await this.keepBundle(branch.agentId, config);
     return { regenerated_task_id: branch.id, message: messageResponse(branch, turn, includeTrace) };
   }
 
@@ -237,6 +239,15 @@ export class MessagingService {
     if (issues.some((i) => i.severity === 'error'))
       throw invalidBundle(issues, ['body', 'agent_settings_bundle']);
     return { version, bundle, bundleHash: hash, clientBundle: true };
+  }
+
+  /** A client's bundle that ran is kept by its hash, so a link can show it anywhere. */
+  private async keepBundle(agentId: string, config: TurnConfig): Promise<void> {
+    if (!config.clientBundle || !config.bundleHash) return;
+    await this.store.putBundle(
+      { hash: config.bundleHash, agentId, content: JSON.stringify(config.bundle) },
+      this.ports.clock.now().toISOString(),
+    );
   }
 
   private runTurn(

@@ -11,7 +11,15 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from './migrations';
-import type { PageRequest, Store, TaskRecord, TaskTraces, TurnRecord } from './store';
+import type {
+  PageRequest,
+  Store,
+  StoredBundle,
+  TaskRecord,
+  TaskTraces,
+  TurnConfigRecord,
+  TurnRecord,
+} from './store';
 import type { EngineState } from '../engine/contract';
 import type { Trace } from '../../src/contract/trace';
 
@@ -178,6 +186,18 @@ export class SqliteStore implements Store {
         'SELECT tasks.agent_id, turns.trace FROM tasks LEFT JOIN turns ON turns.task_id = tasks.id WHERE tasks.id = ? ORDER BY turns.seq',
       ),
       taskAgent: this.db.prepare('SELECT agent_id FROM tasks WHERE id = ?'),
+      turnConfigs: this.db.prepare(
+        'SELECT interaction_id, user_text, bundle_hash, version_id FROM turns WHERE task_id = ? ORDER BY seq',
+      ),
+      branches: this.db.prepare(
+        `SELECT ${TASK_COLUMNS} FROM tasks WHERE branch_of_task_id = ? ORDER BY created_at, id LIMIT ?`,
+      ),
+      putBundle: this.db.prepare(
+        'INSERT OR IGNORE INTO bundles (hash, agent_id, content, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      getBundles: this.db.prepare(
+        'SELECT hash, agent_id, content FROM bundles WHERE hash = ? ORDER BY agent_id',
+      ),
     };
   }
 
@@ -247,6 +267,38 @@ export class SqliteStore implements Store {
   async getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined> {
     const row = this.statements.getTurn.get(taskId, interactionId) as TurnRow | undefined;
     return row ? rowToTurn(row) : undefined;
+  }
+
+  async listTurnConfigs(taskId: string): Promise<TurnConfigRecord[]> {
+    const rows = this.statements.turnConfigs.all(taskId) as {
+      interaction_id: string;
+      user_text: string;
+      bundle_hash: string | null;
+      version_id: string;
+    }[];
+    return rows.map((r) => ({
+      interactionId: r.interaction_id,
+      userText: r.user_text,
+      bundleHash: r.bundle_hash,
+      versionId: r.version_id,
+    }));
+  }
+
+  async listBranches(taskId: string, limit: number): Promise<TaskRecord[]> {
+    return (this.statements.branches.all(taskId, limit) as TaskRow[]).map(rowToTask);
+  }
+
+  async putBundle(bundle: StoredBundle, createdAt: string): Promise<void> {
+    this.statements.putBundle.run(bundle.hash, bundle.agentId, bundle.content, createdAt);
+  }
+
+  async getBundles(hash: string): Promise<StoredBundle[]> {
+    const rows = this.statements.getBundles.all(hash) as {
+      hash: string;
+      agent_id: string;
+      content: string;
+    }[];
+    return rows.map((r) => ({ hash: r.hash, agentId: r.agent_id, content: r.content }));
   }
 
   async latestState(taskId: string): Promise<EngineState | undefined> {
