@@ -1,6 +1,19 @@
 /** Public surface of the threads feature. */
 export { useThreadsStore, sortThreads, type ThreadRecord, type ThreadUpsert } from './threads-store';
 export {
+  AGENTS_OWN,
+  branchRunConfig,
+  bundleLabel,
+  describeRun,
+  pinLabel,
+  runConfigOf,
+  sameRunConfig,
+  withDraft,
+  type DraftUse,
+  type RerunRan,
+  type RunConfig,
+} from './run-config';
+export {
   recordLocalTurn,
   useLocalTurns,
   localTurnsQueryOptions,
@@ -8,4 +21,5 @@ export {
   type LocalTurn,
 } from './local-turns';
 export { ThreadList } from './ThreadList';
-export { useStartThread } from './use-start-thread';
+export { useStartThread, type NewThreadChoice } from './use-start-thread';
+export { NewThreadForm, type NewThreadFormProps } from './NewThread';
