@@ -151,8 +151,8 @@ function ThreadTitle({ id, title }: { id: string; title: string }) {
     );
   }
   return (
-    <h2 className="flex min-w-0 items-center gap-1 text-sm font-semibold text-zinc-900 dark:text-zinc-50">
-      <span className="truncate">{title}</span>
+    <div className="flex min-w-0 items-center gap-1">
+      <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{title}</h2>
       <button
         type="button"
         aria-label="Rename the thread"
@@ -162,6 +162,6 @@ function ThreadTitle({ id, title }: { id: string; title: string }) {
       >
         ✎
       </button>
-    </h2>
+    </div>
   );
 }
