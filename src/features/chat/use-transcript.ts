@@ -6,8 +6,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { taskInfoQueryOptions } from '../../api/lineage';
 import { useTraceList } from '../../api/trace-list';
-import { useKeyReady } from '../connection/use-key-ready';
-import { useLocalTurns } from '../threads/local-turns';
+import { useKeyReady } from '../connection';
+import { useLocalTurns } from '../threads';
 import { buildTranscript, type Turn, type TurnRun } from './transcript';
 
 export interface TranscriptState {

@@ -9,7 +9,7 @@ import { useThreadsStore } from '../threads';
 import { markSendIssues, runExtrasFor } from './request-extras';
 
 const bundle = richBundle() as unknown as Record<string, unknown>;
-const hash = bundleHash(bundle as never);
+const hash = bundleHash(bundle);
 let fetched: string[];
 
 beforeEach(() => {
