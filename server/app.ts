@@ -25,6 +25,7 @@ import { upstreamProxy } from './http/upstream';
 import { healthRoute } from './routes/definitions';
 import { registerMessagingRoutes } from './routes/messaging';
 import { registerReferenceRoutes } from './routes/reference';
+import { LineageService } from './service/lineage-service';
 import { MessagingService } from './service/messaging-service';
 import type { MessagingPorts } from './service/ports';
 import { createKeyedSerializer } from './service/task-serializer';
@@ -108,7 +109,12 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   app.use('/reference/*', jsonBody(bodyLimit));
 
   registerMessagingRoutes(app, service);
-  registerReferenceRoutes(app, options.ports.agents, options.ports.bundles);
+  registerReferenceRoutes(
+    app,
+    options.ports.agents,
+    options.ports.bundles,
+    new LineageService(options.store),
+  );
 
   if (options.distDir) mountSpa(app, options.distDir);
 

@@ -2,7 +2,6 @@
  * `POST /v1/messaging/messages/rerun?include_trace=true`: regenerate an interaction with the
  * original or an edited text (and optionally another bundle); the answer is a new task (branch).
  */
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { RerunIn, type RerunRequest } from '../contract/api';
 import { apiRequestTimed } from './client';
 
@@ -25,11 +24,4 @@ export async function rerunMessage(
     signal: opts.signal,
   });
   return { rerun: data, rttMs: ms };
-}
-
-export const rerunMutationOptions = () =>
-  mutationOptions({ mutationKey: ['api', 'rerun'], mutationFn: (body: RerunRequest) => rerunMessage(body) });
-
-export function useRerun() {
-  return useMutation(rerunMutationOptions());
 }

@@ -2,7 +2,6 @@
  * `POST /v1/messaging/messages?include_trace=true`: one turn. The answer is parsed tolerantly
  * (MessageIn) and comes with the measured round trip.
  */
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { MessageIn, type SendMessageRequest } from '../contract/api';
 import { apiRequestTimed } from './client';
 
@@ -27,14 +26,4 @@ export async function sendMessage(
     signal: opts.signal,
   });
   return { message: data, rttMs: ms };
-}
-
-export const sendMessageMutationOptions = () =>
-  mutationOptions({
-    mutationKey: ['api', 'send-message'],
-    mutationFn: (input: SendMessageInput) => sendMessage(input),
-  });
-
-export function useSendMessage() {
-  return useMutation(sendMessageMutationOptions());
 }

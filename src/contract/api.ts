@@ -179,6 +179,62 @@ export const AgentBundleResponse = z.object({
   version_tag: z.string().nullable(),
   bundle: z.record(z.string(), z.unknown()),
 });
+/** What one turn ran with: the local bundle's hash (null = the agent's own) and the version. */
+export const TurnRunInfo = z.object({
+  interaction_id: z.string(),
+  bundle_hash: z.string().nullable(),
+  version_id: z.string(),
+});
+export type TurnRunInfo = z.infer<typeof TurnRunInfo>;
+/** Where a branch came from: the task and interaction regenerated, the text it replaced and the text replayed. */
+export const ForkInfo = z.object({
+  task_id: z.string(),
+  interaction_id: z.string(),
+  /** 0-based position of the regenerated interaction in the thread. */
+  turn_index: z.number().int().nonnegative(),
+  replaced_text: z.string(),
+  text: z.string(),
+});
+export type ForkInfo = z.infer<typeof ForkInfo>;
+export const TaskInfo = z.object({
+  task_id: z.string(),
+  agent_id: z.string(),
+  title: z.string(),
+  version_id: z.string(),
+  version_tag: z.string().nullable(),
+  created_at: z.string(),
+  /** The original thread of this task's family (itself when it is no branch). */
+  root_task_id: z.string(),
+  parent: ForkInfo.nullable(),
+  turns: z.array(TurnRunInfo),
+});
+export type TaskInfo = z.infer<typeof TaskInfo>;
+export const BranchInfo = z.object({
+  task_id: z.string(),
+  title: z.string(),
+  parent: ForkInfo,
+  version_id: z.string(),
+  version_tag: z.string().nullable(),
+  /** The local bundle the regenerated turn ran with, or null for the agent's own. */
+  bundle_hash: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BranchInfo = z.infer<typeof BranchInfo>;
+export const TaskBranches = z.object({
+  task_id: z.string(),
+  /** Every branch below the task (branches of branches too), parents before children. */
+  branches: z.array(BranchInfo),
+  /** True when the list stopped at the service's limit. */
+  truncated: z.boolean(),
+});
+export type TaskBranches = z.infer<typeof TaskBranches>;
+export const StoredBundleResponse = z.object({
+  hash: z.string(),
+  agent_id: z.string(),
+  bundle: z.record(z.string(), z.unknown()),
+});
+export type StoredBundleResponse = z.infer<typeof StoredBundleResponse>;
+
 export const ValidateRequest = z.object({ agent_settings_bundle: z.unknown() });
 export const ValidateResponse = z.object({ valid: z.boolean(), issues: z.array(BundleIssue) });
 

@@ -1,7 +1,8 @@
 /**
  * The transcript of a thread, built from what the server knows (its traces, in thread order,
- * with `input.message` and `response.message` when it records them) merged with what this
- * browser recorded when it sent each message. Pure: no React, no I/O.
+ * with `input.message` and `response.message` when it records them, and what each turn ran with
+ * when it keeps that) merged with what this browser recorded when it sent each message. Pure:
+ * no React, no I/O.
  */
 import type { TolerantTrace } from '../../contract/trace';
 import type { LocalTurn } from '../threads';
@@ -17,7 +18,10 @@ export interface Turn {
   trace?: TolerantTrace;
   rttMs?: number;
   createdAt?: string;
+  /** The local bundle's hash the turn ran with; null = the agent's own; absent = not recorded. */
   bundleHash?: string | null;
+  /** The version the turn ran with, when recorded. */
+  versionId?: string;
   /** The server does not record the texts and this browser did not send the turn. */
   textUnavailable: boolean;
 }
@@ -42,9 +46,26 @@ export function traceReply(trace: TolerantTrace): { text?: string; suggestions?:
   return { text: str(r?.message), ...(suggestions ? { suggestions } : {}) };
 }
 
+/** What one turn ran with, as the server keeps it. */
+export interface TurnRun {
+  bundle_hash: string | null;
+  version_id: string | null;
+}
+
+/** The server's record wins over this browser's: it is what ran. */
+function runOf(
+  run: TurnRun | undefined,
+  mine: LocalTurn | undefined,
+): Pick<Turn, 'bundleHash' | 'versionId'> {
+  const hash = run ? run.bundle_hash : mine?.bundle_hash;
+  const version = run?.version_id ?? mine?.version_id;
+  return { ...(hash !== undefined ? { bundleHash: hash } : {}), ...(version ? { versionId: version } : {}) };
+}
+
 export function buildTranscript(
   traces: readonly TolerantTrace[] | undefined,
   local: readonly LocalTurn[] | undefined,
+  runs?: ReadonlyMap<string, TurnRun>,
 ): Turn[] {
   const localById = new Map((local ?? []).map((t) => [t.id, t]));
   const turns: Turn[] = [];
@@ -67,7 +88,7 @@ export function buildTranscript(
       trace,
       ...(mine?.rtt_ms !== undefined ? { rttMs: mine.rtt_ms } : {}),
       ...(mine?.created_at ? { createdAt: mine.created_at } : {}),
-      ...(mine?.bundle_hash !== undefined ? { bundleHash: mine.bundle_hash } : {}),
+      ...runOf(runs?.get(id), mine),
       textUnavailable: userText === undefined && replyText === undefined,
     });
   }
@@ -84,7 +105,7 @@ export function buildTranscript(
       decision: mine.decision ?? '',
       ...(mine.rtt_ms !== undefined ? { rttMs: mine.rtt_ms } : {}),
       createdAt: mine.created_at,
-      ...(mine.bundle_hash !== undefined ? { bundleHash: mine.bundle_hash } : {}),
+      ...runOf(runs?.get(mine.id), mine),
       textUnavailable: false,
     });
   }

@@ -16,7 +16,10 @@ export interface LocalTurn {
   decision?: string;
   created_at: string;
   rtt_ms?: number;
+  /** Hash of the local bundle the turn ran with (null = the agent's own). */
   bundle_hash?: string | null;
+  /** The version the turn ran with, as the service answered. */
+  version_id?: string;
 }
 
 export const localKeys = {
