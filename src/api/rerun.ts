@@ -5,6 +5,10 @@
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { RerunIn, type RerunRequest } from '../contract/api';
 import { apiRequestTimed } from './client';
+import { withUsableId } from './send-message';
+
+/** wire-compat: a rerun carries the acting user in `x-aui-user-id`. */
+export const USER_ID_HEADER = 'x-aui-user-id';
 
 export interface RerunResult {
   rerun: RerunIn;
@@ -13,7 +17,7 @@ export interface RerunResult {
 
 export async function rerunMessage(
   body: RerunRequest,
-  opts: { includeTrace?: boolean; signal?: AbortSignal } = {},
+  opts: { includeTrace?: boolean; signal?: AbortSignal; userId?: string | undefined } = {},
 ): Promise<RerunResult> {
   const { data, ms } = await apiRequestTimed({
     method: 'POST',
@@ -23,8 +27,9 @@ export async function rerunMessage(
     schema: RerunIn,
     what: 'rerun result',
     signal: opts.signal,
+    headers: opts.userId ? { [USER_ID_HEADER]: opts.userId } : {},
   });
-  return { rerun: data, rttMs: ms };
+  return { rerun: { ...data, message: withUsableId(data.message) }, rttMs: ms };
 }
 
 export const rerunMutationOptions = () =>

@@ -3,6 +3,7 @@
  * with `input.message` and `response.message` when it records them) merged with what this
  * browser recorded when it sent each message. Pure: no React, no I/O.
  */
+import type { UnreadField } from '../../contract/tolerant';
 import type { TolerantTrace } from '../../contract/trace';
 import type { LocalTurn } from '../threads/local-turns';
 
@@ -20,6 +21,21 @@ export interface Turn {
   bundleHash?: string | null;
   /** The server does not record the texts and this browser did not send the turn. */
   textUnavailable: boolean;
+  /**
+   * Fields of the reply (paths as sent) and of the trace (under `trace_info.`) that arrived in
+   * another shape; a path of `trace_info` alone means the whole trace item could not be read.
+   */
+  unread?: UnreadField[];
+  /** The server's trace names no interaction id: `id` is a stand-in, unknown to the server. */
+  idUnknown?: boolean;
+}
+
+/** The marks of a turn: its reply's (recorded when sent) then its trace's, under `trace_info`. */
+function unreadOf(trace: TolerantTrace | undefined, mine: LocalTurn | undefined): UnreadField[] {
+  const out: UnreadField[] = [...(mine?.unread ?? [])];
+  for (const u of trace?._unread ?? [])
+    out.push({ path: u.path ? `trace_info.${u.path}` : 'trace_info', raw: u.raw });
+  return out;
 }
 
 function str(v: unknown): string | undefined {
@@ -50,9 +66,12 @@ export function buildTranscript(
   const turns: Turn[] = [];
   const seen = new Set<string>();
   for (const trace of traces ?? []) {
-    const id = trace.interaction_id;
-    if (!id || seen.has(id)) continue;
+    const idUnknown = !trace.interaction_id;
+    // A trace without an id still has its place in the thread; it gets a stand-in id.
+    const id = trace.interaction_id || `unidentified-trace-${turns.length + 1}`;
+    if (seen.has(id)) continue;
     seen.add(id);
+    const unread = unreadOf(trace, idUnknown ? undefined : localById.get(id));
     const mine = localById.get(id);
     const reply = traceReply(trace);
     const userText = traceUserText(trace) ?? mine?.user_text;
@@ -69,6 +88,8 @@ export function buildTranscript(
       ...(mine?.created_at ? { createdAt: mine.created_at } : {}),
       ...(mine?.bundle_hash !== undefined ? { bundleHash: mine.bundle_hash } : {}),
       textUnavailable: userText === undefined && replyText === undefined,
+      ...(unread.length ? { unread } : {}),
+      ...(idUnknown ? { idUnknown } : {}),
     });
   }
   // Turns this browser recorded that the server's list does not hold (yet): keep them, in order.
@@ -86,6 +107,7 @@ export function buildTranscript(
       createdAt: mine.created_at,
       ...(mine.bundle_hash !== undefined ? { bundleHash: mine.bundle_hash } : {}),
       textUnavailable: false,
+      ...(mine.unread?.length ? { unread: mine.unread } : {}),
     });
   }
   return turns;

@@ -55,6 +55,7 @@ export function useSendTurn(taskId: string, extras?: MessageExtras) {
         created_at: message.created_at ?? new Date().toISOString(),
         rtt_ms: rttMs,
         ...(message.bundle_hash !== undefined ? { bundle_hash: message.bundle_hash } : {}),
+        ...(message._unread ? { unread: message._unread } : {}),
       });
       useOutboxStore.getState().remove(v.taskId, v.localId);
       const threads = useThreadsStore.getState();

@@ -5,6 +5,7 @@
  * measured round trip). Read through TanStack Query so components share one copy.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { UnreadField } from '../../contract/tolerant';
 import { idbGet, idbSet } from '../../lib/idb-storage';
 
 export interface LocalTurn {
@@ -17,6 +18,8 @@ export interface LocalTurn {
   created_at: string;
   rtt_ms?: number;
   bundle_hash?: string | null;
+  /** Reply fields that arrived in another shape (see contract/tolerant.ts). */
+  unread?: UnreadField[];
 }
 
 export const localKeys = {
