@@ -11,7 +11,9 @@ export const DEV_KEY = 'dev-key';
  * Failed responses the app asks for on purpose: "Test connection" reads the traces of a task that
  * cannot exist, and its 404 is the proof that the key was accepted.
  */
-const EXPECTED_FAILURES = [{ status: 404, path: /\/v1\/messaging\/tasks\/0{8}-0{4}-0{4}-0{4}-0{12}\/trace-info$/ }];
+const EXPECTED_FAILURES = [
+  { status: 404, path: /\/v1\/messaging\/tasks\/0{8}-0{4}-0{4}-0{4}-0{12}\/trace-info$/ },
+];
 
 export const test = base.extend<{
   consoleProblems: string[];

@@ -17,8 +17,7 @@ export const PROBE_TASK_ID = '00000000-0000-0000-0000-000000000000';
 export const PROBE_PATH = `/v1/messaging/tasks/${PROBE_TASK_ID}/trace-info`;
 
 export type ConnectionCheck =
-  | { ok: true; message: string; agents: AgentIn[] | null }
-  | { ok: false; message: string; error?: ApiError };
+  { ok: true; message: string; agents: AgentIn[] | null } | { ok: false; message: string; error?: ApiError };
 
 export async function testConnection(config: ApiConfig, signal?: AbortSignal): Promise<ConnectionCheck> {
   try {

@@ -285,7 +285,8 @@ export interface RerunIn {
 export const RerunIn = z.unknown().transform((raw, ctx): RerunIn => {
   if (!isRecord(raw)) return refuse(ctx, raw, 'the rerun result is not an object');
   const id = raw.regenerated_task_id;
-  if (typeof id !== 'string' || !id) return refuse(ctx, id, 'regenerated_task_id: the new task id is missing');
+  if (typeof id !== 'string' || !id)
+    return refuse(ctx, id, 'regenerated_task_id: the new task id is missing');
   const message = raw.message;
   if (!isRecord(message)) return refuse(ctx, message, 'message: the regenerated reply is not an object');
   return { ...raw, regenerated_task_id: id, message: readMessage(message) };

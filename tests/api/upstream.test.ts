@@ -118,7 +118,7 @@ describe('--upstream', () => {
     }
   });
 
-  it("answers the keyless helpers (validation, schema) for a key it does not hold, not without one", async () => {
+  it('answers the keyless helpers (validation, schema) for a key it does not hold, not without one', async () => {
     const valid = await call(front, 'POST', '/reference/v1/validate', {
       key: 'upstream-key',
       body: { agent_settings_bundle: {} },
