@@ -7,7 +7,7 @@
  * (deployed-service variants, missing optional fields, unknown fields kept).
  */
 import { z } from 'zod';
-import { FieldReader, isRecord, type Bag, type UnreadField } from './tolerant';
+import { FieldReader, isRecord, without, type Bag, type UnreadField } from './tolerant';
 import { readTrace, Trace, type TolerantTrace } from './trace';
 
 export const ORIGINS_SEEN = ['web-widget', 'api', 'third-party', 'cli', 'stores'] as const;
@@ -207,6 +207,16 @@ export interface TaskIn {
   [key: string]: unknown;
 }
 
+const TASK_FIELDS = [
+  'id',
+  'task_id',
+  'user_id',
+  'title',
+  'welcome_message',
+  'followup_suggestions',
+  'version_id',
+];
+
 /** Any server's task: `id` or `task_id`; every other field degrades on its own. */
 export const TaskIn = z.unknown().transform((raw, ctx): TaskIn => {
   if (!isRecord(raw)) return refuse(ctx, raw, 'the task is not an object');
@@ -215,7 +225,7 @@ export const TaskIn = z.unknown().transform((raw, ctx): TaskIn => {
   if (!id) return refuse(ctx, raw, 'the task has neither id nor task_id');
   const opt = <K extends string>(key: K, v: string | undefined) => (v === undefined ? {} : { [key]: v });
   return {
-    ...raw,
+    ...without(raw, TASK_FIELDS),
     id,
     ...opt('task_id', r.text(raw.task_id, 'task_id')),
     ...opt('user_id', r.text(raw.user_id, 'user_id')),
@@ -244,6 +254,16 @@ export interface MessageIn {
   [key: string]: unknown;
 }
 
+const MESSAGE_FIELDS = [
+  'id',
+  'text',
+  'followup_suggestions',
+  'trace_info',
+  'created_at',
+  'bundle_hash',
+  'version_id',
+];
+
 export function readMessage(raw: Bag): MessageIn {
   const r = new FieldReader();
   const traceRaw = raw.trace_info;
@@ -257,7 +277,7 @@ export function readMessage(raw: Bag): MessageIn {
   const version_id = r.text(raw.version_id, 'version_id');
   const bundle_hash = raw.bundle_hash === null ? null : r.text(raw.bundle_hash, 'bundle_hash');
   return {
-    ...raw,
+    ...without(raw, MESSAGE_FIELDS),
     id: id || trace_info?.interaction_id || '',
     text: text ?? '',
     followup_suggestions: r.suggestions(raw.followup_suggestions, 'followup_suggestions'),
@@ -300,13 +320,18 @@ export interface TraceListIn {
 }
 
 /**
- * One item of a trace list: read like any trace, and an item the transcript cannot place (not an
- * object, or no interaction id) keeps its raw value under the path '' for the reader to see.
+ * One item of a trace list, read like any trace. An item that is not an object keeps its raw
+ * value under the path ''; one without an interaction id (which the transcript needs to place it)
+ * says so under `interaction_id`.
  */
 export function readTraceListItem(raw: unknown): TolerantTrace {
   const trace = readTrace(raw);
-  if (trace.interaction_id || trace._unread?.some((u) => u.path === '')) return trace;
-  return { ...trace, _unread: [{ path: '', raw }, ...(trace._unread ?? [])] };
+  if (trace.interaction_id || !isRecord(raw) || trace._unread?.some((u) => u.path === 'interaction_id'))
+    return trace;
+  return {
+    ...trace,
+    _unread: [{ path: 'interaction_id', raw: raw.interaction_id }, ...(trace._unread ?? [])],
+  };
 }
 
 /** The trace list: a bare array (spec) or the deployed service's page envelope; items one by one. */

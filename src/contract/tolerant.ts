@@ -22,6 +22,13 @@ export function isRecord(v: unknown): v is Bag {
   return typeof v === 'object' && v !== null && !Array.isArray(v);
 }
 
+/** `o` without `keys` (a shallow copy): the fields read on their own replace or leave these. */
+export function without(o: Bag, keys: readonly string[]): Bag {
+  const out: Bag = { ...o };
+  for (const k of keys) delete out[k];
+  return out;
+}
+
 const join = (path: string, key: string | number) => (path ? `${path}.${key}` : String(key));
 
 /** Collects the unread fields of one answer. */

@@ -113,6 +113,42 @@ export function buildTranscript(
   return turns;
 }
 
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  // Arrays rebuilt from the same items (suggestions, marks) count as the same.
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((x, i) => sameValue(x, b[i]) || (isPlain(x) && isPlain(b[i]) && sameFields(x, b[i])));
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => sameValue(a[k], b[k]));
+}
+
+/**
+ * The new transcript, keeping the previous `Turn` object wherever nothing shown changed, so
+ * memoised turn views skip re-rendering (a 1 MB reply is not drawn again because another turn
+ * arrived). Linear in the number of turns; fields compared by identity (arrays item by item).
+ */
+export function reuseTurns(previous: readonly Turn[], next: Turn[]): Turn[] {
+  if (previous.length === 0) return next;
+  const byId = new Map(previous.map((t) => [t.id, t]));
+  let changed = previous.length !== next.length;
+  const out = next.map((t, i) => {
+    const old = byId.get(t.id);
+    const keep =
+      old !== undefined &&
+      sameFields(old as unknown as Record<string, unknown>, t as unknown as Record<string, unknown>);
+    if (!keep || previous[i] !== old) changed = true;
+    return keep ? old : t;
+  });
+  return changed ? out : (previous as Turn[]);
+}
+
 /** The last message the user sent in a thread (for ↑ recall in the composer). */
 export function lastUserText(turns: readonly Turn[]): string | undefined {
   for (let i = turns.length - 1; i >= 0; i -= 1) {

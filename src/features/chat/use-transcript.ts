@@ -1,9 +1,9 @@
 /** The transcript of one thread: the server's traces merged with this browser's records. */
-import { useMemo } from 'react';
+import { useState } from 'react';
 import { useTraceList } from '../../api/trace-list';
 import { useKeyReady } from '../connection/use-key-ready';
 import { useLocalTurns } from '../threads/local-turns';
-import { buildTranscript, type Turn } from './transcript';
+import { buildTranscript, reuseTurns, type Turn } from './transcript';
 
 export interface TranscriptState {
   turns: Turn[];
@@ -16,7 +16,18 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
   const keyReady = useKeyReady();
   const traces = useTraceList(taskId, keyReady);
   const local = useLocalTurns(taskId);
-  const turns = useMemo(() => buildTranscript(traces.data, local.data), [traces.data, local.data]);
+  // Derived state: rebuilt when the traces or the local records change, keeping the previous
+  // transcript's Turn objects where nothing changed (so memoised turn views skip re-rendering).
+  const [built, setBuilt] = useState(() => ({
+    traces: traces.data,
+    local: local.data,
+    turns: buildTranscript(traces.data, local.data),
+  }));
+  let turns = built.turns;
+  if (built.traces !== traces.data || built.local !== local.data) {
+    turns = reuseTurns(built.turns, buildTranscript(traces.data, local.data));
+    setBuilt({ traces: traces.data, local: local.data, turns });
+  }
   const { refetch } = traces;
   return {
     turns,
