@@ -36,7 +36,7 @@ function list(turns: Turn[], selectedTurnId: string | undefined, busy = false) {
   return (
     <MessageList
       turns={turns}
-      outbox={busy ? [{ localId: 'l', taskId: 't', text: 'x', status: 'pending' }] : []}
+      outbox={busy ? [{ localId: 'l', taskId: 't', text: 'x', status: 'pending', startedAt: 0 }] : []}
       selectedTurnId={selectedTurnId}
       onSelectTurn={noop}
       onSend={noop}
