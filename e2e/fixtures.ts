@@ -18,16 +18,18 @@ const EXPECTED_FAILURES = [
 export const test = base.extend<{
   consoleProblems: string[];
   /** More failed responses a test expects (e.g. a service without the reference helpers). */
-  expectedFailures: Array<{ status: number; path: RegExp }>;
+  expectedFailure: { matches: (status: number, path: string) => boolean };
 }>({
-  expectedFailures: [[], { option: true }],
+  expectedFailure: [{ matches: () => false }, { option: true }],
   consoleProblems: [
-    async ({ page, expectedFailures }, use) => {
+    async ({ page, expectedFailure }, use) => {
       const problems: string[] = [];
-      const expected = [...EXPECTED_FAILURES, ...expectedFailures];
       const isExpected = (status: number, url: string) => {
         const path = new URL(url).pathname;
-        return expected.some((e) => e.status === status && e.path.test(path));
+        return (
+          EXPECTED_FAILURES.some((e) => e.status === status && e.path.test(path)) ||
+          expectedFailure.matches(status, path)
+        );
       };
       page.on('console', (m) => {
         if (m.type() !== 'error') return;
