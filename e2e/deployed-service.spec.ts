@@ -109,12 +109,14 @@ test.describe('a deployed service, directly', () => {
     for (const text of ['one', 'two', 'three']) await sendMessage(page, text);
     vendor.plantTrace(task, 1, ['not', 'a', 'trace']);
 
-    // A fresh browser opening the link (same connection settings, no key, none of this
+    // A fresh browser opening a link to the thread (same connection settings, none of this
     // browser's records) knows only what the service answers.
     const fresh = await browser.newContext({ storageState: await page.context().storageState() });
     const other = await fresh.newPage();
-    await other.goto(`/?task=${task}`);
-    await other.getByLabel('API key', { exact: true }).fill(VENDOR_KEY);
+    await other.goto(`/?task=${task}&server=${encodeURIComponent(vendor.url)}`);
+    const gate = other.getByRole('dialog', { name: 'Open a shared thread' });
+    await gate.getByLabel('API key', { exact: true }).fill(VENDOR_KEY);
+    await gate.getByRole('button', { name: 'Open the thread' }).click();
     await expect(turnView(other, 1)).toContainText('one');
     await expect(turnView(other, 3)).toContainText('three');
     const bad = turnView(other, 2);
@@ -132,6 +134,7 @@ test.describe('a deployed service, directly', () => {
     await expect(showAll).toBeVisible();
     await showAll.click();
     await expect(big.getByRole('button', { name: 'Show less' })).toBeVisible();
+    await expect(big.getByText(/Shown as plain text/)).toBeVisible();
     await sendMessage(page, 'and now something short');
     await expect(turnView(page, 2).getByText('You said: and now something short')).toBeVisible();
     await turnView(page, 2).getByRole('button', { name: 'Show trace of turn 2' }).click();

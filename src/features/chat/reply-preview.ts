@@ -7,6 +7,11 @@
 export const LONG_REPLY_CHARS = 10_000;
 /** About how much of a collapsed reply is shown. */
 export const PREVIEW_CHARS = 2_000;
+/**
+ * Longer replies are shown whole as plain text: parsing Markdown costs tens of microseconds per
+ * character in the browser, so a 1 MB reply would hold the page for many seconds.
+ */
+export const MARKDOWN_MAX_CHARS = 50_000;
 
 /** The head of a long reply, or null when the reply is short enough to show whole. */
 export function replyPreview(text: string): string | null {
