@@ -5,7 +5,7 @@
  */
 import type { UnreadField } from '../../contract/tolerant';
 import type { TolerantTrace } from '../../contract/trace';
-import type { LocalTurn } from '../threads/local-turns';
+import type { LocalTurn } from '../threads';
 
 export interface Turn {
   /** The interaction id (= the reply's message id). */
