@@ -1,12 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-<<<<<<< HEAD
-import type { LocalTurn } from '../threads/local-turns';
-import { buildTranscript, lastUserText, reuseTurns } from './transcript';
-=======
 import type { LocalTurn } from '../threads';
-import { buildTranscript, lastUserText } from './transcript';
->>>>>>> main
+import { buildTranscript, lastUserText, reuseTurns } from './transcript';
 
 const trace = (raw: Record<string, unknown>) => TolerantTrace.parse(raw);
 
