@@ -8,7 +8,8 @@
  *   - a short turn after it: from the click on Send to the first frame after its reply is shown.
  * Times are taken inside the page (performance.now and requestAnimationFrame).
  *
- *   npx tsx bench/spa-long-reply.ts [--dist DIR] [--reps 10] [--size 1048576]
+ *   npx tsx bench/spa-long-reply.ts [--dist DIR] [--reps 10] [--size 1048576] [--plain]
+ *     [--step-timeout 120000]
  *
  * `--dist` lets the same bench measure another build (e.g. an older commit's) for comparison.
  */
@@ -25,7 +26,9 @@ import { startService } from './lib/processes';
 
 const REPS = Number(argValue('reps') ?? 10);
 const SIZE = Number(argValue('size') ?? 1_048_576);
-const STEP_TIMEOUT_MS = 120_000;
+/** `--plain`: plain paragraphs instead of dense Markdown (bold and a link on every line). */
+const PLAIN = process.argv.includes('--plain');
+const STEP_TIMEOUT_MS = Number(argValue('step-timeout') ?? 120_000);
 
 function stats(xs: number[]) {
   const s = [...xs].sort((a, b) => a - b);
@@ -105,7 +108,7 @@ async function main() {
     await page.getByRole('button', { name: 'Start a thread' }).click();
     await page.waitForURL(/[?&]task=/);
 
-    await page.getByRole('textbox', { name: 'Message' }).fill(`huge ${SIZE}`);
+    await page.getByRole('textbox', { name: 'Message' }).fill(`huge ${PLAIN ? 'plain ' : ''}${SIZE}`);
     await page.getByRole('button', { name: 'Send' }).click();
     await page.getByRole('button', { name: 'Show trace of turn 1' }).waitFor();
     const showAll = page.getByRole('button', { name: /^Show all/ });
@@ -140,7 +143,7 @@ async function main() {
   };
   const m = machine();
   console.log(
-    `${today()} · ${m} · reply of ${SIZE.toLocaleString('en-US')} characters${expanded ? ', shown whole' : ''}`,
+    `${today()} · ${m} · reply of ${SIZE.toLocaleString('en-US')} characters of ${PLAIN ? 'plain text' : 'dense Markdown'}${expanded ? ', shown whole' : ''}`,
   );
   console.log('| case | runs | median | min | max |');
   console.log('|---|---|---|---|---|');

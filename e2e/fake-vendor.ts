@@ -7,7 +7,8 @@
  *
  * What a reply holds is chosen by the message text: "nulls" (null intent, interaction id,
  * created_at, decision), "wrong types" (numbers and objects where texts belong), "huge <n>"
- * (a reply of n characters), anything else a short echo.
+ * (a reply of n characters of dense Markdown; "huge plain <n>": plain paragraphs), anything else a
+ * short echo.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -95,10 +96,12 @@ function traceFor(id: string, text: string, reply: string): Record<string, unkno
 }
 
 function replyText(text: string): string {
-  const huge = /^huge (\d+)$/.exec(text);
+  const huge = /^huge (plain )?(\d+)$/.exec(text);
   if (huge) {
-    const size = Number(huge[1]);
-    const line = 'A long answer line with **bold** words and a [link](https://example.com/x).\n';
+    const size = Number(huge[2]);
+    const line = huge[1]
+      ? 'A long answer paragraph in plain words, without any formatting at all.\n\n'
+      : 'A long answer line with **bold** words and a [link](https://example.com/x).\n';
     return `# Statement\n${line.repeat(Math.ceil(size / line.length))}`.slice(0, size);
   }
   return `You said: ${text}`;

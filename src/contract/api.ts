@@ -190,7 +190,7 @@ export const ValidateResponse = z.object({ valid: z.boolean(), issues: z.array(B
 /** Fails the parse with `message` (the answer is unusable without it). */
 function refuse(ctx: z.core.$RefinementCtx, input: unknown, message: string): never {
   ctx.addIssue({ code: 'custom', message, input });
-  return z.NEVER as never;
+  return z.NEVER;
 }
 
 export interface TaskIn {

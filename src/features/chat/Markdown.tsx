@@ -67,7 +67,7 @@ export function parseMarkdown(text: string): ReactElement {
     parsed.set(text, hit);
     return hit;
   }
-  const element = renderMarkdown({ children: text, components, remarkPlugins, urlTransform }) as ReactElement;
+  const element = renderMarkdown({ children: text, components, remarkPlugins, urlTransform });
   if (text.length <= PARSED_BUDGET_CHARS) {
     parsed.set(text, element);
     parsedChars += text.length;
