@@ -77,7 +77,7 @@ describe('the fetch client', () => {
     const b = await createTask({ agent_id: 'x', user_id: 'u' });
     expect(a.id).toBe('a');
     expect(a.followup_suggestions).toEqual([]);
-    expect(a.welcome_message).toBeNull();
+    expect(a.welcome_message).toBeUndefined(); // null: absent
     expect(b.id).toBe('b');
   });
 
@@ -120,6 +120,28 @@ describe('the fetch client', () => {
     const r = await rerunMessage({ task_id: 't1', interaction_id: 'm1', text: 'hi' });
     expect(calls[0]!.url).toContain('/v1/messaging/messages/rerun?include_trace=true');
     expect(r.rerun.regenerated_task_id).toBe('t2');
+  });
+
+  it('sends the acting user on a rerun (x-aui-user-id), unless the user set that header', async () => {
+    answers.push(json({ regenerated_task_id: 't2', message: { id: 'm9', text: 'again' } }));
+    await rerunMessage({ task_id: 't1', interaction_id: 'm1', text: 'hi' }, { userId: 'alice' });
+    const sent = new Headers(calls[0]!.init.headers);
+    expect(sent.get('x-aui-user-id')).toBe('alice');
+    expect(sent.get('x-aui-api-key')).toBe('secret-key');
+    expect(sent.get('x-aui-organization-id')).toBe('org1');
+
+    setApiConfigSource(() => ({ ...config, extraHeaders: [{ name: 'x-aui-user-id', value: 'chosen' }] }));
+    answers.push(json({ regenerated_task_id: 't3', message: { id: 'm10', text: 'again' } }));
+    await rerunMessage({ task_id: 't1', interaction_id: 'm1', text: 'hi' }, { userId: 'alice' });
+    expect(new Headers(calls[1]!.init.headers).get('x-aui-user-id')).toBe('chosen');
+  });
+
+  it('shows a reply that came without any id under a stand-in id', async () => {
+    answers.push(json({ text: 'hello', created_at: null }));
+    const { message } = await sendMessage({ task_id: 't1', text: 'hi' });
+    expect(message.text).toBe('hello');
+    expect(message.id).toMatch(/^unidentified-/);
+    expect(message._unread).toEqual([{ path: 'id', raw: undefined }]);
   });
 
   it('reads a bare trace array (spec)', async () => {

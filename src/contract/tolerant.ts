@@ -102,11 +102,6 @@ export class FieldReader {
     for (const u of v) if (isRecord(u) && typeof u.path === 'string') this.mark(u.path, u.raw);
   }
 
-  /** The marks of a nested answer, under its path. */
-  adopt(nested: readonly UnreadField[] | undefined, path: string): void {
-    for (const u of nested ?? []) this.mark(u.path ? join(path, u.path) : path, u.raw);
-  }
-
   /** `{ _unread }` when something was unread, else nothing (so clean answers stay clean). */
   result(): { _unread?: UnreadField[] } {
     return this.unread.length ? { [UNREAD_KEY]: this.unread } : {};
