@@ -73,7 +73,8 @@ export const TurnView = memo(function TurnView({
   onSuggestion,
   renderActions,
 }: TurnViewProps) {
-  const wholeItemUnread = turn.unread?.some((u) => u.path === 'trace_info') ?? false;
+  // An item of the trace list that is not a trace at all (its raw value is in `turn.unread`).
+  const traceUnreadable = turn.trace?._unread?.some((u) => u.path === '') ?? false;
   return (
     <article
       aria-label={`Turn ${turn.index + 1}`}
@@ -89,17 +90,18 @@ export const TurnView = memo(function TurnView({
             : 'border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
         )}
       >
-        {wholeItemUnread ? (
+        {traceUnreadable ? (
           <p className="text-amber-800 italic dark:text-amber-200">
             The service sent this item of the thread’s trace list in a shape that is not a trace; what it sent
             is below.
           </p>
-        ) : turn.textUnavailable ? (
+        ) : null}
+        {!turn.textUnavailable ? (
+          <ReplyText text={turn.replyText} />
+        ) : traceUnreadable ? null : (
           <p className="text-zinc-500 italic">
             This server does not record message texts; the trace is in the inspector.
           </p>
-        ) : (
-          <ReplyText text={turn.replyText} />
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <DecisionBadge decision={turn.decision} />
