@@ -221,13 +221,14 @@ const TASK_FIELDS = [
 export const TaskIn = z.unknown().transform((raw, ctx): TaskIn => {
   if (!isRecord(raw)) return refuse(ctx, raw, 'the task is not an object');
   const r = new FieldReader();
-  const id = r.text(raw.id, 'id') || r.text(raw.task_id, 'task_id');
+  const taskId = r.text(raw.task_id, 'task_id');
+  const id = r.text(raw.id, 'id') || taskId;
   if (!id) return refuse(ctx, raw, 'the task has neither id nor task_id');
   const opt = <K extends string>(key: K, v: string | undefined) => (v === undefined ? {} : { [key]: v });
   return {
     ...without(raw, TASK_FIELDS),
     id,
-    ...opt('task_id', r.text(raw.task_id, 'task_id')),
+    ...opt('task_id', taskId),
     ...opt('user_id', r.text(raw.user_id, 'user_id')),
     ...opt('title', r.text(raw.title, 'title')),
     ...opt('welcome_message', r.text(raw.welcome_message, 'welcome_message')),

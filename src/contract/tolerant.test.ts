@@ -245,3 +245,17 @@ describe('properties', () => {
     );
   });
 });
+
+describe('a task', () => {
+  it('accepts task_id alone; a wrong-typed field is marked once', () => {
+    const t = TaskIn.parse({ task_id: 't9', title: 3 });
+    expect(t.id).toBe('t9');
+    expect(t._unread).toEqual([{ path: 'title', raw: 3 }]);
+    const u = TaskIn.parse({ id: 't1', task_id: 7 });
+    expect(u._unread).toEqual([{ path: 'task_id', raw: 7 }]);
+  });
+
+  it('refuses a task without any id', () => {
+    expect(TaskIn.safeParse({ id: null, title: 'T' }).success).toBe(false);
+  });
+});
