@@ -21,7 +21,7 @@ import { jsonBody } from './http/json-body';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
-import { upstreamProxy } from './http/upstream';
+import { agentsNotOffered, upstreamProxy } from './http/upstream';
 import { healthRoute } from './routes/definitions';
 import { registerMessagingRoutes } from './routes/messaging';
 import { registerReferenceRoutes } from './routes/reference';
@@ -100,11 +100,17 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
     },
   });
 
-  if (options.upstream)
+  if (options.upstream) {
     app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, options.fetchUpstream));
+    // The example agents are not the deployed service's: they are not offered, whatever the key.
+    const notOffered = agentsNotOffered(options.upstream);
+    app.all('/reference/v1/agents', notOffered);
+    app.all('/reference/v1/agents/*', notOffered);
+  }
 
   app.use('/v1/*', requireApiKey(ring));
-  app.use('/reference/*', requireApiKey(ring));
+  // In upstream mode the user holds the deployed service's key, which this service cannot judge.
+  app.use('/reference/*', requireApiKey(ring, { foreignKeys: Boolean(options.upstream) }));
   app.use('/v1/*', jsonBody(bodyLimit));
   app.use('/reference/*', jsonBody(bodyLimit));
 

@@ -4,6 +4,10 @@
  */
 import { RerunIn, type RerunRequest } from '../contract/api';
 import { apiRequestTimed } from './client';
+import { withUsableId } from './send-message';
+
+/** wire-compat: a rerun carries the acting user in `x-aui-user-id`. */
+export const USER_ID_HEADER = 'x-aui-user-id';
 
 export interface RerunResult {
   rerun: RerunIn;
@@ -12,7 +16,7 @@ export interface RerunResult {
 
 export async function rerunMessage(
   body: RerunRequest,
-  opts: { includeTrace?: boolean; signal?: AbortSignal } = {},
+  opts: { includeTrace?: boolean; signal?: AbortSignal; userId?: string | undefined } = {},
 ): Promise<RerunResult> {
   const { data, ms } = await apiRequestTimed({
     method: 'POST',
@@ -22,6 +26,7 @@ export async function rerunMessage(
     schema: RerunIn,
     what: 'rerun result',
     signal: opts.signal,
+    headers: opts.userId ? { [USER_ID_HEADER]: opts.userId } : {},
   });
-  return { rerun: data, rttMs: ms };
+  return { rerun: { ...data, message: withUsableId(data.message) }, rttMs: ms };
 }

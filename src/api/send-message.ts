@@ -12,6 +12,18 @@ export interface SentMessage {
   rttMs: number;
 }
 
+let unidentified = 0;
+
+/**
+ * A reply the service sent without any id (neither `id` nor its trace's `interaction_id`) is
+ * still shown: it gets a stand-in id, unknown to the server (its `_unread` says the id is missing).
+ */
+export function withUsableId(message: MessageIn): MessageIn {
+  if (message.id) return message;
+  unidentified += 1;
+  return { ...message, id: `unidentified-${Date.now().toString(36)}-${unidentified}` };
+}
+
 export async function sendMessage(
   input: SendMessageInput,
   opts: { includeTrace?: boolean; signal?: AbortSignal } = {},
@@ -25,5 +37,5 @@ export async function sendMessage(
     what: 'reply',
     signal: opts.signal,
   });
-  return { message: data, rttMs: ms };
+  return { message: withUsableId(data), rttMs: ms };
 }

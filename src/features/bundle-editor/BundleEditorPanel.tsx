@@ -76,8 +76,12 @@ export function BundleEditorPanel({
   const hydrated = useBundleDraftStore(selectHydrated);
   const serverIssues = useBundleDraftStore(selectServerIssues);
   const { setDraft, resetDraft } = useBundleDraftStore.getState();
-  const agents = useQuery({ ...agentsQueryOptions(), enabled: canFetch && Boolean(onAgentChange) });
-  const baseline = useAgentBundle(canFetch && agentId ? agentId : undefined);
+  const agents = useQuery({ ...agentsQueryOptions(), enabled: canFetch });
+  // The baseline comes from the reference helpers: asked only when they answer for this key.
+  const helpers = agents.isSuccess && agents.data !== null;
+  const noBaselineHere = canFetch && agents.isSuccess && agents.data === null;
+  const baseline = useAgentBundle(canFetch && helpers && agentId ? agentId : undefined);
+  const loadingBaseline = (agents.isLoading || baseline.isLoading) && canFetch;
   const dark = useDarkMode();
 
   const baselineText = useMemo(
@@ -173,7 +177,11 @@ export function BundleEditorPanel({
     else handleRef.current?.format();
   };
 
-  const baselineError = baseline.error ? toApiError(baseline.error) : null;
+  const baselineError = baseline.error
+    ? toApiError(baseline.error)
+    : agents.error
+      ? toApiError(agents.error)
+      : null;
   const sameAsBaseline = baselineText !== null && text === baselineText;
   const agentList = agents.data;
 
@@ -214,7 +222,7 @@ export function BundleEditorPanel({
           className="text-xs text-zinc-500 dark:text-zinc-400"
           data-testid="bundle-status"
         >
-          {!hydrated || (baseline.isLoading && draft === undefined)
+          {!hydrated || (loadingBaseline && draft === undefined)
             ? 'Loading…'
             : analysis.kind === 'empty'
               ? 'Empty'
@@ -299,6 +307,16 @@ export function BundleEditorPanel({
           or paste a bundle.
         </p>
       ) : null}
+      {noBaselineHere ? (
+        <p
+          data-testid="no-baseline"
+          className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+        >
+          This service offers no baseline bundle: the Messaging API has no way to read an agent’s bundle, and
+          only the reference service adds one. Import a project folder or a bundle file, or paste a bundle, to
+          start.
+        </p>
+      ) : null}
       {baselineError && draft === undefined ? (
         <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
           No baseline for {agentId || 'this agent'}: {baselineError.message} Import or paste a bundle to
@@ -340,7 +358,7 @@ export function BundleEditorPanel({
         onDragLeave={() => setDragging(false)}
         onDrop={(e) => void onDrop(e)}
       >
-        {!hydrated || (baseline.isLoading && draft === undefined) ? (
+        {!hydrated || (loadingBaseline && draft === undefined) ? (
           <div className="flex h-full items-center justify-center gap-2 text-zinc-500">
             <Spinner label="Loading the bundle" /> Loading the bundle…
           </div>

@@ -59,6 +59,7 @@ export function useSendTurn(
         rtt_ms: rttMs,
         ...(message.bundle_hash !== undefined ? { bundle_hash: message.bundle_hash } : {}),
         ...(message.version_id ? { version_id: message.version_id } : {}),
+        ...(message._unread ? { unread: message._unread } : {}),
       });
       useOutboxStore.getState().remove(v.taskId, v.localId);
       useThreadsStore.getState().touchThread(v.taskId);

@@ -3,12 +3,12 @@
  * the server keeps them (the reference service), what each turn ran with.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { taskInfoQueryOptions } from '../../api/lineage';
 import { useTraceList } from '../../api/trace-list';
 import { useKeyReady } from '../connection';
 import { useLocalTurns } from '../threads';
-import { buildTranscript, type Turn, type TurnRun } from './transcript';
+import { buildTranscript, reuseTurns, type Turn, type TurnRun } from './transcript';
 
 export interface TranscriptState {
   turns: Turn[];
@@ -30,10 +30,19 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
       info.data ? new Map<string, TurnRun>(info.data.turns.map((t) => [t.interaction_id, t])) : undefined,
     [info.data],
   );
-  const turns = useMemo(
-    () => buildTranscript(traces.data, local.data, runs),
-    [traces.data, local.data, runs],
-  );
+  // Derived state: rebuilt when the traces, the local records or the runs change, keeping the
+  // previous transcript's Turn objects where nothing changed (so memoised turn views skip re-rendering).
+  const [built, setBuilt] = useState(() => ({
+    traces: traces.data,
+    local: local.data,
+    runs,
+    turns: buildTranscript(traces.data, local.data, runs),
+  }));
+  let turns = built.turns;
+  if (built.traces !== traces.data || built.local !== local.data || built.runs !== runs) {
+    turns = reuseTurns(built.turns, buildTranscript(traces.data, local.data, runs));
+    setBuilt({ traces: traces.data, local: local.data, runs, turns });
+  }
   const { refetch } = traces;
   return {
     turns,

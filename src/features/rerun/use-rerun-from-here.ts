@@ -13,6 +13,7 @@ import type { RerunIn, RerunRequest } from '../../contract/api';
 import { bundleHash } from '../../lib/bundle/hash';
 import { useLineageStore } from '../branches';
 import { rememberBundle, useBundleDraftStore } from '../bundle-editor';
+import { useConnectionStore } from '../connection';
 import { branchRunConfig, recordLocalTurn, runConfigOf, useThreadsStore } from '../threads';
 import { buildRerunRequest, lineageRecordFor, type RerunForm, type RerunTarget } from './build-request';
 
@@ -37,7 +38,12 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
     mutationKey: ['rerun', 'from-here', target.taskId, target.interactionId],
     mutationFn: async (vars: RerunVars): Promise<RerunDone> => {
       const request = buildRerunRequest(target, vars.form, vars.bundle);
-      const { rerun, rttMs } = await rerunMessage(request, { includeTrace: true });
+      // The acting user: the one the thread was started for, else the connection's.
+      const userId =
+        useThreadsStore.getState().threads[target.taskId]?.user_id ||
+        useConnectionStore.getState().userId.trim() ||
+        undefined;
+      const { rerun, rttMs } = await rerunMessage(request, { includeTrace: true, userId });
       return { request, rerun, rttMs };
     },
     onSuccess: async ({ request, rerun, rttMs }, vars) => {
@@ -84,6 +90,7 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
         rtt_ms: rttMs,
         bundle_hash: hash,
         ...(message.version_id ? { version_id: message.version_id } : {}),
+        ...(message._unread ? { unread: message._unread } : {}),
       });
       if (vars.draft) useBundleDraftStore.getState().setServerIssues(null);
       onOpened(branchId, message.id);

@@ -5,6 +5,7 @@
  * measured round trip). Read through TanStack Query so components share one copy.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { UnreadField } from '../../contract/tolerant';
 import { idbGet, idbSet } from '../../lib/idb-storage';
 
 export interface LocalTurn {
@@ -20,6 +21,8 @@ export interface LocalTurn {
   bundle_hash?: string | null;
   /** The version the turn ran with, as the service answered. */
   version_id?: string;
+  /** Reply fields that arrived in another shape (see contract/tolerant.ts). */
+  unread?: UnreadField[];
 }
 
 export const localKeys = {
