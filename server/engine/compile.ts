@@ -3,6 +3,7 @@
  * a service that keeps the bundle in memory pays the cost once.
  */
 import type { Bundle, Entity, Integration, Parameter, Rule, Tool } from '../../src/contract/bundle';
+import { bundleHash } from '../../src/lib/bundle/hash';
 import { normalizeBundle } from '../../src/lib/bundle/normalize';
 import { contentStems } from './text';
 import type { CompiledBundle, CompiledTool, RuleStage, StagedRule } from './types';
@@ -130,6 +131,7 @@ function compile(raw: Bundle): CompiledBundle {
       : 'Agent';
   return {
     bundle,
+    fingerprint: bundleHash(raw),
     name,
     params,
     inputParams,

@@ -7,7 +7,8 @@ import type { Integration } from '../../src/contract/bundle';
 import { toEpochDay } from './clock';
 import { epochDayToIso } from './clock';
 import { fillTemplate } from './reply';
-import type { CompiledBundle, Values } from './types';
+import { profileOrigin } from './provenance';
+import type { CompiledBundle, Origin, Values } from './types';
 import { isFilled, looseEquals, toBoolean, toNumber } from './values';
 
 export interface IntegrationCall {
@@ -145,14 +146,25 @@ export function callIntegration(
   };
 }
 
-/** Loads the user profile: integrations that fill only user-profile parameters, not loaded yet. */
-export function loadProfile(compiled: CompiledBundle, values: Values, loaded: string[]): string[] {
+/**
+ * Loads the user profile of the bundle: integrations that fill only user-profile parameters,
+ * not loaded yet. Each value filled records its origin (`profile:<integration>`).
+ */
+export function loadProfile(
+  compiled: CompiledBundle,
+  values: Values,
+  loaded: string[],
+  origins: Record<string, Origin>,
+): string[] {
   const done = [...loaded];
   for (const code of compiled.profileIntegrations) {
     if (done.includes(code)) continue;
     const call = callIntegration(compiled, code, values, []);
     for (const [param, v] of Object.entries(call.outputs))
-      if (isFilled(v) && !isFilled(values[param])) values[param] = v;
+      if (isFilled(v) && !isFilled(values[param])) {
+        values[param] = v;
+        origins[param] = profileOrigin(code);
+      }
     done.push(code);
   }
   return done;

@@ -13,7 +13,8 @@ import { conditionReads, type ConditionContext } from './conditions';
 import { callIntegration } from './integrations';
 import { confirmationText, doneText, fillTemplate, questionFor } from './reply';
 import { evaluateRule, isActivating, isBlocking, isConfirmationRule, type Evaluated } from './rules';
-import type { CompiledBundle, CompiledTool, StagedRule, Values } from './types';
+import { integrationOrigin, markOrigins } from './provenance';
+import type { CompiledBundle, CompiledTool, Origin, StagedRule, Values } from './types';
 import { isFilled, showValue } from './values';
 
 /** How deep sequencing may nest tools within one turn. */
@@ -27,6 +28,8 @@ export interface TurnWork {
   current: Values;
   /** The conversation's values, updated as the turn goes. */
   values: Values;
+  /** Where each value came from (see provenance.ts). */
+  origins: Record<string, Origin>;
   rules: RuleEvaluation[];
   triggered: boolean[];
   decisions: Record<string, unknown>[];
@@ -80,11 +83,12 @@ function record(work: TurnWork, ev: Evaluated): RuleEvaluation {
   return ev.entry;
 }
 
-function mergeOutputs(work: TurnWork, outputs: Record<string, unknown>): void {
+function mergeOutputs(work: TurnWork, integration: string, outputs: Record<string, unknown>): void {
   for (const [code, v] of Object.entries(outputs)) {
     if (isFilled(v)) work.values[code] = v;
     else delete work.values[code];
   }
+  markOrigins(work.origins, work.values, Object.keys(outputs), integrationOrigin(integration));
 }
 
 function runIntegration(work: TurnWork, ct: CompiledTool, code: string): boolean {
@@ -102,7 +106,7 @@ function runIntegration(work: TurnWork, ct: CompiledTool, code: string): boolean
     integration: call.code,
     result: call.result,
   });
-  mergeOutputs(work, call.outputs);
+  mergeOutputs(work, call.code, call.outputs);
   return call.result === 'success';
 }
 
