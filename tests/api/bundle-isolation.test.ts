@@ -20,9 +20,7 @@ const CLIENT_BUNDLE = {
     { code: 'identity-verified', type: 'boolean', usage: 'output', description: 'Identity verified' },
     { code: 'holder-name', type: 'string', usage: 'output', description: 'Card holder' },
   ],
-  entities: [
-    { name: 'holder', type: 'user-profile', parameters: ['identity-verified', 'holder-name'] },
-  ],
+  entities: [{ name: 'holder', type: 'user-profile', parameters: ['identity-verified', 'holder-name'] }],
   integrations: [
     {
       code: 'holder-api',
