@@ -22,6 +22,27 @@ const ACTIVATING = new Set(['ACTIVATE_ANOTHER_TOOL', 'ACTIVATE_SUB_TOOL']);
 
 export const isBlocking = (r: StagedRule) => BLOCKING.has(r.rule.then?.action);
 export const isActivating = (r: StagedRule) => ACTIVATING.has(r.rule.then?.action);
+/**
+ * The tool an ACTIVATE_* / BLOCK_AND_ACTIVATE_ANOTHER_TOOL rule activates: `then.settings.tool`,
+ * or the first of `then.settings.tools[].name` that names an enabled tool (by code or by name).
+ * `named` is what the rule names, for the trace.
+ */
+export function activationTarget(
+  r: StagedRule,
+  compiled: CompiledBundle,
+): { code: string | undefined; named: string[] } {
+  const settings = r.rule.then?.settings;
+  const named: string[] = [];
+  if (typeof settings?.tool === 'string') named.push(settings.tool);
+  if (Array.isArray(settings?.tools))
+    for (const t of settings.tools) if (t && typeof t.name === 'string') named.push(t.name);
+  for (const n of named) {
+    const tool = compiled.toolByCode.get(n) ?? compiled.toolByName.get(n.trim().toLowerCase());
+    if (tool?.enabled) return { code: tool.code, named };
+  }
+  return { code: undefined, named };
+}
+
 export const isConfirmationRule = (r: StagedRule) => r.rule.then?.settings?.requires_confirmation === true;
 
 export function ruleType(r: StagedRule, compiled: CompiledBundle): RuleType {

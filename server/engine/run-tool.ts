@@ -12,7 +12,14 @@ import { applyComputations } from './computations';
 import { conditionReads, type ConditionContext } from './conditions';
 import { callIntegration } from './integrations';
 import { confirmationText, doneText, fillTemplate, questionFor } from './reply';
-import { evaluateRule, isActivating, isBlocking, isConfirmationRule, type Evaluated } from './rules';
+import {
+  activationTarget,
+  evaluateRule,
+  isActivating,
+  isBlocking,
+  isConfirmationRule,
+  type Evaluated,
+} from './rules';
 import { integrationOrigin, markOrigins } from './provenance';
 import type { CompiledBundle, CompiledTool, Origin, StagedRule, Values } from './types';
 import { isFilled, showValue } from './values';
@@ -99,6 +106,7 @@ function runIntegration(work: TurnWork, ct: CompiledTool, code: string): boolean
     result: call.result,
     integration: call.code,
     detail: call.detail,
+    ...(call.notRun.length ? { not_run: call.notRun } : {}),
   });
   work.decisions.push({
     type: 'call_integration',
@@ -146,9 +154,7 @@ export function runTool(
     if (isBlocking(r)) {
       if (!block) {
         const next =
-          typeof then.settings?.tool === 'string' && compiled.toolByCode.has(then.settings.tool)
-            ? then.settings.tool
-            : undefined;
+          then.action === 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL' ? activationTarget(r, compiled).code : undefined;
         block = {
           rule: r.id,
           message:
@@ -172,15 +178,15 @@ export function runTool(
       return null;
     }
     if (isActivating(r)) {
-      const target = then.settings?.tool;
+      const { code: target, named } = activationTarget(r, compiled);
       if (block) {
         entry.result = 'not_applicable';
         entry.reason = `${entry.reason}; not run because ${code} is already blocked by ${block.rule}`;
         return null;
       }
-      if (typeof target !== 'string' || !compiled.toolByCode.get(target)?.enabled) {
+      if (target === undefined) {
         entry.result = 'not_applicable';
-        entry.reason = `${entry.reason}; no enabled tool ${showValue(target)} to activate`;
+        entry.reason = `${entry.reason}; no enabled tool ${named.length ? named.map((n) => showValue(n)).join(' or ') : '(none named)'} to activate`;
         return null;
       }
       if (work.completed.includes(target)) {
@@ -327,14 +333,8 @@ export function runTool(
     const ev = evaluateRule(r, compiled, condCtx(work));
     record(work, ev);
     if (!ev.condition.holds) continue;
-    const target = r.rule.then?.settings?.tool;
-    if (
-      isActivating(r) &&
-      typeof target === 'string' &&
-      compiled.toolByCode.get(target)?.enabled &&
-      !stack.includes(target) &&
-      stack.length < MAX_TOOL_DEPTH
-    ) {
+    const target = isActivating(r) ? activationTarget(r, compiled).code : undefined;
+    if (target !== undefined && !stack.includes(target) && stack.length < MAX_TOOL_DEPTH) {
       const note = message ?? messageOf(work, r);
       if (note) work.notes.push(note);
       work.decisions.push({ type: 'activate_tool', tool: target, by: r.id });

@@ -23,8 +23,8 @@ function entityValue(v: unknown): EntityValue {
 export function traceEntities(compiled: CompiledBundle, values: Values): Record<string, EntityValue> {
   const out: Record<string, EntityValue> = {};
   const keyOf = (code: string) => {
-    const e = compiled.entityOfParam.get(code);
-    return e ? `${e.name}.${code}` : code;
+    const path = compiled.entityKeyOfParam.get(code);
+    return path ? `${path}.${code}` : code;
   };
   for (const code of compiled.params.keys()) if (code in values) out[keyOf(code)] = entityValue(values[code]);
   for (const code of Object.keys(values))

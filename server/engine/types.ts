@@ -81,6 +81,8 @@ export interface CompiledBundle {
   /** Parameters the user may supply (usage input, all or unset), in bundle order. */
   inputParams: Parameter[];
   entityOfParam: Map<string, Entity>;
+  /** Parameter code → the path of its entity (`order.line-item` for a nested one), for trace keys. */
+  entityKeyOfParam: Map<string, string>;
   entities: Map<string, Entity>;
   /** Parameters of user-profile entities. */
   profileParams: Set<string>;
@@ -89,6 +91,8 @@ export interface CompiledBundle {
   profileIntegrations: string[];
   tools: CompiledTool[];
   toolByCode: Map<string, CompiledTool>;
+  /** Tool name (trimmed, lower-case) → tool: activations may name a tool by its name. */
+  toolByName: Map<string, CompiledTool>;
   /** Word stem → (tool index → weight), for word-overlap scoring of main tools. */
   toolIndex: Map<string, Map<number, number>>;
 }
