@@ -18,6 +18,7 @@ import {
   isActivating,
   isBlocking,
   isConfirmationRule,
+  stopsWhenBroken,
   type Evaluated,
 } from './rules';
 import { integrationOrigin, markOrigins } from './provenance';
@@ -148,6 +149,15 @@ export function runTool(
   const pre = (r: StagedRule): Outcome | null => {
     const ev = evaluateRule(r, compiled, condCtx(work));
     const entry = record(work, ev);
+    if (ev.condition.error !== undefined) {
+      work.decisions.push({ type: 'rule_error', tool: code, rule: r.id, reason: ev.condition.error });
+      if (stopsWhenBroken(r) && !block)
+        block = {
+          rule: r.id,
+          message: `Sorry, I can't go on with this request: the check ${r.id} could not be evaluated.`,
+        };
+      return null;
+    }
     if (!ev.condition.holds) return null;
     const then = r.rule.then;
     work.decisions.push({ type: 'rule_triggered', tool: code, rule: r.id, action: then?.action });
@@ -332,6 +342,8 @@ export function runTool(
   for (const r of success ? ct.success : ct.fail) {
     const ev = evaluateRule(r, compiled, condCtx(work));
     record(work, ev);
+    if (ev.condition.error !== undefined)
+      work.decisions.push({ type: 'rule_error', tool: code, rule: r.id, reason: ev.condition.error });
     if (!ev.condition.holds) continue;
     const target = isActivating(r) ? activationTarget(r, compiled).code : undefined;
     if (target !== undefined && !stack.includes(target) && stack.length < MAX_TOOL_DEPTH) {
