@@ -21,7 +21,7 @@ import {
   stopsWhenBroken,
   type Evaluated,
 } from './rules';
-import { integrationOrigin, markOrigins } from './provenance';
+import { CONVERSATION, integrationOrigin } from './provenance';
 import type { CompiledBundle, CompiledTool, Origin, StagedRule, Values } from './types';
 import { isFilled, showValue } from './values';
 
@@ -91,12 +91,17 @@ function record(work: TurnWork, ev: Evaluated): RuleEvaluation {
   return ev.entry;
 }
 
+/** An integration's answer: found values replace the state's; a value it lacks is cleared, unless the user gave it. */
 function mergeOutputs(work: TurnWork, integration: string, outputs: Record<string, unknown>): void {
   for (const [code, v] of Object.entries(outputs)) {
-    if (isFilled(v)) work.values[code] = v;
-    else delete work.values[code];
+    if (isFilled(v)) {
+      work.values[code] = v;
+      work.origins[code] = integrationOrigin(integration);
+    } else if (work.origins[code] !== CONVERSATION) {
+      delete work.values[code];
+      delete work.origins[code];
+    }
   }
-  markOrigins(work.origins, work.values, Object.keys(outputs), integrationOrigin(integration));
 }
 
 function runIntegration(work: TurnWork, ct: CompiledTool, code: string): boolean {
