@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../../src/contract/bundle';
+import { converse } from '../../agents/converse';
 import { parseClock } from '../clock';
 import { compileBundle } from '../compile';
 import { understand } from './index';
@@ -138,5 +139,39 @@ describe('understanding trusts the bundle: ids shaped like the examples come bef
     // no phone inside an id that no parameter claims, and no amount glued to letters
     expect(readShop('ticket ZZ10123456784X, refund $40', [])).toEqual({ 'refund-amount': 40 });
     expect(readShop('code AB5550100199 please')).toEqual({});
+  });
+});
+
+describe('a tool triggered by an id the message is exactly', () => {
+  it('activates: the id is read as the id, not as a phone', () => {
+    const out = converse(
+      {
+        parameters: [
+          { code: 'parcel-number', type: 'string', usage: 'input', examples: ['1Z999AA10123456784'] },
+          { code: 'contact-phone', type: 'string', usage: 'input', examples: ['+1 555 010 0199'] },
+        ],
+        agent_tools: [
+          {
+            code: 'TRACK_PARCEL',
+            name: 'Track a parcel',
+            main_tool: true,
+            config: {
+              triggers: {
+                when: {
+                  method: 'param_extracted_current',
+                  params: ['parcel-number'],
+                  operation: 'is_not_empty',
+                },
+              },
+              params: { required: ['parcel-number'] },
+            },
+          },
+        ],
+      },
+      '2025-03-15T10:00:00Z',
+    ).say('1Z999AA10123456784');
+    expect(out.trace.intent).toBe('track_parcel');
+    expect(out.trace.understanding?.extracted_params).toEqual({ 'parcel-number': '1Z999AA10123456784' });
+    expect(out.trace.decision).toBe('proceed');
   });
 });
