@@ -72,7 +72,10 @@ export function coerce(compiled: CompiledBundle, code: string, v: unknown): unkn
       const canonical = (p.values ?? []).find((x) => looseEquals(x, v));
       return canonical ?? v;
     }
-    default:
+    case 'string':
+    case 'array':
+    case 'list_of_objects':
+    case 'object':
       return v;
   }
 }
