@@ -60,7 +60,7 @@ function compile(raw: Bundle): CompiledBundle {
       if (profile) profileParams.add(code);
     }
     const nested = list(e.sub_entities).filter(
-      (s): s is Entity => !!s && typeof s === 'object' && typeof (s as Entity).name === 'string',
+      (s): s is Entity => !!s && typeof s === 'object' && typeof s.name === 'string',
     );
     for (let i = nested.length - 1; i >= 0; i--) {
       const sub = nested[i]!;

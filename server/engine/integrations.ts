@@ -171,7 +171,7 @@ export function buildRequest(
   } else if (schema && typeof schema === 'object') {
     const s = schema as Json;
     const list = s.params ?? s.parameters;
-    if (s.properties && typeof s.properties === 'object') fromCodes(Object.keys(s.properties as Json));
+    if (s.properties && typeof s.properties === 'object') fromCodes(Object.keys(s.properties));
     else if (Array.isArray(list)) fromCodes(list.filter((x): x is string => typeof x === 'string'));
     else fromCodes(fallbackParams);
   } else fromCodes(fallbackParams);

@@ -272,18 +272,17 @@ function isNumberLike(v: unknown): boolean {
 }
 
 /** What kind of value a type compares with, or null when any literal goes. */
-function operandKind(type: ParameterType): 'number' | 'date' | 'boolean' | null {
-  switch (type) {
-    case 'numeric':
-      return 'number';
-    case 'date':
-      return 'date';
-    case 'boolean':
-      return 'boolean';
-    default:
-      return null;
-  }
-}
+const OPERAND_KIND: Record<ParameterType, 'number' | 'date' | 'boolean' | null> = {
+  numeric: 'number',
+  date: 'date',
+  boolean: 'boolean',
+  string: null,
+  enum: null,
+  object: null,
+  list_of_objects: null,
+  array: null,
+};
+const operandKind = (type: ParameterType) => OPERAND_KIND[type];
 
 function literalFits(kind: 'number' | 'date' | 'boolean' | 'days', v: unknown): boolean {
   if (v === null) return true;
