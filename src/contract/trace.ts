@@ -20,7 +20,13 @@ export const KNOWN_RULE_TYPES = [
   'conditional',
   'sequencing',
 ] as const;
-export const KNOWN_RULE_RESULTS = ['allowed', 'blocked', 'requires_confirmation', 'not_applicable'] as const;
+export const KNOWN_RULE_RESULTS = [
+  'allowed',
+  'blocked',
+  'requires_confirmation',
+  'not_applicable',
+  'error',
+] as const;
 
 const EntityValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 

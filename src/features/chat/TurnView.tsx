@@ -1,5 +1,7 @@
 import { memo, type ReactNode } from 'react';
+import { Badge } from '../../components/ui/Badge';
 import { formatMs } from '../../lib/format';
+import { brokenRules } from '../../lib/trace-tones';
 import { cx } from '../../lib/format';
 import { DecisionBadge } from './DecisionBadge';
 import { ReplyText } from './ReplyText';
@@ -75,6 +77,7 @@ export const TurnView = memo(function TurnView({
 }: TurnViewProps) {
   // An item of the trace list that is not a trace at all (its raw value is in `turn.unread`).
   const traceUnreadable = turn.trace?._unread?.some((u) => u.path === '') ?? false;
+  const broken = brokenRules(turn.trace?.rules_evaluated);
   return (
     <article
       aria-label={`Turn ${turn.index + 1}`}
@@ -105,6 +108,11 @@ export const TurnView = memo(function TurnView({
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <DecisionBadge decision={turn.decision} />
+          {broken.length > 0 ? (
+            <Badge tone="error" title={`Could not be evaluated: ${broken.join(', ')}`}>
+              {broken.length === 1 ? 'rule error' : `${broken.length} rule errors`}
+            </Badge>
+          ) : null}
           {turn.rttMs !== undefined ? <span title="Measured round trip">{formatMs(turn.rttMs)}</span> : null}
           <button
             type="button"
