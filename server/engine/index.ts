@@ -8,11 +8,12 @@ import type { Engine, EngineState, TurnInput, TurnOutput } from './contract';
 import { loadProfile } from './integrations';
 import { writeState } from './state';
 import { guardedTurn } from './guard';
+import { newValues } from './values';
 import { welcome } from './welcome';
 
 function initialState(bundle: Bundle, _clock: string, _userId: string): EngineState {
   const compiled = compileBundle(bundle);
-  const values = {};
+  const values = newValues();
   const loaded = loadProfile(compiled, values, []);
   return writeState({ values, pending: null, profile_loaded: loaded });
 }

@@ -8,7 +8,7 @@ import { toEpochDay } from './clock';
 import { epochDayToIso } from './clock';
 import { fillTemplate } from './reply';
 import type { CompiledBundle, Values } from './types';
-import { isFilled, looseEquals, toBoolean, toNumber } from './values';
+import { isFilled, looseEquals, newValues, toBoolean, toNumber } from './values';
 
 export interface IntegrationCall {
   code: string;
@@ -102,7 +102,7 @@ export function callIntegration(
   fallbackParams: string[],
 ): IntegrationCall {
   const integration: Integration | undefined = compiled.integrations.get(code);
-  const parameters: Values = {};
+  const parameters = newValues();
   const codes = requestCodes(integration?.settings?.request_schema) ?? fallbackParams;
   for (const c of codes) if (isFilled(values[c])) parameters[c] = values[c];
   if (!integration)
@@ -112,7 +112,7 @@ export function callIntegration(
   const canned = settings.test_curl_response;
   const response: unknown = canned !== undefined ? canned : { status: 'ok', integration: code };
   const source = canned !== undefined ? 'test_curl_response' : 'deterministic stub';
-  const outputs: Record<string, unknown> = {};
+  const outputs = newValues();
   const mapping =
     settings.response_mapping && typeof settings.response_mapping === 'object'
       ? Object.entries(settings.response_mapping)

@@ -14,7 +14,7 @@ import { callIntegration } from './integrations';
 import { confirmationText, doneText, fillTemplate, questionFor } from './reply';
 import { evaluateRule, isActivating, isBlocking, isConfirmationRule, type Evaluated } from './rules';
 import type { CompiledBundle, CompiledTool, StagedRule, Values } from './types';
-import { isFilled, showValue } from './values';
+import { isFilled, newValues, showValue } from './values';
 
 /** How deep sequencing may nest tools within one turn. */
 export const MAX_TOOL_DEPTH = 4;
@@ -311,7 +311,7 @@ export function runTool(
     }
   }
   if (refs.length === 0) {
-    const parameters: Values = {};
+    const parameters = newValues();
     for (const c of toolParams(ct)) if (filled(c)) parameters[c] = work.values[c];
     work.invoked.push({ tool: code, parameters, result: 'success' });
   }

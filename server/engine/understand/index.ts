@@ -15,6 +15,7 @@ import { findIds, idMatcher, type IdMatcher } from './ids';
 import { findMoney, findNumbers } from './numbers';
 import { findQuoted, type Found } from './quoted';
 import { MaskedText } from './spans';
+import { newValues } from '../values';
 import { detectYesNo, matchEnum } from './words';
 
 export interface UnderstandContext {
@@ -130,7 +131,7 @@ export function understand(
 ): Understanding {
   const text = rawText.length > MAX_MESSAGE_CHARS ? rawText.slice(0, MAX_MESSAGE_CHARS) : rawText;
   const masked = new MaskedText(text);
-  const values: Values = {};
+  const values = newValues();
   const expected = new Set(ctx.expected);
   const preferred = new Set(ctx.preferred);
   const params: ParamInfo[] = compiled.inputParams.map((p) => ({

@@ -8,12 +8,12 @@ import {
   asArray,
   asObject,
   asString,
-  placeholders,
   refParameter,
   refTool,
   report,
   type ValidationContext,
 } from './validation-context';
+import { placeholders } from './placeholders';
 
 interface Formula {
   parameter: string;

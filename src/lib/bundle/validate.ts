@@ -15,7 +15,6 @@ import {
   asArray,
   asObject,
   asString,
-  placeholders,
   refEntity,
   refIntegration,
   refParameter,
@@ -25,6 +24,7 @@ import {
   type ParameterInfo,
   type ValidationContext,
 } from './validation-context';
+import { placeholders } from './placeholders';
 import { suggestion } from './suggest';
 
 export { BUNDLE_ISSUE_CODES, type BundleIssueCode } from './issue-codes';
@@ -392,13 +392,12 @@ function checkRule(
   }
   const message = asString(then?.message);
   if (message !== undefined) {
-    const known = [...ctx.parameters.keys()];
     for (const ph of new Set(placeholders(message))) {
       if (ctx.parameters.has(ph)) continue;
       report(
         ctx,
         'unknown_placeholder',
-        `The message of ${name} fills {{${ph}}}, which names no parameter, so it is shown as written.${suggestion(ph, known, 'parameters')}`,
+        `The message of ${name} fills {{${ph}}}, which names no parameter, so it is shown as written.${suggestion(ph, ctx.parameters, 'parameters')}`,
         [...loc, 'then', 'message'],
       );
     }

@@ -55,7 +55,7 @@ function checkRef(
   report(
     ctx,
     code,
-    `${sentence}, which is not defined.${suggestion(name, [...known.keys()], plural, quote)}`,
+    `${sentence}, which is not defined.${suggestion(name, known, plural, quote)}`,
     loc,
   );
   return false;
@@ -69,8 +69,3 @@ export const refTool = (ctx: ValidationContext, name: string, sentence: string, 
   checkRef(ctx, 'unknown_tool', ctx.tools, 'tools', name, sentence, loc, '');
 export const refIntegration = (ctx: ValidationContext, name: string, sentence: string, loc: Loc) =>
   checkRef(ctx, 'unknown_integration', ctx.integrations, 'integrations', name, sentence, loc, "'");
-
-/** The `{{param-code}}` placeholders of a formula or message, with their positions. */
-export function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)].map((m) => m[1]!);
-}
