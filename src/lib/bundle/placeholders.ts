@@ -16,6 +16,8 @@ export interface Placeholder {
   end: number;
 }
 
+import { spend } from '../work-budget';
+
 const OPEN = 123; // {
 const CLOSE = 125; // }
 
@@ -50,6 +52,7 @@ function scanFrom(text: string, start: number): { found: Placeholder | null; res
 
 /** Every placeholder of `text`, in order. */
 export function scanPlaceholders(text: string): Placeholder[] {
+  spend(text.length);
   const out: Placeholder[] = [];
   let from = 0;
   for (;;) {

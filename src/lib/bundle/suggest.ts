@@ -7,6 +7,8 @@
  * MAX_CANDIDATES × MAX_SUGGEST_LENGTH × (2 × limit + 1) steps whatever the input.
  */
 
+import { spend } from '../work-budget';
+
 /** Names longer than this are not compared (no typo hint for them). */
 export const MAX_SUGGEST_LENGTH = 64;
 /** Known names compared per lookup, in their order of definition. */
@@ -27,6 +29,7 @@ export function editDistanceWithin(a: string, b: string, limit: number): number 
   for (let i = 1; i <= a.length; i++) {
     const from = Math.max(1, i - limit);
     const to = Math.min(b.length, i + limit);
+    spend(to - from + 1);
     cur[from - 1] = from - 1 === 0 && i <= limit ? i : over;
     let rowMin = cur[from - 1]!;
     for (let j = from; j <= to; j++) {

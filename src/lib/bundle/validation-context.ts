@@ -8,6 +8,7 @@ import type { BundleIssue } from '../../contract/api';
 import type { ParameterType } from './operation-types';
 import { bundleIssue, type BundleIssueCode, type Loc } from './issue-codes';
 import { suggestion } from './suggest';
+import { spend } from '../work-budget';
 
 export type Json = Record<string, unknown>;
 
@@ -51,13 +52,9 @@ function checkRef(
   loc: Loc,
   quote: string,
 ): boolean {
+  spend(1);
   if (known.has(name)) return true;
-  report(
-    ctx,
-    code,
-    `${sentence}, which is not defined.${suggestion(name, known, plural, quote)}`,
-    loc,
-  );
+  report(ctx, code, `${sentence}, which is not defined.${suggestion(name, known, plural, quote)}`, loc);
   return false;
 }
 
