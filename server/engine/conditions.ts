@@ -6,6 +6,7 @@
 import type { Condition, ConditionLeaf } from '../../src/contract/bundle';
 import { isLeaf } from '../../src/lib/bundle/normalize';
 import { lookupTable } from '../../src/lib/lookup';
+import { spend } from '../../src/lib/work-budget';
 import { daysSince, toEpochDay, type Clock } from './clock';
 import { contentStems } from './text';
 import type { CompiledBundle, Values } from './types';
@@ -168,6 +169,7 @@ export function evaluateCondition(c: Condition | null | undefined, ctx: Conditio
 }
 
 function evaluate(c: Condition, ctx: ConditionContext): ConditionResult {
+  spend(1);
   if ('all' in c && Array.isArray(c.all)) {
     const parts = c.all.map((x) => evaluate(x, ctx));
     const reads = parts.flatMap((p) => p.reads);

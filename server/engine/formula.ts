@@ -6,6 +6,7 @@
  * unknown (undefined) rather than a guess; a formula that does not parse is unknown too.
  */
 import { placeholderAt, placeholders } from '../../src/lib/bundle/placeholders';
+import { spend } from '../../src/lib/work-budget';
 import { daysSince, type Clock } from './clock';
 import { isFilled, looseEquals, toNumber } from './values';
 
@@ -180,6 +181,7 @@ function num(v: unknown): number | undefined {
 
 function evalNode(n: Node, s: FormulaScope, depth: number): unknown {
   if (depth > 200) return undefined;
+  spend(1);
   const ev = (x: Node) => evalNode(x, s, depth + 1);
   switch (n.k) {
     case 'lit':

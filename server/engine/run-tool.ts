@@ -15,6 +15,7 @@ import { confirmationText, doneText, fillTemplate, questionFor } from './reply';
 import { evaluateRule, isActivating, isBlocking, isConfirmationRule, type Evaluated } from './rules';
 import type { CompiledBundle, CompiledTool, StagedRule, Values } from './types';
 import { isFilled, newValues, showValue } from './values';
+import { spend } from '../../src/lib/work-budget';
 
 /** How deep sequencing may nest tools within one turn. */
 export const MAX_TOOL_DEPTH = 4;
@@ -122,6 +123,7 @@ export function runTool(
 ): Outcome {
   const { compiled } = work;
   const ct = compiled.toolByCode.get(code)!;
+  spend(1);
   const stack = [...opts.stack, code];
   if (!work.activated.includes(code)) work.activated.push(code);
   applyComputations(compiled, code, work.values, work.clock);

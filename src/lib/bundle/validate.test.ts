@@ -403,7 +403,8 @@ const cases: Case[] = [
     code: 'non_finite_number',
     severity: 'error',
     loc: [...WINDOW_LEAF, 'value'],
-    message: /rules\.pre\.constraint\[0\]\.when\.value is a number too large for JSON \(it reads as Infinity\)/,
+    message:
+      /rules\.pre\.constraint\[0\]\.when\.value is a number too large for JSON \(it reads as Infinity\)/,
   },
   {
     name: 'more work than one request may use',
