@@ -5,8 +5,10 @@
  * same answer, whatever the machine's load.
  *
  * The budget is set for the duration of a synchronous call (`withWorkBudget`), and the loops whose
- * length depends on the bundle call `spend`. Outside such a call `spend` does nothing, so pure
- * helpers stay usable on their own.
+ * length depends on the bundle call `spend`. Work that only adds a nicety (a "Did you mean"
+ * hint) draws on a separate allowance with `spendOptional`, and is skipped once that runs out
+ * rather than failing the request. Outside such a call both do nothing, so pure helpers stay
+ * usable on their own.
  */
 
 export class WorkBudgetExceeded extends Error {
@@ -22,12 +24,15 @@ export class WorkBudgetExceeded extends Error {
   }
 }
 
-let current: { left: number; limit: number; task: string } | null = null;
+let current: { left: number; limit: number; optional: number; task: string } | null = null;
 
-/** Runs `fn` with a budget of `limit` steps; throws `WorkBudgetExceeded` when it spends more. */
-export function withWorkBudget<T>(task: string, limit: number, fn: () => T): T {
+/**
+ * Runs `fn` with a budget of `limit` steps (throws `WorkBudgetExceeded` when it spends more) and
+ * an allowance of `optional` steps for optional work.
+ */
+export function withWorkBudget<T>(task: string, limit: number, fn: () => T, optional = 0): T {
   const outer = current;
-  current = { left: limit, limit, task };
+  current = { left: limit, limit, optional, task };
   try {
     return fn();
   } finally {
@@ -40,4 +45,12 @@ export function spend(steps: number): void {
   if (current === null) return;
   current.left -= steps;
   if (current.left < 0) throw new WorkBudgetExceeded(current.task, current.limit);
+}
+
+/** Spends `steps` of optional work if the allowance covers them; false (nothing spent) when not. */
+export function spendOptional(steps: number): boolean {
+  if (current === null) return true;
+  if (current.optional < steps) return false;
+  current.optional -= steps;
+  return true;
 }

@@ -4,15 +4,17 @@
  * Bounded by construction: names longer than `MAX_SUGGEST_LENGTH` get no suggestion, at most
  * `MAX_CANDIDATES` known names are compared, and the distance is computed only within the band
  * of edits that could still count as a typo, so one lookup costs at most about
- * MAX_CANDIDATES × MAX_SUGGEST_LENGTH × (2 × limit + 1) steps whatever the input.
+ * MAX_CANDIDATES × MAX_SUGGEST_LENGTH × (2 × limit + 1) steps whatever the input. Within a work
+ * budget (see `work-budget.ts`) the comparisons draw on its optional allowance: once that is
+ * spent, later lookups suggest nothing rather than slow the validation down.
  */
 
-import { spend } from '../work-budget';
+import { spendOptional } from '../work-budget';
 
 /** Names longer than this are not compared (no typo hint for them). */
 export const MAX_SUGGEST_LENGTH = 64;
 /** Known names compared per lookup, in their order of definition. */
-export const MAX_CANDIDATES = 2000;
+export const MAX_CANDIDATES = 1000;
 
 /**
  * The edit distance between `a` and `b` when it is at most `limit`, else `limit + 1`. Only the
@@ -29,7 +31,6 @@ export function editDistanceWithin(a: string, b: string, limit: number): number 
   for (let i = 1; i <= a.length; i++) {
     const from = Math.max(1, i - limit);
     const to = Math.min(b.length, i + limit);
-    spend(to - from + 1);
     cur[from - 1] = from - 1 === 0 && i <= limit ? i : over;
     let rowMin = cur[from - 1]!;
     for (let j = from; j <= to; j++) {
@@ -64,7 +65,12 @@ export function closestMatch(name: string, known: Iterable<string>): string | un
   for (const candidate of known) {
     if (compared++ >= MAX_CANDIDATES) break;
     if (candidate === name || candidate.length > MAX_SUGGEST_LENGTH) continue;
-    const d = editDistanceWithin(target, fold(candidate), bestDistance - 1);
+    const folded = fold(candidate);
+    const within = bestDistance - 1;
+    // The cells the banded comparison may fill (1 when the lengths alone rule it out).
+    const cost = Math.abs(folded.length - target.length) > within ? 1 : 1 + target.length * (2 * within + 1);
+    if (!spendOptional(cost)) break;
+    const d = editDistanceWithin(target, folded, within);
     if (d < bestDistance) {
       best = candidate;
       bestDistance = d;

@@ -37,6 +37,8 @@ export { BUNDLE_ISSUE_CODES, type BundleIssueCode } from './issue-codes';
  * `bundle_too_complex` is added.
  */
 export const VALIDATION_WORK_LIMIT = 5_000_000;
+/** Comparisons spent on "Did you mean" hints; beyond, unknown names get no hint. */
+export const VALIDATION_HINT_LIMIT = 500_000;
 
 export function validateBundle(doc: unknown): BundleIssue[] {
   const root = asObject(doc);
@@ -58,7 +60,7 @@ export function validateBundle(doc: unknown): BundleIssue[] {
     integrations: new Set(),
   };
   try {
-    withWorkBudget('checking the bundle', VALIDATION_WORK_LIMIT, () => check(ctx));
+    withWorkBudget('checking the bundle', VALIDATION_WORK_LIMIT, () => check(ctx), VALIDATION_HINT_LIMIT);
   } catch (error) {
     if (!(error instanceof WorkBudgetExceeded)) throw error;
     report(ctx, 'bundle_too_complex', error.message, []);
