@@ -22,7 +22,8 @@ import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { cx } from '../../lib/format';
 import { useActiveBundleStatus } from './active-bundle';
-import { analyzeDraft, bundleText } from './analysis';
+import { bundleText } from './analysis';
+import { useDraftAnalysis } from './analysis-runner';
 import {
   selectDrafts,
   selectEditorAgentId,
@@ -89,7 +90,7 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
   const draft = drafts[agentId];
   const text = draft ?? baselineText ?? '';
   const deferredText = useDeferredValue(text);
-  const analysis = analyzeDraft(deferredText);
+  const analysis = useDraftAnalysis(deferredText);
   const problems = useMemo(
     () =>
       problemsOf(
@@ -225,9 +226,11 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
             ? 'Loading…'
             : analysis.kind === 'empty'
               ? 'Empty'
-              : errors > 0
-                ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
-                : `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
+              : analysis.kind === 'checking'
+                ? 'Checking…'
+                : errors > 0
+                  ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
+                  : `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
           {active.status === 'ready' ? ` · sending #${shortBundleHash(active.hash)}` : ''}
         </span>
         <div className="ml-auto flex flex-wrap gap-1">

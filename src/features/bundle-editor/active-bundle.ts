@@ -10,7 +10,8 @@ import { useMemo } from 'react';
 import { ApiError } from '../../api/errors';
 import { bundleHash } from '../../lib/bundle/hash';
 import { idbGet, idbSet } from '../../lib/idb-storage';
-import { analyzeDraft, sendBlockReason } from './analysis';
+import { sendBlockReason } from './analysis';
+import { analyzeDraft, useAnalysisVersion } from './analysis-runner';
 import { useBundleDraftStore, type BundleDraftState } from './draft-store';
 
 export type ActiveBundle =
@@ -47,9 +48,11 @@ export function useActiveBundleStatus(): ActiveBundle {
   const useBundle = useBundleDraftStore((s) => s.useBundle);
   const agentId = useBundleDraftStore((s) => s.agentId);
   const text = useBundleDraftStore((s) => s.drafts[s.agentId]);
+  const analysed = useAnalysisVersion();
   return useMemo(
     () => (useBundle ? draftSendState(agentId, text) : { status: 'off' as const }),
-    [useBundle, agentId, text],
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- `analysed` changes when the worker answers
+    [useBundle, agentId, text, analysed],
   );
 }
 
@@ -61,7 +64,9 @@ export function useDraftSendState(fallbackAgentId: string): Exclude<ActiveBundle
   const stored = useBundleDraftStore((s) => s.agentId);
   const agentId = stored || fallbackAgentId;
   const text = useBundleDraftStore((s) => s.drafts[agentId]);
-  return useMemo(() => draftSendState(agentId, text), [agentId, text]);
+  const analysed = useAnalysisVersion();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `analysed` changes when the worker answers
+  return useMemo(() => draftSendState(agentId, text), [agentId, text, analysed]);
 }
 
 /** The bundle to attach, or null (off, or blocked: see useActiveBundleStatus for the reason). */
