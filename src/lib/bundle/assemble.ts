@@ -227,9 +227,9 @@ export function assembleProject(files: ProjectFile[]): { bundle: Bundle; issues:
     }
   }
 
-  const bundle: Json = {};
   const keys = [...claims.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-  for (const k of keys) bundle[k] = claims.get(k)!.value;
+  // fromEntries defines own keys: a file claiming "__proto__" adds a key, never a prototype.
+  const bundle = Object.fromEntries(keys.map((k) => [k, claims.get(k)!.value]));
   return { bundle: bundle as Bundle, issues };
 }
 
