@@ -57,6 +57,11 @@ describe('assembleProject', () => {
     expect('agent_tools' in bundle).toBe(false);
   });
 
+  it('treats a file named like a prototype member as unknown', () => {
+    const { issues } = assembleProject([{ path: 'constructor.aui.json', content: [] }]);
+    expect(issues.map((i) => i.code)).toEqual(['assembly_unknown_file']);
+  });
+
   it('parses raw JSON text and normalises ./ and backslash paths', () => {
     const { bundle, issues } = assembleProject([
       { path: './parameters.aui.json', content: JSON.stringify([param('a')]) },

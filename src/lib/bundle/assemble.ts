@@ -12,6 +12,7 @@
  * `agent.aui.json` may also carry `schema_version`. Two files claiming the same key is an error;
  * nothing is ever merged. Pure; no file-system access (the caller reads the files).
  */
+import { lookupTable } from '../lookup';
 import type { BundleIssue } from '../../contract/api';
 import type { Bundle, Tool } from '../../contract/bundle';
 
@@ -36,13 +37,13 @@ const EXTENSION = '.aui.json';
 const TOOLS_DIR = 'tools/';
 
 /** Top-level file name (without extension) → the bundle key it holds. */
-const LIST_FILES: Record<string, string> = {
+const LIST_FILES = lookupTable({
   parameters: 'parameters',
   entities: 'entities',
   integrations: 'integrations',
   rules: 'rules',
   computations: 'computations',
-};
+});
 
 /** The order keys appear in an assembled bundle (then any other key, alphabetically). */
 const KEY_ORDER = [
@@ -258,7 +259,7 @@ export function disassembleBundle(bundle: Bundle): ProjectFile[] {
   const toolsKey = Array.isArray(doc.agent_tools) ? 'agent_tools' : Array.isArray(doc.tools) ? 'tools' : null;
   const tools = toolsKey ? (doc[toolsKey] as unknown[]) : [];
 
-  const agent: Json = {};
+  const agent = Object.create(null) as Json;
   const lists: ProjectFile[] = [];
   for (const [k, v] of Object.entries(doc)) {
     if (v === undefined || k === toolsKey) continue;
