@@ -29,6 +29,18 @@ function staged(rules: Rule[] | undefined, stage: RuleStage, path: string): Stag
   }));
 }
 
+/** The union of two ascending index lists, ascending (duplicates kept once). */
+function mergeSorted(a: number[], b: number[]): number[] {
+  const out: number[] = [];
+  let i = 0;
+  let j = 0;
+  while (i < a.length || j < b.length) {
+    const next = j >= b.length || (i < a.length && a[i]! <= b[j]!) ? a[i++]! : b[j++]!;
+    if (out[out.length - 1] !== next) out.push(next);
+  }
+  return out;
+}
+
 function compile(raw: Bundle): CompiledBundle {
   const bundle = normalizeBundle(raw);
   const params = new Map<string, Parameter>();
@@ -96,8 +108,12 @@ function compile(raw: Bundle): CompiledBundle {
     if (!Array.isArray(applied) || applied.length === 0) everyTool.push(i);
     else for (const code of new Set(applied)) (byTool.get(code) ?? byTool.set(code, []).get(code)!).push(i);
   });
-  const globalsFor = (code: string) =>
-    [...everyTool, ...(byTool.get(code) ?? [])].sort((a, b) => a - b).map((i) => globalRules[i]!);
+  // Tools with no rules of their own share one list, so indexing stays linear in tools + rules.
+  const shared = everyTool.map((i) => globalRules[i]!);
+  const globalsFor = (code: string) => {
+    const own = byTool.get(code);
+    return own ? mergeSorted(everyTool, own).map((i) => globalRules[i]!) : shared;
+  };
   const tools: CompiledTool[] = [];
   const toolByCode = new Map<string, CompiledTool>();
   const toolByName = new Map<string, CompiledTool>();

@@ -1,19 +1,33 @@
 /**
  * Computed parameters: a parameter's own `computation` (always), and `computations` entries
- * (for the tools in their applied_to; none listed = every tool). Repeated until nothing changes,
- * so computed values may build on each other; a formula that cannot be computed clears its value.
+ * (for the tools in their applied_to; none listed = every tool). Formulas run once each, in
+ * dependency order (a formula after the formulas computing what it reads), so computed values may
+ * build on each other and the work is linear in the formulas; a formula that cannot be computed
+ * clears its value. Formulas caught in a cycle (the validator rejects those) run once, in bundle
+ * order, after the others.
  */
 import type { Clock } from './clock';
-import { evaluateFormula } from './formula';
+import { evaluateFormula, formulaRefs } from './formula';
 import type { CompiledBundle, Values } from './types';
 
-export function applyComputations(
-  compiled: CompiledBundle,
-  toolCode: string | null,
-  values: Values,
-  clock: Clock,
-): void {
-  const formulas: { code: string; formula: string }[] = [];
+interface Formula {
+  code: string;
+  formula: string;
+}
+
+const orders = new WeakMap<CompiledBundle, Map<string | null, Formula[]>>();
+
+/** The formulas that apply to `toolCode`, in the order they run (cached per compiled bundle). */
+function formulasFor(compiled: CompiledBundle, toolCode: string | null): Formula[] {
+  let byTool = orders.get(compiled);
+  if (!byTool) orders.set(compiled, (byTool = new Map()));
+  let order = byTool.get(toolCode);
+  if (!order) byTool.set(toolCode, (order = dependencyOrder(applicable(compiled, toolCode))));
+  return order;
+}
+
+function applicable(compiled: CompiledBundle, toolCode: string | null): Formula[] {
+  const formulas: Formula[] = [];
   for (const p of compiled.params.values()) {
     if (p.usage === 'computed' && typeof p.computation === 'string')
       formulas.push({ code: p.code, formula: p.computation });
@@ -25,22 +39,54 @@ export function applyComputations(
       continue;
     formulas.push({ code: c.parameter, formula: c.formula });
   }
-  if (formulas.length === 0) return;
-  for (let pass = 0; pass <= formulas.length; pass++) {
-    let changed = false;
-    for (const { code, formula } of formulas) {
-      const v = evaluateFormula(formula, { values, clock });
-      const before = values[code];
-      if (v === undefined || v === null) {
-        if (code in values) {
-          delete values[code];
-          changed = true;
-        }
-      } else if (before !== v) {
-        values[code] = typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v;
-        changed = changed || before !== values[code];
-      }
+  return formulas;
+}
+
+/**
+ * Kahn's algorithm over the computed parameters: a parameter's formulas (in bundle order) come
+ * after those of every computed parameter they read. Linear in formulas and references.
+ */
+function dependencyOrder(formulas: Formula[]): Formula[] {
+  const byCode = new Map<string, Formula[]>();
+  for (const f of formulas) (byCode.get(f.code) ?? byCode.set(f.code, []).get(f.code)!).push(f);
+  const waitingOn = new Map<string, number>();
+  const readers = new Map<string, string[]>();
+  for (const [code, list] of byCode) {
+    const reads = new Set(list.flatMap((f) => formulaRefs(f.formula)));
+    let count = 0;
+    for (const ref of reads) {
+      if (ref === code || !byCode.has(ref)) continue;
+      count++;
+      (readers.get(ref) ?? readers.set(ref, []).get(ref)!).push(code);
     }
-    if (!changed) return;
+    waitingOn.set(code, count);
+  }
+  const ready = [...byCode.keys()].filter((code) => waitingOn.get(code) === 0);
+  const done = new Set<string>();
+  const out: Formula[] = [];
+  for (let i = 0; i < ready.length; i++) {
+    const code = ready[i]!;
+    done.add(code);
+    out.push(...byCode.get(code)!);
+    for (const reader of readers.get(code) ?? []) {
+      const left = waitingOn.get(reader)! - 1;
+      waitingOn.set(reader, left);
+      if (left === 0) ready.push(reader);
+    }
+  }
+  for (const f of formulas) if (!done.has(f.code)) out.push(f);
+  return out;
+}
+
+export function applyComputations(
+  compiled: CompiledBundle,
+  toolCode: string | null,
+  values: Values,
+  clock: Clock,
+): void {
+  for (const { code, formula } of formulasFor(compiled, toolCode)) {
+    const v = evaluateFormula(formula, { values, clock });
+    if (v === undefined || v === null) delete values[code];
+    else values[code] = typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v;
   }
 }

@@ -5,6 +5,8 @@
  */
 import type { Condition, ConditionLeaf } from '../../src/contract/bundle';
 import { isLeaf } from '../../src/lib/bundle/normalize';
+import { lookupTable } from '../../src/lib/bundle/lookup';
+import { spend } from '../../src/lib/bundle/work-budget';
 import { daysSince, toEpochDay, type Clock } from './clock';
 import { contentStems } from './text';
 import type { CompiledBundle, Values } from './types';
@@ -30,8 +32,8 @@ export interface ConditionResult {
   error?: string;
 }
 
-const OP_SYMBOL: Record<string, string> = { eq: '=', neq: '!=', gt: '>', lt: '<', gte: '>=', lte: '<=' };
-const DAY_OPS: Record<string, string> = { more_than_x_days: '>', less_than_x_days: '<', exactly_x_days: '=' };
+const OP_SYMBOL = lookupTable({ eq: '=', neq: '!=', gt: '>', lt: '<', gte: '>=', lte: '<=' });
+const DAY_OPS = lookupTable({ more_than_x_days: '>', less_than_x_days: '<', exactly_x_days: '=' });
 
 /** The parameter codes a leaf reads, and the entity it names (if any). */
 export function leafParams(leaf: ConditionLeaf): { codes: string[]; entity?: string } {
@@ -137,14 +139,18 @@ function render(c: Condition, top: boolean): string {
   return 'always';
 }
 
-/** Every parameter code a condition reads. */
-export function conditionReads(c: Condition | null | undefined, out: string[] = []): string[] {
-  if (c == null) return out;
-  if ('all' in c && Array.isArray(c.all)) c.all.forEach((x) => conditionReads(x, out));
-  else if ('any' in c && Array.isArray(c.any)) c.any.forEach((x) => conditionReads(x, out));
-  else if ('not' in c && c.not) conditionReads(c.not as Condition, out);
-  else if (isLeaf(c)) for (const code of leafParams(c).codes) if (!out.includes(code)) out.push(code);
-  return out;
+/** Every parameter code a condition reads, each once, in order. */
+export function conditionReads(c: Condition | null | undefined): string[] {
+  const out = new Set<string>();
+  const visit = (x: Condition | null | undefined): void => {
+    if (x == null) return;
+    if ('all' in x && Array.isArray(x.all)) x.all.forEach(visit);
+    else if ('any' in x && Array.isArray(x.any)) x.any.forEach(visit);
+    else if ('not' in x && x.not) visit(x.not as Condition);
+    else if (isLeaf(x)) for (const code of leafParams(x).codes) out.add(code);
+  };
+  visit(c);
+  return [...out];
 }
 
 /** Whether a condition reads a parameter of a user-profile entity (an authentication check). */
@@ -165,6 +171,7 @@ export function evaluateCondition(c: Condition | null | undefined, ctx: Conditio
 }
 
 function evaluate(c: Condition, ctx: ConditionContext): ConditionResult {
+  spend(1);
   if ('all' in c && Array.isArray(c.all)) {
     const parts = c.all.map((x) => evaluate(x, ctx));
     const reads = parts.flatMap((p) => p.reads);

@@ -5,6 +5,8 @@
  * floor, ceil, abs, lower, upper, concat, coalesce, if. An unknown reference makes the result
  * unknown (undefined) rather than a guess; a formula that does not parse is unknown too.
  */
+import { placeholderAt, placeholders } from '../../src/lib/bundle/placeholders';
+import { spend } from '../../src/lib/bundle/work-budget';
 import { daysSince, type Clock } from './clock';
 import { isFilled, looseEquals, toNumber } from './values';
 
@@ -18,8 +20,9 @@ type Node =
 
 type Token = { t: 'num' | 'str' | 'ref' | 'id' | 'op'; v: string };
 
+/** One token after optional white space; `{{param}}` references are read by the placeholder scanner. */
 const TOKEN =
-  /\s*(?:(\d+(?:\.\d+)?)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|\{\{\s*([^}]+?)\s*\}\}|([A-Za-z_][A-Za-z0-9_]*)|(===|!==|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:(),]))/y;
+  /\s*(?:(\d+(?:\.\d+)?)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([A-Za-z_][A-Za-z0-9_]*)|(===|!==|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:(),])|(\{\{))/y;
 
 function lex(src: string): Token[] | null {
   const out: Token[] = [];
@@ -34,10 +37,15 @@ function lex(src: string): Token[] | null {
     if (m[1] !== undefined) out.push({ t: 'num', v: m[1] });
     else if (m[2] !== undefined) out.push({ t: 'str', v: m[2].replace(/\\(.)/g, '$1') });
     else if (m[3] !== undefined) out.push({ t: 'str', v: m[3].replace(/\\(.)/g, '$1') });
-    else if (m[4] !== undefined) out.push({ t: 'ref', v: m[4] });
-    else if (m[5] !== undefined) out.push({ t: 'id', v: m[5] });
-    else if (m[6] !== undefined)
-      out.push({ t: 'op', v: m[6] === '===' ? '==' : m[6] === '!==' ? '!=' : m[6] });
+    else if (m[4] !== undefined) out.push({ t: 'id', v: m[4] });
+    else if (m[5] !== undefined)
+      out.push({ t: 'op', v: m[5] === '===' ? '==' : m[5] === '!==' ? '!=' : m[5] });
+    else {
+      const ref = placeholderAt(src, pos - 2);
+      if (!ref) return null;
+      out.push({ t: 'ref', v: ref.name });
+      pos = ref.end;
+    }
   }
   return out;
 }
@@ -150,7 +158,7 @@ export function parseFormula(src: string): Node | null {
 
 /** The parameter codes a formula reads. */
 export function formulaRefs(src: string): string[] {
-  return [...src.matchAll(/\{\{\s*([^}]+?)\s*\}\}/g)].map((m) => m[1]!);
+  return placeholders(src);
 }
 
 export interface FormulaScope {
@@ -173,6 +181,7 @@ function num(v: unknown): number | undefined {
 
 function evalNode(n: Node, s: FormulaScope, depth: number): unknown {
   if (depth > 200) return undefined;
+  spend(1);
   const ev = (x: Node) => evalNode(x, s, depth + 1);
   switch (n.k) {
     case 'lit':

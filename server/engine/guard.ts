@@ -1,14 +1,26 @@
 /**
- * The last line of defence: a turn never throws. Should a bundle reach a path the engine does
- * not handle, the turn answers with an error response (still deterministic) and keeps the state.
+ * The last line of defence: a turn never throws, but for one reason. Should a bundle reach a
+ * path the engine does not handle, the turn answers with an error response (still deterministic)
+ * and keeps the state. A turn that would take more than `TURN_WORK_LIMIT` steps (see
+ * `work-budget.ts`) throws `WorkBudgetExceeded`: the bundle is too complex to run, which the
+ * service answers with a 422 rather than a reply.
  */
+import { WorkBudgetExceeded, withWorkBudget } from '../../src/lib/bundle/work-budget';
 import type { TurnInput, TurnOutput } from './contract';
 import { runTurn } from './turn';
 
+/**
+ * The most work one turn may do, in steps (a condition or formula node is one step, a rule's
+ * evaluation twenty): about 100,000 rule evaluations, well under a second. A turn on the largest
+ * example agent takes a few hundred.
+ */
+export const TURN_WORK_LIMIT = 2_000_000;
+
 export function guardedTurn(input: TurnInput): TurnOutput {
   try {
-    return runTurn(input);
+    return withWorkBudget('running the turn', TURN_WORK_LIMIT, () => runTurn(input));
   } catch (e) {
+    if (e instanceof WorkBudgetExceeded) throw e;
     const why = e instanceof Error ? e.message : String(e);
     const reply = 'Sorry, something went wrong while handling that message.';
     return {

@@ -6,6 +6,7 @@ import type { Bundle } from '../../src/contract/bundle';
 import type { Engine, EngineState, TurnInput, TurnOutput } from './contract';
 import { writeState } from './state';
 import { guardedTurn } from './guard';
+import { newValues } from './values';
 import { welcome } from './welcome';
 
 /**
@@ -14,7 +15,7 @@ import { welcome } from './welcome';
  */
 function initialState(_bundle: Bundle, _clock: string, _userId: string): EngineState {
   return writeState({
-    values: {},
+    values: newValues(),
     pending: null,
     profile_loaded: [],
     bundle: null,

@@ -10,7 +10,7 @@ import { epochDayToIso } from './clock';
 import { fillTemplate } from './reply';
 import { profileOrigin } from './provenance';
 import type { CompiledBundle, Origin, Values } from './types';
-import { isFilled, looseEquals, toBoolean, toNumber } from './values';
+import { isFilled, looseEquals, newValues, toBoolean, toNumber } from './values';
 
 export interface IntegrationCall {
   code: string;
@@ -153,7 +153,7 @@ export function buildRequest(
   values: Values,
   fallbackParams: string[],
 ): { parameters: Values; missing: string[] } {
-  const parameters: Values = {};
+  const parameters = newValues();
   const missing: string[] = [];
   const fromCodes = (codes: string[]) => {
     for (const c of codes) if (isFilled(values[c])) parameters[c] = values[c];
@@ -251,7 +251,7 @@ export function callIntegration(
       notRun: skipped,
     };
   const response: unknown = canned !== undefined ? canned : { status: 'ok', integration: code };
-  const outputs: Record<string, unknown> = {};
+  const outputs = newValues();
   const { entries } = readResponseMapping(settings.response_mapping);
   let found = 0;
   for (const entry of entries) {

@@ -6,6 +6,7 @@
  * values belong to the bundle that produced them and are produced again by the new one.
  */
 import type { EngineStateShape, Origin, Values } from './types';
+import { newValues } from './values';
 
 export const CONVERSATION: Origin = 'conversation';
 export const COMPUTED: Origin = 'computed';
@@ -28,7 +29,7 @@ export function carryState(
   fingerprint: string,
 ): { state: EngineStateShape; change: BundleChange | null } {
   if (state.bundle === null || state.bundle === fingerprint) return { state, change: null };
-  const values: Values = {};
+  const values = newValues();
   const origins = Object.create(null) as Record<string, Origin>;
   const kept: string[] = [];
   const dropped: string[] = [];

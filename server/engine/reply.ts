@@ -1,5 +1,6 @@
 /** Reply text: `{{param-code}}` filling and the deterministic templates used when the bundle gives no message. */
 import type { Tool } from '../../src/contract/bundle';
+import { fillPlaceholders } from '../../src/lib/bundle/placeholders';
 import { codeWords } from './text';
 import type { CompiledBundle, Values } from './types';
 import { formatNumber, isFilled } from './values';
@@ -27,9 +28,7 @@ export function fillTemplate(
   _compiled: CompiledBundle,
   missing = 'unknown',
 ): string {
-  return template.replace(/\{\{\s*([^}]+?)\s*\}\}/g, (_m, code: string) =>
-    isFilled(values[code]) ? formatValue(values[code]) : missing,
-  );
+  return fillPlaceholders(template, (code) => (isFilled(values[code]) ? formatValue(values[code]) : missing));
 }
 
 export function toolLabel(tool: Tool): string {

@@ -13,6 +13,7 @@ import {
   type ConditionContext,
   type ConditionResult,
 } from './conditions';
+import { spend } from '../../src/lib/bundle/work-budget';
 import type { CompiledBundle, StagedRule } from './types';
 
 export type RuleType = 'policy' | 'authentication' | 'confirmation' | 'conditional' | 'sequencing';
@@ -67,7 +68,11 @@ export interface Evaluated {
 }
 
 /** Evaluates the rule's condition and gives the default result (callers refine it for effects). */
+/** Work steps one rule evaluation counts (its trace entry is written out too), beyond its condition's. */
+const RULE_STEPS = 20;
+
 export function evaluateRule(r: StagedRule, compiled: CompiledBundle, ctx: ConditionContext): Evaluated {
+  spend(RULE_STEPS);
   const condition = evaluateCondition(r.rule.when, ctx);
   const type = ruleType(r, compiled);
   let result: RuleResult;

@@ -23,7 +23,8 @@ import {
 } from './rules';
 import { CONVERSATION, integrationOrigin } from './provenance';
 import type { CompiledBundle, CompiledTool, Origin, StagedRule, Values } from './types';
-import { isFilled, showValue } from './values';
+import { isFilled, newValues, showValue } from './values';
+import { spend } from '../../src/lib/bundle/work-budget';
 
 /** How deep sequencing may nest tools within one turn. */
 export const MAX_TOOL_DEPTH = 4;
@@ -140,6 +141,7 @@ export function runTool(
 ): Outcome {
   const { compiled } = work;
   const ct = compiled.toolByCode.get(code)!;
+  spend(1);
   const stack = [...opts.stack, code];
   if (!work.activated.includes(code)) work.activated.push(code);
   applyComputations(compiled, code, work.values, work.clock);
@@ -336,7 +338,7 @@ export function runTool(
     }
   }
   if (refs.length === 0) {
-    const parameters: Values = {};
+    const parameters = newValues();
     for (const c of toolParams(ct)) if (filled(c)) parameters[c] = work.values[c];
     work.invoked.push({ tool: code, parameters, result: 'success' });
   }

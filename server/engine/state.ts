@@ -1,6 +1,7 @@
 /** The engine's state between turns (JSON, opaque to the service), read defensively. */
 import type { EngineState } from './contract';
 import type { Awaiting, EngineStateShape, Origin, Pending, Values } from './types';
+import { newValues } from './values';
 
 const AWAITING: Awaiting[] = ['information', 'confirmation', 'blocked', 'retry'];
 const strings = (x: unknown): string[] =>
@@ -31,8 +32,9 @@ function readOrigins(x: unknown, values: Values): Record<string, Origin> {
 
 export function readState(state: EngineState | null | undefined): EngineStateShape {
   const s = (state && typeof state === 'object' ? state : {}) as Record<string, unknown>;
-  const values =
-    s.values && typeof s.values === 'object' && !Array.isArray(s.values) ? { ...(s.values as Values) } : {};
+  const values = newValues(
+    s.values && typeof s.values === 'object' && !Array.isArray(s.values) ? (s.values as Values) : undefined,
+  );
   return {
     values,
     pending: readPending(s.pending),

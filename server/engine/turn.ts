@@ -14,6 +14,7 @@ import { buildTrace } from './trace';
 import type { CompiledTool, Pending } from './types';
 import { understand } from './understand';
 import { detectConfirmation } from './understand/words';
+import { newValues } from './values';
 
 const DECISION: Record<Outcome['kind'], string> = {
   block: 'block_with_explanation',
@@ -70,7 +71,7 @@ export function runTurn(input: TurnInput): TurnOutput {
   });
   const choice = chooseTool(compiled, message, pending, understood.values, confirmation, {
     compiled,
-    values: { ...values, ...understood.values },
+    values: Object.assign(newValues(values), understood.values),
     current: understood.values,
     message,
     clock,

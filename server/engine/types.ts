@@ -2,7 +2,7 @@
 import type { Entity, Integration, Parameter, Rule, Tool } from '../../src/contract/bundle';
 import type { normalizeBundle } from '../../src/lib/bundle/normalize';
 
-/** Parameter code → current value (JSON). A missing key means "not known". */
+/** Parameter code → current value (JSON). A missing key means "not known". Made by `newValues` (no prototype). */
 export type Values = Record<string, unknown>;
 
 export type NormalizedBundle = ReturnType<typeof normalizeBundle>;

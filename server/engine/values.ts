@@ -1,4 +1,17 @@
 /** Reading and comparing parameter values of any type. */
+import type { Values } from './types';
+
+/**
+ * A new value map (parameter code → value), optionally copying `from`'s own entries. It has no
+ * prototype, so every parameter code is an ordinary key: `__proto__`, `toString` or
+ * `constructor` are read, written and deleted like any other name, and a code never reads an
+ * inherited member.
+ */
+export function newValues(from?: Record<string, unknown>): Values {
+  const out = Object.create(null) as Values;
+  if (from) for (const key of Object.keys(from)) out[key] = from[key];
+  return out;
+}
 
 export function isFilled(v: unknown): boolean {
   if (v === undefined || v === null) return false;

@@ -65,6 +65,12 @@ export function invalidBundle(issues: BundleIssue[], loc: ErrorDetail['loc']): A
   );
 }
 
+/** A turn that would take more work than one request may use (the bundle's or the client's). */
+export function bundleTooComplex(error: Error, clientBundle: boolean): ApiError {
+  const loc = clientBundle ? ['body', 'agent_settings_bundle'] : ['body', 'task_id'];
+  return unprocessable(error.message, detailOf(loc, error.message, 'bundle_too_complex'));
+}
+
 export function payloadTooLarge(limit: number): ApiError {
   const message = `Request body is larger than the limit of ${limit} bytes`;
   return new ApiError(413, {

@@ -15,7 +15,9 @@ import type { Trace } from '../../src/contract/trace';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../engine/contract';
+import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
 import {
+  bundleTooComplex,
   forbidden,
   interactionNotFound,
   invalidBundle,
@@ -326,6 +328,8 @@ export class MessagingService {
         userId: task.userId,
       });
     } catch (error) {
+      // A turn over its work budget: the bundle is too complex to run, whoever's it is.
+      if (error instanceof WorkBudgetExceeded) throw bundleTooComplex(error, config.clientBundle);
       // A bundle that passed validation but that the engine cannot run is the client's input
       // problem, not a server fault; the agents' own bundles failing is a real bug (500).
       if (!config.clientBundle) throw error;

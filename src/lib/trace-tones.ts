@@ -2,6 +2,8 @@
  * How trace values are shown: a label and a tone per decision and rule result. The value lists
  * are open-ended, so anything unknown is shown as it is, in the neutral tone.
  */
+import { lookupTable } from './bundle/lookup';
+
 export type Tone = 'neutral' | 'ok' | 'blocked' | 'confirm' | 'info' | 'muted' | 'error';
 
 export interface Shown {
@@ -9,21 +11,21 @@ export interface Shown {
   tone: Tone;
 }
 
-const DECISIONS: Record<string, Shown> = {
+const DECISIONS = lookupTable<Shown>({
   proceed: { label: 'proceed', tone: 'ok' },
   block_with_explanation: { label: 'blocked', tone: 'blocked' },
   blocked: { label: 'blocked', tone: 'blocked' },
   block: { label: 'blocked', tone: 'blocked' },
   request_confirmation: { label: 'needs confirmation', tone: 'confirm' },
   request_information: { label: 'needs information', tone: 'info' },
-};
+});
 
 export function showDecision(decision: string | undefined | null): Shown | null {
   if (!decision) return null;
   return DECISIONS[decision] ?? { label: decision, tone: 'neutral' };
 }
 
-const RESULTS: Record<string, Tone> = {
+const RESULTS = lookupTable<Tone>({
   allowed: 'ok',
   passed: 'ok',
   blocked: 'blocked',
@@ -31,7 +33,7 @@ const RESULTS: Record<string, Tone> = {
   not_applicable: 'muted',
   /** The rule could not be evaluated (values of incompatible types): never allowed. */
   error: 'error',
-};
+});
 
 export function resultTone(result: string | undefined | null): Tone {
   return (result && RESULTS[result]) || 'neutral';

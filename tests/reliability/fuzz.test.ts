@@ -1,7 +1,9 @@
 /**
  * Fuzzing the real service over loopback: at least 10,000 generated malformed requests across
  * every endpoint (wrong and missing fields, wrong types, huge strings, deep nesting, broken JSON,
- * invalid UTF-8 bytes, wrong content types, bad query values, odd path ids, mutated bundles).
+ * invalid UTF-8 bytes, wrong content types, bad query values, odd path ids, mutated bundles, and
+ * bundles built to make the work explode: long unclosed `{{`, long near-miss names, many
+ * formulas, names like `__proto__`, numbers beyond JSON's range).
  * The service must never answer 5xx, every error must be a readable JSON body with a message,
  * nothing may be logged as an unhandled error, and a valid flow must still work afterwards.
  *
@@ -62,7 +64,13 @@ const ODD_STRINGS = [
   'yes',
   'no',
   '9'.repeat(400),
+  '__proto__',
+  'constructor',
+  'toString',
+  'hasOwnProperty',
 ];
+
+const PROTOTYPE_NAMES = Object.getOwnPropertyNames(Object.prototype);
 
 function oddString(g: Gen): string {
   const r = g.float();
@@ -301,6 +309,94 @@ function oddId(g: Gen, real: string[]): string {
   ]);
 }
 
+/** A bundle shaped to make validation or a turn do as much work as the body limit allows. */
+function hostileBundle(g: Gen, base: Json): { description: string; bundle: Json; raw?: [string, string] } {
+  const tool = (extra: Json) => ({
+    code: 'DISPUTE_CHARGE',
+    name: 'Dispute a charge',
+    main_tool: true,
+    ...extra,
+  });
+  const n = g.int(1_000, 60_000);
+  switch (g.int(0, 5)) {
+    case 0: {
+      const message = `${g.pick(['', 'Filed ', '{'])}{{${g.pick([' ', 'a', '-'])}${' '.repeat(n)}`;
+      return {
+        description: `unclosed {{ in a message (${n})`,
+        bundle: { ...base, rules: [{ code: 'R', when: null, then: { action: 'TEXT', message } }] },
+      };
+    }
+    case 1:
+      return {
+        description: `unclosed {{ in a formula (${n})`,
+        bundle: {
+          ...base,
+          parameters: [
+            { code: 'fee', type: 'numeric', usage: 'computed', computation: `1 + {{${' '.repeat(n)}` },
+          ],
+          agent_tools: [tool({})],
+        },
+      };
+    case 2: {
+      const code = 'a'.repeat(Math.min(n, 60_000));
+      return {
+        description: `near-miss names (${code.length})`,
+        bundle: {
+          parameters: [{ code, type: 'string' }],
+          agent_tools: [tool({ config: { params: { required: [`${code.slice(1)}b`, `b${code}`] } } })],
+        },
+      };
+    }
+    case 3: {
+      const count = g.int(100, 2_500);
+      return {
+        description: `${count} formulas named like prototype members`,
+        bundle: {
+          parameters: [
+            { code: 'amount', type: 'numeric' },
+            ...Array.from({ length: count }, (_, i) => ({
+              code: i < PROTOTYPE_NAMES.length ? PROTOTYPE_NAMES[i] : `${g.pick(PROTOTYPE_NAMES)}-${i}`,
+              type: 'numeric',
+              usage: 'computed',
+              computation: `{{${g.pick(['amount', 'missing', PROTOTYPE_NAMES[i % PROTOTYPE_NAMES.length]])}}} + ${i}`,
+            })),
+          ],
+          agent_tools: [tool({ config: { params: { required: [g.pick(PROTOTYPE_NAMES), 'amount'] } } })],
+        },
+      };
+    }
+    case 4: {
+      const name = g.pick(PROTOTYPE_NAMES);
+      return {
+        description: `everything named ${name}`,
+        bundle: {
+          parameters: [{ code: name, type: 'string' }],
+          entities: [{ name, parameters: [name] }],
+          integrations: [{ code: name, type: 'API', settings: { response_mapping: { [name]: name } } }],
+          agent_tools: [
+            tool({
+              config: { params: { required: [name] } },
+              integrations: [{ code: name }],
+              rules: {
+                pre: {
+                  constraint: [{ code: name, when: null, then: { action: 'TEXT', message: `{{${name}}}` } }],
+                },
+              },
+            }),
+          ],
+        },
+      };
+    }
+    default:
+      // JSON.stringify cannot write Infinity: the number is put into the text itself.
+      return {
+        description: 'a number beyond JSON (1e309)',
+        bundle: { ...base, general_settings: { name: 'Fuzz', max_turns: 12345.678 } },
+        raw: ['12345.678', g.pick(['1e309', '-1e309', '1e400'])],
+      };
+  }
+}
+
 // ---------------------------------------------------------------- the run
 
 interface Context {
@@ -350,6 +446,16 @@ function makeCase(g: Gen, ctx: Context): Case {
   const key: Record<string, string> = g.bool(0.9) ? { 'x-service-api-key': ROOT } : { 'x-aui-api-key': ROOT };
   const kind = g.float();
 
+  if (kind < 0.04) {
+    const [method, path, base] = g.pick(bodies.slice(1));
+    const hostile = hostileBundle(g, ctx.bundle);
+    let body = encode({ ...base, agent_settings_bundle: hostile.bundle });
+    if (hostile.raw) body = body.replace(hostile.raw[0], hostile.raw[1]);
+    return {
+      description: `complexity ${hostile.description} ${path}`,
+      request: { method, path, headers: { ...key, 'content-type': 'application/json' }, body },
+    };
+  }
   if (kind < 0.3) {
     const [method, path, base, fields] = g.pick(bodies);
     const body = g.bool(0.1) ? randomValue(g) : mutateObject(g, base, fields);

@@ -33,8 +33,18 @@ function shapeOf(example: string): string {
   return out;
 }
 
-export function idMatcher(examples: unknown[] | undefined): IdMatcher | null {
-  const strings = (examples ?? []).map((e) => String(e).trim()).filter((e) => e.length > 0 && e.length <= 64);
+/**
+ * The examples worth reading: the first 32, each at most 64 characters. Enough to learn a
+ * parameter's shapes; few and short enough that matching them (and the email and phone tests)
+ * costs a bounded amount whatever the bundle holds.
+ */
+export function usableExamples(examples: unknown[] | undefined): string[] {
+  return (Array.isArray(examples) ? examples.slice(0, 32) : [])
+    .map((e) => String(e).trim())
+    .filter((e) => e.length > 0 && e.length <= 64);
+}
+
+export function idMatcher(strings: string[]): IdMatcher | null {
   if (strings.length === 0) return null;
   const idLike = strings.filter((e) => e.split(/\s+/).every((group) => /\d/.test(group)));
   const literals = strings.filter((e) => !/\d/.test(e));

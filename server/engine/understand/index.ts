@@ -11,10 +11,12 @@ import { codeWords, contentStems, isStopWord, stem, tokenize } from '../text';
 import type { CompiledBundle, Values } from '../types';
 import { findEmails, findPhones, looksLikeEmail, looksLikePhone } from './contacts';
 import { findDates } from './dates';
-import { findIds, idMatcher, type IdMatcher } from './ids';
+import { findIds, idMatcher, usableExamples, type IdMatcher } from './ids';
 import { findMoney, findNumbers } from './numbers';
 import { findQuoted, type Found } from './quoted';
 import { MaskedText } from './spans';
+import { newValues } from '../values';
+import { spend } from '../../../src/lib/bundle/work-budget';
 import { detectYesNo, matchEnum } from './words';
 
 export interface UnderstandContext {
@@ -61,7 +63,7 @@ const infoCache = new WeakMap<Parameter, Omit<ParamInfo, 'rank'>>();
 function infoOf(param: Parameter): Omit<ParamInfo, 'rank'> {
   const hit = infoCache.get(param);
   if (hit) return hit;
-  const examples = (param.examples ?? []).map(String);
+  const examples = usableExamples(param.examples);
   const email = examples.length > 0 && examples.every(looksLikeEmail);
   const words = new Set(
     contentStems(
@@ -138,14 +140,17 @@ export function understand(
 ): Understanding {
   const text = rawText.length > MAX_MESSAGE_CHARS ? rawText.slice(0, MAX_MESSAGE_CHARS) : rawText;
   const masked = new MaskedText(text);
-  const values: Values = {};
+  const values = newValues();
   const expected = new Set(ctx.expected);
   const preferred = new Set(ctx.preferred);
   const params: ParamInfo[] = compiled.inputParams.map((p) => ({
     ...infoOf(p),
     rank: expected.has(p.code) ? 0 : preferred.has(p.code) ? 1 : 2,
   }));
-  const open = (pred: (p: ParamInfo) => boolean) => params.filter((p) => !(p.code in values) && pred(p));
+  const open = (pred: (p: ParamInfo) => boolean) => {
+    spend(params.length);
+    return params.filter((p) => !(p.code in values) && pred(p));
+  };
   const assign = (p: ParamInfo | undefined, f: Found<unknown>, value: unknown = f.value) => {
     if (!p) return false;
     values[p.code] = value;

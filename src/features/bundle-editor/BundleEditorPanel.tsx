@@ -23,7 +23,8 @@ import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { cx } from '../../lib/format';
-import { analyzeDraft, bundleText } from './analysis';
+import { bundleText } from './analysis';
+import { useDraftAnalysis } from './analysis-runner';
 import { selectDrafts, selectHydrated, selectServerIssues, useBundleDraftStore } from './draft-store';
 import { exportFileName, importFiles, type ImportResult } from './import-files';
 import { problemsOf, markerProblems, type Problem } from './markers';
@@ -91,7 +92,7 @@ export function BundleEditorPanel({
   const draft = drafts[agentId];
   const text = draft ?? baselineText ?? '';
   const deferredText = useDeferredValue(text);
-  const analysis = analyzeDraft(deferredText);
+  const analysis = useDraftAnalysis(deferredText);
   const problems = useMemo(
     () =>
       problemsOf(
@@ -226,9 +227,11 @@ export function BundleEditorPanel({
             ? 'Loading…'
             : analysis.kind === 'empty'
               ? 'Empty'
-              : errors > 0
-                ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
-                : `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
+              : analysis.kind === 'checking'
+                ? 'Checking…'
+                : errors > 0
+                  ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
+                  : `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
         </span>
         <div className="ml-auto flex flex-wrap gap-1">
           <Button size="sm" variant="ghost" onClick={onFormat} disabled={analysis.kind === 'empty'}>

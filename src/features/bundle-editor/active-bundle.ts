@@ -6,7 +6,8 @@
 import { useMemo } from 'react';
 import { ApiError } from '../../api/errors';
 import { bundleHash } from '../../lib/bundle/hash';
-import { analyzeDraft, sendBlockReason } from './analysis';
+import { sendBlockReason } from './analysis';
+import { analyzeDraft, useAnalysisVersion } from './analysis-runner';
 import { useBundleDraftStore } from './draft-store';
 
 export type DraftSendState =
@@ -32,7 +33,9 @@ export function draftSendState(agentId: string, text: string | undefined): Draft
 /** The draft of one agent as something to send (re-renders when that draft changes). */
 export function useDraftSendState(agentId: string): DraftSendState {
   const text = useBundleDraftStore((s) => s.drafts[agentId]);
-  return useMemo(() => draftSendState(agentId, text), [agentId, text]);
+  const analysed = useAnalysisVersion();
+  // eslint-disable-next-line react-hooks/exhaustive-deps -- `analysed` changes when the worker answers
+  return useMemo(() => draftSendState(agentId, text), [agentId, text, analysed]);
 }
 
 /** A send refused before any request left, because the bundle to attach cannot be sent. */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { analyzeDraft, analyzeText, bundleText, jsonErrorOffset, sendBlockReason } from './analysis';
+import { analyzeText, bundleText, jsonErrorOffset, sendBlockReason } from './analysis';
+import { analyzeDraft } from './analysis-runner';
 
 const good = {
   parameters: [{ code: 'transaction-date', type: 'date' }],
@@ -62,9 +63,21 @@ describe('analyzeText', () => {
     expect(sendBlockReason(a)).not.toBeNull();
   });
 
-  it('remembers the last answer for the same text', () => {
+  it('remembers the answer for the same text (analysed in place where there is no Worker)', () => {
     const text = bundleText(good);
     expect(analyzeDraft(text)).toBe(analyzeDraft(text));
+    expect(analyzeDraft(text).kind).toBe('parsed');
+  });
+
+  it('says a draft still being checked cannot be sent yet', () => {
+    expect(sendBlockReason({ kind: 'checking' })).toMatch(/still being checked/);
+  });
+
+  it('reports a bundle too deeply nested to check instead of throwing', () => {
+    const deep = `{"agent_tools":[{"code":"A","config":{"triggers":{"when":${'{"not":'.repeat(20_000)}null${'}'.repeat(20_000)}}}}]}`;
+    const a = analyzeText(deep);
+    expect(a.kind === 'parsed' && a.issues.map((i) => i.code)).toEqual(['bundle_too_complex']);
+    expect(sendBlockReason(a)).toMatch(/1 error/);
   });
 });
 

@@ -1,7 +1,8 @@
 /**
  * What the editor's text is worth: parsed or not, and the shared validator's issues. Decides
- * whether a draft may be sent and, when not, says why in words. Pure; memoised on the last text
- * because the editor, the problems list and the send guard all ask about the same text.
+ * whether a draft may be sent and, when not, says why in words. Pure. The browser runs
+ * `analyzeText` in a Web Worker (see analysis-runner.ts), so `checking` stands for a text whose
+ * answer has not come back yet.
  */
 import type { BundleIssue } from '../../contract/api';
 import { validateBundle } from '../../lib/bundle/validate';
@@ -9,6 +10,7 @@ import { jsonSyntaxErrorOffset } from './json-syntax';
 
 export type DraftAnalysis =
   | { kind: 'empty' }
+  | { kind: 'checking' }
   | { kind: 'invalid-json'; message: string; offset: number | null }
   | {
       kind: 'parsed';
@@ -52,7 +54,21 @@ export function analyzeText(text: string): DraftAnalysis {
       offset: jsonSyntaxErrorOffset(text) ?? jsonErrorOffset(text, message),
     };
   }
-  const issues = validateBundle(doc);
+  let issues: BundleIssue[];
+  try {
+    issues = validateBundle(doc);
+  } catch (e) {
+    // E.g. nesting too deep for the validator's recursion: say so rather than show nothing.
+    const why = e instanceof Error ? e.message : String(e);
+    issues = [
+      {
+        code: 'bundle_too_complex',
+        severity: 'error',
+        loc: [],
+        message: `The bundle could not be checked (${why}). Make it smaller or less deeply nested.`,
+      },
+    ];
+  }
   const errors = issues.filter((i) => i.severity === 'error').length;
   const isObject = typeof doc === 'object' && doc !== null && !Array.isArray(doc);
   return {
@@ -65,20 +81,11 @@ export function analyzeText(text: string): DraftAnalysis {
   };
 }
 
-let last: { text: string; analysis: DraftAnalysis } | null = null;
-
-/** analyzeText, remembering the last answer (the same text is asked about many times in a row). */
-export function analyzeDraft(text: string): DraftAnalysis {
-  if (last && last.text === text) return last.analysis;
-  const analysis = analyzeText(text);
-  last = { text, analysis };
-  return analysis;
-}
-
 /** Why this draft must not be sent, in words; null when it may be. Warnings never block. */
 export function sendBlockReason(a: DraftAnalysis): string | null {
   if (a.kind === 'empty')
     return 'The bundle editor is empty. Write or import a bundle, or turn "Use this bundle" off.';
+  if (a.kind === 'checking') return 'The bundle is still being checked. Send again in a moment.';
   if (a.kind === 'invalid-json')
     return `The bundle is not valid JSON (${a.message}). Fix it in the bundle editor, or turn "Use this bundle" off.`;
   if (a.errors > 0) {

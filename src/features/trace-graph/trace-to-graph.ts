@@ -136,7 +136,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     if (seenParams.has(code)) continue;
     seenParams.add(code);
     const id = uniqueId(`param:${code}`);
-    const hasValue = code in paramValues;
+    const hasValue = Object.hasOwn(paramValues, code);
     nodes.push({
       id,
       kind: 'param',

@@ -45,6 +45,23 @@ describe('assembleProject', () => {
     expect(bundle).toEqual({ schema_version: 1, general_settings: { name: 'A' } });
   });
 
+  it('keeps a claimed "__proto__" key as a key, never as the bundle\'s prototype', () => {
+    const { bundle } = assembleProject([
+      {
+        path: 'agent.aui.json',
+        content: '{"general_settings": {"name": "A"}, "__proto__": {"agent_tools": []}}',
+      },
+    ]);
+    expect(Object.getPrototypeOf(bundle)).toBe(Object.prototype);
+    expect(Object.keys(bundle)).toEqual(['general_settings', '__proto__']);
+    expect('agent_tools' in bundle).toBe(false);
+  });
+
+  it('treats a file named like a prototype member as unknown', () => {
+    const { issues } = assembleProject([{ path: 'constructor.aui.json', content: [] }]);
+    expect(issues.map((i) => i.code)).toEqual(['assembly_unknown_file']);
+  });
+
   it('parses raw JSON text and normalises ./ and backslash paths', () => {
     const { bundle, issues } = assembleProject([
       { path: './parameters.aui.json', content: JSON.stringify([param('a')]) },

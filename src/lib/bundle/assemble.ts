@@ -12,6 +12,7 @@
  * `agent.aui.json` may also carry `schema_version`. Two files claiming the same key is an error;
  * nothing is ever merged. Pure; no file-system access (the caller reads the files).
  */
+import { lookupTable } from './lookup';
 import type { BundleIssue } from '../../contract/api';
 import type { Bundle, Tool } from '../../contract/bundle';
 
@@ -36,13 +37,13 @@ const EXTENSION = '.aui.json';
 const TOOLS_DIR = 'tools/';
 
 /** Top-level file name (without extension) → the bundle key it holds. */
-const LIST_FILES: Record<string, string> = {
+const LIST_FILES = lookupTable({
   parameters: 'parameters',
   entities: 'entities',
   integrations: 'integrations',
   rules: 'rules',
   computations: 'computations',
-};
+});
 
 /** The order keys appear in an assembled bundle (then any other key, alphabetically). */
 const KEY_ORDER = [
@@ -227,10 +228,10 @@ export function assembleProject(files: ProjectFile[]): { bundle: Bundle; issues:
     }
   }
 
-  const bundle: Json = {};
   const keys = [...claims.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
-  for (const k of keys) bundle[k] = claims.get(k)!.value;
-  return { bundle: bundle, issues };
+  // fromEntries defines own keys: a file claiming "__proto__" adds a key, never a prototype.
+  const bundle = Object.fromEntries(keys.map((k) => [k, claims.get(k)!.value]));
+  return { bundle, issues };
 }
 
 function rank(key: string): number {
@@ -258,7 +259,7 @@ export function disassembleBundle(bundle: Bundle): ProjectFile[] {
   const toolsKey = Array.isArray(doc.agent_tools) ? 'agent_tools' : Array.isArray(doc.tools) ? 'tools' : null;
   const tools = toolsKey ? (doc[toolsKey] as unknown[]) : [];
 
-  const agent: Json = {};
+  const agent = Object.create(null) as Json;
   const lists: ProjectFile[] = [];
   for (const [k, v] of Object.entries(doc)) {
     if (v === undefined || k === toolsKey) continue;

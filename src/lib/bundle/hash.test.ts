@@ -26,10 +26,16 @@ describe('canonicalJson', () => {
     expect(canonicalJson({ b: 1, a: [{ y: 2, x: 1 }, 3] })).toBe('{"a":[{"x":1,"y":2},3],"b":1}');
   });
 
-  it('follows JSON.stringify for undefined and non-finite numbers', () => {
-    expect(canonicalJson({ a: undefined, b: [undefined, NaN, Infinity], c: 'q"\n' })).toBe(
-      '{"b":[null,null,null],"c":"q\\"\\n"}',
+  it('leaves out undefined properties and writes non-finite numbers as themselves, not as null', () => {
+    expect(canonicalJson({ a: undefined, b: [NaN, Infinity, -Infinity, null], c: 'q"\n' })).toBe(
+      '{"b":[NaN,Infinity,-Infinity,null],"c":"q\\"\\n"}',
     );
+  });
+
+  it('refuses what JSON cannot hold instead of writing it as null', () => {
+    expect(() => canonicalJson([undefined])).toThrow(TypeError);
+    expect(() => canonicalJson({ f: () => 1 })).toThrow(TypeError);
+    expect(() => canonicalJson({ n: 1n })).toThrow(TypeError);
   });
 
   it('refuses cyclic values', () => {
@@ -62,6 +68,19 @@ describe('bundleHash', () => {
     const base = { agent_tools: [{ code: 'A' }, { code: 'B' }] };
     expect(bundleHash(base)).not.toBe(bundleHash({ agent_tools: [{ code: 'B' }, { code: 'A' }] }));
     expect(bundleHash(base)).not.toBe(bundleHash({ agent_tools: [{ code: 'A' }, { code: 'C' }] }));
+  });
+
+  it('never gives two distinct parsed bundles one hash (1e309 is Infinity, not null)', () => {
+    const texts = [
+      '{"general_settings":{"name":"A","max":1e309}}',
+      '{"general_settings":{"name":"A","max":null}}',
+      '{"general_settings":{"name":"A","max":-1e309}}',
+      '{"general_settings":{"name":"A","max":"Infinity"}}',
+      '{"general_settings":{"name":"A","max":0}}',
+      '{"general_settings":{"name":"A"}}',
+    ];
+    const hashes = texts.map((t) => bundleHash(JSON.parse(t)));
+    expect(new Set(hashes).size).toBe(texts.length);
   });
 
   it('has a short form of the first 8 hex digits', () => {

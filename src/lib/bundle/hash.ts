@@ -2,9 +2,14 @@
  * A stable fingerprint of a bundle: SHA-256 of its canonical JSON, as 64 lowercase hex digits.
  *
  * The service stores it with every interaction and the browser shows its first 8 digits, so both
- * must compute the same value: synchronous, pure JS, no Node or Web Crypto. Canonical JSON sorts
- * object keys (by UTF-16 code units) and otherwise follows `JSON.stringify`: `undefined`
- * properties are left out, `undefined` in arrays and non-finite numbers become `null`.
+ * must compute the same value: synchronous, pure JS, no Node or Web Crypto.
+ *
+ * Canonical JSON sorts object keys (by UTF-16 code units) and otherwise follows `JSON.stringify`,
+ * except where that would let two different values share one text (and so one hash): non-finite
+ * numbers (`1e309` parses as Infinity) are written as the bare tokens `Infinity`, `-Infinity` and
+ * `NaN`, never as `null`; a value JSON cannot hold (a function, a symbol,
+ * a bigint, `undefined` in a list) is refused with a TypeError. A property whose value is
+ * `undefined` is left out, as it is when the bundle is sent.
  */
 
 /** JSON text of `value` with every object's keys sorted; no whitespace. */
@@ -15,22 +20,19 @@ export function canonicalJson(value: unknown): string {
 }
 
 function write(value: unknown, out: string[], stack: Set<object>): void {
-  if (value === null || value === undefined || typeof value === 'function' || typeof value === 'symbol') {
+  if (value === null) {
     out.push('null');
     return;
   }
   if (typeof value === 'number') {
-    out.push(Number.isFinite(value) ? JSON.stringify(value) : 'null');
+    out.push(Number.isFinite(value) ? JSON.stringify(value) : String(value));
     return;
   }
-  if (typeof value === 'bigint') {
-    out.push(value.toString());
-    return;
-  }
-  if (typeof value !== 'object') {
+  if (typeof value === 'string' || typeof value === 'boolean') {
     out.push(JSON.stringify(value));
     return;
   }
+  if (typeof value !== 'object') throw new TypeError(`canonicalJson: a ${typeof value} is not JSON`);
   if (stack.has(value)) throw new TypeError('canonicalJson: the value contains a cycle');
   stack.add(value);
   if (Array.isArray(value)) {
@@ -43,9 +45,7 @@ function write(value: unknown, out: string[], stack: Set<object>): void {
   } else {
     const record = value as Record<string, unknown>;
     const keys = Object.keys(record)
-      .filter(
-        (k) => record[k] !== undefined && typeof record[k] !== 'function' && typeof record[k] !== 'symbol',
-      )
+      .filter((k) => record[k] !== undefined)
       .sort();
     out.push('{');
     keys.forEach((k, i) => {

@@ -77,6 +77,16 @@ export const BUNDLE_ISSUE_CODES = {
     severity: 'error',
     explanation: 'Computed parameters that depend on each other in a cycle.',
   },
+  non_finite_number: {
+    severity: 'error',
+    explanation:
+      'A number too large for JSON to hold as a number (1e309 reads as Infinity); write a smaller number.',
+  },
+  bundle_too_complex: {
+    severity: 'error',
+    explanation:
+      'Checking the bundle took more work than one request may use; make it smaller (nothing after that point was checked).',
+  },
   value_not_in_enum: {
     severity: 'warning',
     explanation:

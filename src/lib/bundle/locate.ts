@@ -156,21 +156,30 @@ export function parseJsonTree(text: string): JsonNode | null {
 
 let cachedText: string | undefined;
 let cachedTree: JsonNode | null = null;
+let cachedLineStarts: number[] | null = null;
 
 function treeOf(text: string): JsonNode | null {
   if (text !== cachedText) {
     cachedTree = parseJsonTree(text);
     cachedText = text;
+    cachedLineStarts = null;
   }
   return cachedTree;
 }
 
+/** Each object's members by key, built on first lookup, so locating many paths stays linear. */
+const membersByKey = new WeakMap<JsonNode, Map<string, JsonMember>>();
+
 /** The member of an object for a key (the last one, as JSON.parse keeps the last duplicate). */
 function member(node: JsonNode, seg: string | number): JsonMember | undefined {
   if (node.kind !== 'object') return undefined;
-  const key = String(seg);
-  for (let i = node.members.length - 1; i >= 0; i--) if (node.members[i]!.key === key) return node.members[i];
-  return undefined;
+  let byKey = membersByKey.get(node);
+  if (!byKey) {
+    byKey = new Map();
+    for (const m of node.members) byKey.set(m.key, m);
+    membersByKey.set(node, byKey);
+  }
+  return byKey.get(String(seg));
 }
 
 /** Like `locateInJson`, on a tree from `parseJsonTree` (to locate many paths in one text). */
@@ -205,14 +214,30 @@ export function locateInJson(text: string, loc: Loc): JsonRange | null {
   return locateInTree(treeOf(text), loc);
 }
 
-/** 1-based line and column (UTF-16 code units, as editors count) of a character offset. */
+/** The offsets where the lines of `text` start (kept for the last text, like its tree). */
+function lineStartsOf(text: string): number[] {
+  if (text !== cachedText || cachedLineStarts === null) {
+    treeOf(text);
+    const starts = [0];
+    for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+    cachedLineStarts = starts;
+  }
+  return cachedLineStarts;
+}
+
+/**
+ * 1-based line and column (UTF-16 code units, as editors count) of a character offset. A binary
+ * search in the text's line starts, so placing many issues in one text stays linear.
+ */
 export function offsetToLineColumn(text: string, offset: number): { line: number; column: number } {
   const at = Math.max(0, Math.min(offset, text.length));
-  let line = 1;
-  let lineStart = 0;
-  for (let i = text.indexOf('\n'); i !== -1 && i < at; i = text.indexOf('\n', i + 1)) {
-    line++;
-    lineStart = i + 1;
+  const starts = lineStartsOf(text);
+  let lo = 0;
+  let hi = starts.length - 1;
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= at) lo = mid;
+    else hi = mid - 1;
   }
-  return { line, column: at - lineStart + 1 };
+  return { line: lo + 1, column: at - starts[lo]! + 1 };
 }

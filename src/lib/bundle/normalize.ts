@@ -4,18 +4,19 @@
  * kebab-case condition methods → the bundle-mode methods. Pure; never mutates its input.
  */
 import type { Bundle, Condition, ConditionLeaf, Rule, Tool } from '../../contract/bundle';
+import { lookupTable } from './lookup';
 
 /**
  * Legacy method → its bundle-mode meaning. `operation` is the default when the legacy leaf has
  * none; `message` marks a leaf that reads the user's current message rather than a parameter.
  */
-export const LEGACY_METHODS: Record<string, { method: string; operation?: string; message?: true }> = {
+export const LEGACY_METHODS = lookupTable<{ method: string; operation?: string; message?: true }>({
   'existing-parameters-in-conversation': { method: 'param_value', operation: 'is_not_empty' },
   'missing-parameters-in-conversation': { method: 'param_value', operation: 'is_empty' },
   'tool-required-params-filled': { method: 'param_value', operation: 'all_have_value' },
   'user-profile': { method: 'entity_param' },
   'users-question': { method: 'param_extracted_current', operation: 'about', message: true },
-};
+});
 
 export function isLeaf(c: Condition): c is ConditionLeaf {
   return typeof c === 'object' && c !== null && 'method' in c;

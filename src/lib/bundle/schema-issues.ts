@@ -9,6 +9,7 @@
 import type { z } from 'zod';
 import type { BundleIssue } from '../../contract/api';
 import { bundleIssue, formatLoc, type Loc } from './issue-codes';
+import { lookupTable } from './lookup';
 import { closestMatch } from './suggest';
 
 type ZodIssue = z.core.$ZodIssue;
@@ -81,14 +82,14 @@ function resolveUnion(branches: ZodIssue[][], loc: Loc, doc: unknown): Leaf[] {
   return [{ issue: { code: 'no_branch', expected: ['object'], keys: [...keys] }, loc }];
 }
 
-const TYPE_WORDS: Record<string, string> = {
+const TYPE_WORDS = lookupTable({
   array: 'a list',
   object: 'an object',
   string: 'text',
   number: 'a number',
   boolean: 'a boolean',
   null: 'null',
-};
+});
 const typeWord = (t: string) => TYPE_WORDS[t] ?? t;
 
 export function describeValue(v: unknown): string {
@@ -106,7 +107,7 @@ function orList(items: string[]): string {
   return `${items.slice(0, -1).join(', ')} or ${items[items.length - 1]}`;
 }
 
-const OWNERS: Record<string, { noun: string; key: string; quote: boolean }> = {
+const OWNERS = lookupTable<{ noun: string; key: string; quote: boolean }>({
   agent_tools: { noun: 'tool', key: 'code', quote: false },
   tools: { noun: 'tool', key: 'code', quote: false },
   parameters: { noun: 'parameter', key: 'code', quote: true },
@@ -114,7 +115,7 @@ const OWNERS: Record<string, { noun: string; key: string; quote: boolean }> = {
   entities: { noun: 'entity', key: 'name', quote: true },
   rules: { noun: 'rule', key: 'code', quote: true },
   computations: { noun: 'computation', key: 'code', quote: true },
-};
+});
 
 /** `agent_tools[2].config (tool DISPUTE_CHARGE)`: the path, plus whose it is when that is known. */
 export function describeLoc(doc: unknown, loc: Loc): string {

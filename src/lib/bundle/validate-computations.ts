@@ -8,12 +8,13 @@ import {
   asArray,
   asObject,
   asString,
-  placeholders,
   refParameter,
   refTool,
   report,
   type ValidationContext,
 } from './validation-context';
+import { placeholders } from './placeholders';
+import { spend } from './work-budget';
 
 interface Formula {
   parameter: string;
@@ -111,9 +112,10 @@ function checkCycles(ctx: ValidationContext, all: Formula[]): void {
     deps.set(f.parameter, set);
   }
   const reported = new Set<string>();
+  const cyclic = onCycles(deps);
   for (const start of deps.keys()) {
-    if (reported.has(start)) continue;
-    const cycle = cycleThrough(start, deps);
+    if (reported.has(start) || !cyclic.has(start)) continue;
+    const cycle = cycleThrough(start, deps, cyclic);
     if (!cycle) continue;
     const text = [...cycle, cycle[0]].map((c) => `'${c}'`).join(' → ');
     for (const member of cycle) {
@@ -129,13 +131,72 @@ function checkCycles(ctx: ValidationContext, all: Formula[]): void {
   }
 }
 
-/** The shortest dependency path from `start` back to itself (breadth-first), or null. */
-function cycleThrough(start: string, deps: Map<string, Set<string>>): string[] | null {
+/**
+ * The parameters that lie on a cycle: members of a strongly connected component with more than one
+ * member, or computed from themselves (Tarjan's algorithm, iterative, linear in the graph).
+ */
+function onCycles(deps: Map<string, Set<string>>): Map<string, number> {
+  const index = new Map<string, number>();
+  const low = new Map<string, number>();
+  const stack: string[] = [];
+  const onStack = new Set<string>();
+  const component = new Map<string, number>();
+  let counter = 0;
+  let components = 0;
+  for (const root of deps.keys()) {
+    if (index.has(root)) continue;
+    const frames: { node: string; next: Iterator<string> }[] = [];
+    const enter = (node: string) => {
+      index.set(node, counter);
+      low.set(node, counter++);
+      stack.push(node);
+      onStack.add(node);
+      frames.push({ node, next: (deps.get(node) ?? new Set<string>()).values() });
+    };
+    enter(root);
+    while (frames.length > 0) {
+      const frame = frames[frames.length - 1]!;
+      const step = frame.next.next();
+      spend(1);
+      if (!step.done) {
+        const next = step.value;
+        if (!index.has(next)) enter(next);
+        else if (onStack.has(next)) low.set(frame.node, Math.min(low.get(frame.node)!, index.get(next)!));
+        continue;
+      }
+      frames.pop();
+      const parent = frames[frames.length - 1];
+      if (parent) low.set(parent.node, Math.min(low.get(parent.node)!, low.get(frame.node)!));
+      if (low.get(frame.node) !== index.get(frame.node)) continue;
+      const members: string[] = [];
+      let member: string;
+      do {
+        member = stack.pop()!;
+        onStack.delete(member);
+        members.push(member);
+      } while (member !== frame.node);
+      if (members.length > 1 || deps.get(frame.node)?.has(frame.node))
+        for (const m of members) component.set(m, components);
+      components++;
+    }
+  }
+  return component;
+}
+
+/** The shortest dependency path from `start` back to itself within its component (breadth-first), or null. */
+function cycleThrough(
+  start: string,
+  deps: Map<string, Set<string>>,
+  component: Map<string, number>,
+): string[] | null {
+  const own = component.get(start);
   const previous = new Map<string, string>();
   const queue = [start];
   for (let q = 0; q < queue.length; q++) {
     const node = queue[q]!;
     for (const next of deps.get(node) ?? []) {
+      if (component.get(next) !== own) continue;
+      spend(1);
       if (next === start) {
         const path = [node];
         while (path[0] !== start) path.unshift(previous.get(path[0]!)!);

@@ -398,6 +398,23 @@ const cases: Case[] = [
     loc: ['parameters', 8, 'computation'],
   },
   {
+    name: 'a number JSON cannot hold (1e309 parses as Infinity)',
+    mutate: (b) => set(b, [...WINDOW_LEAF, 'value'], JSON.parse('1e309')),
+    code: 'non_finite_number',
+    severity: 'error',
+    loc: [...WINDOW_LEAF, 'value'],
+    message:
+      /rules\.pre\.constraint\[0\]\.when\.value is a number too large for JSON \(it reads as Infinity\)/,
+  },
+  {
+    name: 'more work than one request may use',
+    mutate: (b) => set(b, ['rules', 0, 'then', 'message'], 'x'.repeat(6_000_000)),
+    code: 'bundle_too_complex',
+    severity: 'error',
+    loc: [],
+    message: /too complex: checking the bundle took more than 5,000,000 steps/,
+  },
+  {
     name: 'a computation cycle',
     mutate: (b) => set(b, ['parameters', 8, 'computation'], '{{fee}} + 1'),
     code: 'computation_cycle',

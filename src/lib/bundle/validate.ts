@@ -16,7 +16,6 @@ import {
   asArray,
   asObject,
   asString,
-  placeholders,
   refEntity,
   refIntegration,
   refParameter,
@@ -26,9 +25,21 @@ import {
   type ParameterInfo,
   type ValidationContext,
 } from './validation-context';
+import { placeholders } from './placeholders';
 import { suggestion } from './suggest';
+import { spend, WorkBudgetExceeded, withWorkBudget } from './work-budget';
 
 export { BUNDLE_ISSUE_CODES, type BundleIssueCode } from './issue-codes';
+
+/**
+ * The most work one validation may do, in steps (see `work-budget.ts`): far above any bundle a
+ * person writes (the richest example takes a few thousand), low enough that a hostile bundle is
+ * refused in well under a second. Beyond it the issues found so far are kept and
+ * `bundle_too_complex` is added.
+ */
+export const VALIDATION_WORK_LIMIT = 5_000_000;
+/** Comparisons spent on "Did you mean" hints; beyond, unknown names get no hint. */
+export const VALIDATION_HINT_LIMIT = 500_000;
 
 export function validateBundle(doc: unknown): BundleIssue[] {
   const root = asObject(doc);
@@ -41,16 +52,33 @@ export function validateBundle(doc: unknown): BundleIssue[] {
       ),
     ];
   }
-  const parsed = Bundle.safeParse(root);
   const ctx: ValidationContext = {
     doc: root,
-    issues: parsed.success ? [] : schemaIssues(parsed.error.issues, root),
+    issues: [],
     parameters: new Map(),
     entities: new Set(),
     tools: new Set(),
     toolNames: new Set(),
     integrations: new Set(),
   };
+  try {
+    withWorkBudget('checking the bundle', VALIDATION_WORK_LIMIT, () => check(ctx), VALIDATION_HINT_LIMIT);
+  } catch (error) {
+    if (!(error instanceof WorkBudgetExceeded)) throw error;
+    report(ctx, 'bundle_too_complex', error.message, []);
+  }
+  return ctx.issues;
+}
+
+function check(ctx: ValidationContext): void {
+  const root = ctx.doc;
+  const nonFinite = checkNumbers(ctx);
+  const parsed = Bundle.safeParse(root);
+  if (!parsed.success) {
+    // A non-finite number is already reported at its place; zod would add "not a number" there.
+    for (const issue of schemaIssues(parsed.error.issues, root))
+      if (!nonFinite.has(JSON.stringify(issue.loc))) ctx.issues.push(issue);
+  }
   const toolsKey = collectDefinitions(ctx);
   checkParameters(ctx);
   checkEntities(ctx);
@@ -59,12 +87,51 @@ export function validateBundle(doc: unknown): BundleIssue[] {
   asArray(root.rules)?.forEach((r, i) => checkRule(ctx, r, ['rules', i], `rules[${i}]`, false, ruleCodes));
   if (toolsKey) asArray(root[toolsKey])?.forEach((t, i) => checkTool(ctx, t, [toolsKey, i], ruleCodes));
   checkComputations(ctx);
-  return ctx.issues;
 }
 
 /** True when the bundle may run: no issue is an error (warnings allowed). */
 export function isRunnable(issues: readonly BundleIssue[]): boolean {
   return issues.every((i) => i.severity !== 'error');
+}
+
+// ---------------------------------------------------------------- numbers
+
+/**
+ * Reports every number JSON cannot hold (`1e309` parses as Infinity, which would be stored and
+ * hashed as something else); answers their locations (as JSON text) so zod's issue there is not
+ * repeated.
+ */
+function checkNumbers(ctx: ValidationContext): Set<string> {
+  const found = new Set<string>();
+  const path: Loc = [];
+  const visit = (value: unknown): void => {
+    spend(1);
+    if (typeof value === 'number') {
+      if (Number.isFinite(value)) return;
+      const loc = [...path];
+      found.add(JSON.stringify(loc));
+      report(
+        ctx,
+        'non_finite_number',
+        `${formatLoc(loc)} is ${value > 0 ? 'a number too large' : value < 0 ? 'a negative number too large' : 'not a number'} for JSON (it reads as ${String(value)}). Write a number between -1.7e308 and 1.7e308, or text.`,
+        loc,
+      );
+    } else if (Array.isArray(value)) {
+      value.forEach((item, i) => {
+        path.push(i);
+        visit(item);
+        path.pop();
+      });
+    } else if (typeof value === 'object' && value !== null) {
+      for (const key of Object.keys(value)) {
+        path.push(key);
+        visit((value as Json)[key]);
+        path.pop();
+      }
+    }
+  };
+  visit(ctx.doc);
+  return found;
 }
 
 // ---------------------------------------------------------------- definitions and naming
@@ -498,13 +565,13 @@ function checkRule(
   }
   const message = asString(then?.message);
   if (message !== undefined) {
-    const known = [...ctx.parameters.keys()];
+    spend(message.length);
     for (const ph of new Set(placeholders(message))) {
       if (ctx.parameters.has(ph)) continue;
       report(
         ctx,
         'unknown_placeholder',
-        `The message of ${name} fills {{${ph}}}, which names no parameter, so it is shown as written.${suggestion(ph, known, 'parameters')}`,
+        `The message of ${name} fills {{${ph}}}, which names no parameter, so it is shown as written.${suggestion(ph, ctx.parameters, 'parameters')}`,
         [...loc, 'then', 'message'],
       );
     }

@@ -8,6 +8,7 @@ import type { BundleIssue } from '../../contract/api';
 import type { ParameterType } from './operation-types';
 import { bundleIssue, type BundleIssueCode, type Loc } from './issue-codes';
 import { suggestion } from './suggest';
+import { spend } from './work-budget';
 
 export type Json = Record<string, unknown>;
 
@@ -53,13 +54,9 @@ function checkRef(
   loc: Loc,
   quote: string,
 ): boolean {
+  spend(1);
   if (known.has(name)) return true;
-  report(
-    ctx,
-    code,
-    `${sentence}, which is not defined.${suggestion(name, [...known.keys()], plural, quote)}`,
-    loc,
-  );
+  report(ctx, code, `${sentence}, which is not defined.${suggestion(name, known, plural, quote)}`, loc);
   return false;
 }
 
@@ -71,8 +68,3 @@ export const refTool = (ctx: ValidationContext, name: string, sentence: string, 
   checkRef(ctx, 'unknown_tool', ctx.tools, 'tools', name, sentence, loc, '');
 export const refIntegration = (ctx: ValidationContext, name: string, sentence: string, loc: Loc) =>
   checkRef(ctx, 'unknown_integration', ctx.integrations, 'integrations', name, sentence, loc, "'");
-
-/** The `{{param-code}}` placeholders of a formula or message, with their positions. */
-export function placeholders(text: string): string[] {
-  return [...text.matchAll(/\{\{\s*([^{}]+?)\s*\}\}/g)].map((m) => m[1]!);
-}
