@@ -8,7 +8,6 @@ import { HTTPException } from 'hono/http-exception';
 import type { ApiKey } from './auth/api-keys';
 import { createKeyRing, parseApiKeys } from './auth/api-keys';
 import { requireApiKey, type AuthEnv } from './http/auth';
-import { apiCors } from './http/cors';
 import {
   ApiError,
   internalError,
@@ -18,6 +17,7 @@ import {
   type RequestPart,
 } from './http/errors';
 import { jsonBody } from './http/json-body';
+import { apiCors, hostGuard, type OriginPolicy } from './http/origins';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
@@ -44,6 +44,8 @@ export interface AppOptions {
   bodyLimitBytes?: number;
   log?: LogSink;
   fetchUpstream?: typeof fetch;
+  /** Which `Host` names and page origins are answered (default: this machine and its own origin). */
+  origins?: OriginPolicy;
 }
 
 const STATUS_LABELS: Record<number, string> = {
@@ -77,7 +79,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
 
   app.use('*', requestLog(log));
   app.use('*', securityHeaders());
-  for (const path of ['/v1/*', '/reference/*', '/openapi.json']) app.use(path, apiCors());
+  app.use('*', hostGuard(options.origins ?? {}));
+  for (const path of ['/v1/*', '/reference/*', '/openapi.json'])
+    app.use(path, apiCors(options.origins ?? {}));
 
   app.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200));
   app.openAPIRegistry.registerComponent('securitySchemes', 'ServiceApiKey', {

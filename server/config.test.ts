@@ -19,6 +19,8 @@ describe('parseConfig', () => {
     const config = parseConfig([], {
       PORT: '9000',
       HOST: '0.0.0.0',
+      THREADLINE_CORS_ORIGINS: 'http://localhost:5173, https://App.example.com/',
+      THREADLINE_ALLOWED_HOSTS: 'threadline.lan,.team.example',
       THREADLINE_DATA: '/tmp/x',
       THREADLINE_DIST: 'build',
       THREADLINE_UPSTREAM: 'https://api.example.com/',
@@ -31,6 +33,8 @@ describe('parseConfig', () => {
       distDir: 'build',
       upstream: 'https://api.example.com',
       defaultKey: false,
+      corsOrigins: ['http://localhost:5173', 'https://app.example.com'],
+      allowedHosts: ['threadline.lan', '.team.example'],
     });
     expect(config.apiKeys).toHaveLength(2);
   });
@@ -48,5 +52,23 @@ describe('parseConfig', () => {
     expect(() => parseConfig(['--port', 'abc'], {})).toThrow(/Invalid port/);
     expect(() => parseConfig(['--upstream', 'ftp://x'], {})).toThrow(/http/);
     expect(() => parseConfig([], { THREADLINE_MAX_BODY_BYTES: '-1' })).toThrow(/MAX_BODY/);
+  });
+
+  it('refuses to listen beyond this machine with the public development key, saying how to set keys', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'my-laptop.lan']) {
+      expect(() => parseConfig(['--host', host], {}), host).toThrow(
+        /Refusing to listen on .* with the public development key dev-key.*THREADLINE_API_KEYS=/,
+      );
+      expect(parseConfig(['--host', host], { THREADLINE_API_KEYS: 'k=*' }).host).toBe(host);
+    }
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(parseConfig(['--host', host], {}).defaultKey, host).toBe(true);
+  });
+
+  it('rejects an origin that is not scheme://host[:port]', () => {
+    expect(() => parseConfig([], { THREADLINE_CORS_ORIGINS: 'localhost:5173' })).toThrow(/Invalid origin/);
+    expect(() => parseConfig([], { THREADLINE_CORS_ORIGINS: 'http://a.example/path' })).toThrow(
+      /Invalid origin/,
+    );
   });
 });

@@ -1,5 +1,6 @@
 /** Service configuration from command-line flags and the environment (flags win). Pure. */
 import { parseApiKeys, type ApiKey } from './auth/api-keys';
+import { isLoopbackName, normalizeOrigin } from './http/origins';
 
 export interface ServiceConfig {
   port: number;
@@ -11,6 +12,10 @@ export interface ServiceConfig {
   /** True when no keys were configured and the default `dev-key` is in use. */
   defaultKey: boolean;
   bodyLimitBytes: number | undefined;
+  /** `THREADLINE_CORS_ORIGINS`: origins besides the service's own whose pages may call the API. */
+  corsOrigins: string[];
+  /** `THREADLINE_ALLOWED_HOSTS`: `Host` names besides loopback names, IP addresses and `host`. */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -53,20 +58,47 @@ function parseUpstream(value: string | undefined): string | undefined {
   return value.replace(/\/+$/, '');
 }
 
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function parseOrigins(value: string | undefined): string[] {
+  return list(value).map((origin) => {
+    const normalized = normalizeOrigin(origin);
+    if (!normalized || normalized !== origin.replace(/\/+$/, '').toLowerCase())
+      throw new ConfigError(
+        `Invalid origin in THREADLINE_CORS_ORIGINS: ${origin} (an origin is scheme://host[:port], e.g. http://localhost:5173)`,
+      );
+    return normalized;
+  });
+}
+
 export function parseConfig(argv: readonly string[], env: Record<string, string | undefined>): ServiceConfig {
   const flags = parseFlags(argv);
   const limit = env.THREADLINE_MAX_BODY_BYTES;
   if (limit !== undefined && !(Number.isInteger(Number(limit)) && Number(limit) > 0)) {
     throw new ConfigError(`Invalid THREADLINE_MAX_BODY_BYTES: ${limit}`);
   }
+  const host = flags.host ?? env.HOST ?? '127.0.0.1';
+  const defaultKey = !env.THREADLINE_API_KEYS?.trim();
+  if (defaultKey && !isLoopbackName(host)) {
+    throw new ConfigError(
+      `Refusing to listen on ${host} with the public development key dev-key: anyone who can reach this machine could use it. ` +
+        'Set your own keys, e.g. THREADLINE_API_KEYS="$(openssl rand -hex 24)=*" (see the README\'s security section), or listen on 127.0.0.1.',
+    );
+  }
   return {
     port: parsePort(flags.port ?? env.PORT ?? '8787'),
-    host: flags.host ?? env.HOST ?? '127.0.0.1',
+    host,
     dataDir: flags.data ?? env.THREADLINE_DATA ?? './.threadline',
     distDir: flags.dist ?? env.THREADLINE_DIST ?? 'dist',
     upstream: parseUpstream(flags.upstream ?? env.THREADLINE_UPSTREAM),
     apiKeys: parseApiKeys(env.THREADLINE_API_KEYS),
-    defaultKey: !env.THREADLINE_API_KEYS?.trim(),
+    defaultKey,
     bodyLimitBytes: limit === undefined ? undefined : Number(limit),
+    corsOrigins: parseOrigins(env.THREADLINE_CORS_ORIGINS),
+    allowedHosts: list(env.THREADLINE_ALLOWED_HOSTS),
   };
 }

@@ -32,6 +32,7 @@ const app = createApp({
   distDir: config.distDir,
   ...(config.upstream ? { upstream: config.upstream } : {}),
   ...(config.bodyLimitBytes ? { bodyLimitBytes: config.bodyLimitBytes } : {}),
+  origins: { listenHost: config.host, allowedHosts: config.allowedHosts, corsOrigins: config.corsOrigins },
 });
 
 const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
