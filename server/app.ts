@@ -5,6 +5,7 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
+import type { UnofficialStatusCode } from 'hono/utils/http-status';
 import type { ApiKey } from './auth/api-keys';
 import { createKeyRing, parseApiKeys } from './auth/api-keys';
 import { requireApiKey, type AuthEnv } from './http/auth';
@@ -16,6 +17,7 @@ import {
   type ErrorStatus,
   type RequestPart,
 } from './http/errors';
+import { CLIENT_CLOSED_REQUEST, isClientAbort } from './http/connections';
 import { jsonBody } from './http/json-body';
 import { apiCors, hostGuard, type OriginPolicy } from './http/origins';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
@@ -125,6 +127,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   });
 
   app.onError((error, c) => {
+    // Logged as 499 by the request log; the client is gone and reads nothing.
+    if (isClientAbort(c, error)) return c.body(null, CLIENT_CLOSED_REQUEST as UnofficialStatusCode);
     if (error instanceof ApiError) {
       // The rest of an oversized body is never read: the connection cannot carry another request.
       if (error.status === 413) c.header('connection', 'close');

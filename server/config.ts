@@ -12,6 +12,8 @@ export interface ServiceConfig {
   /** True when no keys were configured and the default `dev-key` is in use. */
   defaultKey: boolean;
   bodyLimitBytes: number | undefined;
+  /** `THREADLINE_REQUEST_TIMEOUT_MS`: time a client has to send a whole request (see http/connections.ts). */
+  requestTimeoutMs: number | undefined;
   /** `THREADLINE_CORS_ORIGINS`: origins besides the service's own whose pages may call the API. */
   corsOrigins: string[];
   /** `THREADLINE_ALLOWED_HOSTS`: `Host` names besides loopback names, IP addresses and `host`. */
@@ -58,6 +60,14 @@ function parseUpstream(value: string | undefined): string | undefined {
   return value.replace(/\/+$/, '');
 }
 
+function positiveInteger(env: Record<string, string | undefined>, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined) return undefined;
+  if (!(Number.isInteger(Number(value)) && Number(value) > 0))
+    throw new ConfigError(`Invalid ${name}: ${value}`);
+  return Number(value);
+}
+
 const list = (value: string | undefined) =>
   (value ?? '')
     .split(',')
@@ -77,10 +87,8 @@ function parseOrigins(value: string | undefined): string[] {
 
 export function parseConfig(argv: readonly string[], env: Record<string, string | undefined>): ServiceConfig {
   const flags = parseFlags(argv);
-  const limit = env.THREADLINE_MAX_BODY_BYTES;
-  if (limit !== undefined && !(Number.isInteger(Number(limit)) && Number(limit) > 0)) {
-    throw new ConfigError(`Invalid THREADLINE_MAX_BODY_BYTES: ${limit}`);
-  }
+  const limit = positiveInteger(env, 'THREADLINE_MAX_BODY_BYTES');
+  const requestTimeoutMs = positiveInteger(env, 'THREADLINE_REQUEST_TIMEOUT_MS');
   const host = flags.host ?? env.HOST ?? '127.0.0.1';
   const defaultKey = !env.THREADLINE_API_KEYS?.trim();
   if (defaultKey && !isLoopbackName(host)) {
@@ -97,7 +105,8 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     upstream: parseUpstream(flags.upstream ?? env.THREADLINE_UPSTREAM),
     apiKeys: parseApiKeys(env.THREADLINE_API_KEYS),
     defaultKey,
-    bodyLimitBytes: limit === undefined ? undefined : Number(limit),
+    bodyLimitBytes: limit,
+    requestTimeoutMs,
     corsOrigins: parseOrigins(env.THREADLINE_CORS_ORIGINS),
     allowedHosts: list(env.THREADLINE_ALLOWED_HOSTS),
   };

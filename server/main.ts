@@ -7,6 +7,7 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
+import { connectionOptions, idleTimeoutMs } from './http/connections';
 import { defaultPorts, warmUp } from './default-ports';
 import { SqliteStore } from './store/sqlite-store';
 
@@ -35,23 +36,32 @@ const app = createApp({
   origins: { listenHost: config.host, allowedHosts: config.allowedHosts, corsOrigins: config.corsOrigins },
 });
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
-  const wildcard = info.address === '0.0.0.0' || info.address === '::';
-  const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
-  const lines = [`Threadline is running at http://${host}:${info.port}/`, `  data: ${config.dataDir}`];
-  if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
-  if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream}`);
-  process.stdout.write(`${lines.join('\n')}\n`);
-  setImmediate(() => {
-    try {
-      warmUp(ports);
-    } catch (error) {
-      process.stderr.write(
-        `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-  });
-});
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: connectionOptions(config.requestTimeoutMs),
+  },
+  (info: AddressInfo) => {
+    const wildcard = info.address === '0.0.0.0' || info.address === '::';
+    const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
+    const lines = [`Threadline is running at http://${host}:${info.port}/`, `  data: ${config.dataDir}`];
+    if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
+    if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+    setImmediate(() => {
+      try {
+        warmUp(ports);
+      } catch (error) {
+        process.stderr.write(
+          `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+      }
+    });
+  },
+);
+server.setTimeout(idleTimeoutMs(config.requestTimeoutMs));
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   fail(
