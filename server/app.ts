@@ -23,7 +23,7 @@ import { apiCors, hostGuard, type OriginPolicy } from './http/origins';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
-import { upstreamProxy } from './http/upstream';
+import { upstreamProxy, type UpstreamOptions } from './http/upstream';
 import { healthRoute } from './routes/definitions';
 import { registerMessagingRoutes } from './routes/messaging';
 import { registerReferenceRoutes } from './routes/reference';
@@ -42,7 +42,7 @@ export interface AppOptions {
   /** The built web app to serve; none when omitted. */
   distDir?: string;
   /** Forward `/v1/messaging/*` to this deployed service instead of answering locally. */
-  upstream?: string;
+  upstream?: UpstreamOptions;
   bodyLimitBytes?: number;
   log?: LogSink;
   fetchUpstream?: typeof fetch;
@@ -106,7 +106,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   });
 
   if (options.upstream)
-    app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, options.fetchUpstream));
+    app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, log, options.fetchUpstream));
 
   app.use('/v1/*', requireApiKey(ring));
   app.use('/reference/*', requireApiKey(ring));

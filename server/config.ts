@@ -1,13 +1,14 @@
 /** Service configuration from command-line flags and the environment (flags win). Pure. */
 import { parseApiKeys, type ApiKey } from './auth/api-keys';
 import { isLoopbackName, normalizeOrigin } from './http/origins';
+import { redactUrls, type UpstreamOptions } from './http/upstream';
 
 export interface ServiceConfig {
   port: number;
   host: string;
   dataDir: string;
   distDir: string;
-  upstream: string | undefined;
+  upstream: UpstreamOptions | undefined;
   apiKeys: ApiKey[];
   /** True when no keys were configured and the default `dev-key` is in use. */
   defaultKey: boolean;
@@ -47,17 +48,56 @@ function parsePort(value: string): number {
   return port;
 }
 
-function parseUpstream(value: string | undefined): string | undefined {
+/**
+ * The upstream URL without credentials: a `user:password@` in it becomes an `Authorization: Basic`
+ * header (a URL is printed, logged and visible in process lists; prefer
+ * `THREADLINE_UPSTREAM_HEADERS`). Messages never repeat the URL's credentials.
+ */
+function parseUpstream(
+  value: string | undefined,
+  env: Record<string, string | undefined>,
+): UpstreamOptions | undefined {
   if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`Invalid upstream URL: ${value}`);
+    throw new ConfigError(`Invalid upstream URL: ${redactUrls(value)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`The upstream must be http(s): ${value}`);
-  return value.replace(/\/+$/, '');
+    throw new ConfigError(`The upstream must be http(s): ${redactUrls(value)}`);
+  const headers: Record<string, string> = {};
+  if (url.username || url.password) {
+    const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+    url.username = '';
+    url.password = '';
+  }
+  Object.assign(headers, parseHeaderLines(env.THREADLINE_UPSTREAM_HEADERS));
+  const maxResponseBytes = positiveInteger(env, 'THREADLINE_UPSTREAM_MAX_BYTES');
+  const timeoutMs = positiveInteger(env, 'THREADLINE_UPSTREAM_TIMEOUT_MS');
+  return {
+    url: url.href.replace(/\/+$/, ''),
+    headers,
+    ...(maxResponseBytes ? { maxResponseBytes } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+  };
+}
+
+/** `Name: value` lines (newline-separated) → headers; the values are never quoted back. */
+function parseHeaderLines(value: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of (value ?? '').split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (colon < 1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
+      throw new ConfigError(
+        'Invalid THREADLINE_UPSTREAM_HEADERS: each line must be "Name: value" (the value is not shown here)',
+      );
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
 }
 
 function positiveInteger(env: Record<string, string | undefined>, name: string): number | undefined {
@@ -102,7 +142,7 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     host,
     dataDir: flags.data ?? env.THREADLINE_DATA ?? './.threadline',
     distDir: flags.dist ?? env.THREADLINE_DIST ?? 'dist',
-    upstream: parseUpstream(flags.upstream ?? env.THREADLINE_UPSTREAM),
+    upstream: parseUpstream(flags.upstream ?? env.THREADLINE_UPSTREAM, env),
     apiKeys: parseApiKeys(env.THREADLINE_API_KEYS),
     defaultKey,
     bodyLimitBytes: limit,

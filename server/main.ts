@@ -48,7 +48,7 @@ const server = serve(
     const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
     const lines = [`Threadline is running at http://${host}:${info.port}/`, `  data: ${config.dataDir}`];
     if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
-    if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream}`);
+    if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream.url}`);
     process.stdout.write(`${lines.join('\n')}\n`);
     setImmediate(() => {
       try {

@@ -90,7 +90,7 @@ export interface ServiceProcess {
   child: ChildProcess;
   /** The process's resident set size in bytes (Linux `/proc`). */
   rss(): number;
-  /** What the process printed on stdout since it started listening (the request log). */
+  /** What the process printed on stdout: its start-up lines, then the request log. */
   stdout(): string;
   /** SIGKILL, and wait for the exit. */
   kill9(): Promise<void>;
@@ -122,7 +122,7 @@ export function spawnService(
       const match = /running at (http:\/\/\S+?)\/?\s/.exec(out);
       if (!match) return;
       child.stdout!.off('data', onData);
-      let log = '';
+      let log = out;
       child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
       const pid = child.pid!;
       resolve({
