@@ -30,6 +30,7 @@ import { registerReferenceRoutes } from './routes/reference';
 import { MessagingService } from './service/messaging-service';
 import type { MessagingPorts } from './service/ports';
 import { createKeyedSerializer } from './service/task-serializer';
+import { describeWhileServing, storageFault } from './store/storage-faults';
 import type { Store } from './store/store';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -141,18 +142,23 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
         error.status as ErrorStatus,
       );
     }
+    const fault = storageFault(error);
     log(
       JSON.stringify({
         time: new Date().toISOString(),
         level: 'error',
-        msg: 'unhandled error',
+        msg: fault ? `storage fault: ${fault}` : 'unhandled error',
         method: c.req.method,
         path: c.req.path,
         error: error instanceof Error ? error.message : String(error),
       }),
     );
-    const fault = internalError();
-    return c.json(fault.body, fault.status);
+    if (fault) {
+      const { status, ...body } = describeWhileServing(fault);
+      return c.json(body, status);
+    }
+    const internal = internalError();
+    return c.json(internal.body, internal.status);
   });
 
   return app;

@@ -9,7 +9,9 @@ import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { connectionOptions, idleTimeoutMs } from './http/connections';
 import { defaultPorts, warmUp } from './default-ports';
+import { StorageStartError } from './store/open-database';
 import { SqliteStore } from './store/sqlite-store';
+import { describeAtStart, storageFault } from './store/storage-faults';
 
 function fail(message: string): never {
   process.stderr.write(`threadline: ${message}\n`);
@@ -24,7 +26,19 @@ try {
   throw error;
 }
 
-const store = new SqliteStore({ dataDir: config.dataDir });
+function openStore(dataDir: string): SqliteStore {
+  try {
+    return new SqliteStore({ dataDir });
+  } catch (error) {
+    if (error instanceof StorageStartError) fail(error.message);
+    const fault = storageFault(error);
+    if (fault) fail(describeAtStart(fault, `${dataDir}/threadline.db`, dataDir));
+    // Anything else met while opening (a schema newer than this service, ...): its message, no stack.
+    fail(`cannot use the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const store = openStore(config.dataDir);
 const ports = defaultPorts();
 const app = createApp({
   store,

@@ -214,7 +214,7 @@ export function upstreamProxy(
       throw tooLarge(base, limit);
     }
     let pending: Uint8Array | undefined = first.value;
-    let finished = first.done;
+    const finished = first.done;
     const stream = new ReadableStream<Uint8Array>({
       async pull(controller) {
         if (pending) {
