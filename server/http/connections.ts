@@ -6,8 +6,10 @@
  * - the whole request (headers and body) must arrive within `requestTimeoutMs` (default 30 s; a
  *   2 MB body at 70 KB/s), the headers alone within 10 s; Node answers 408 and closes;
  * - a connection with nothing to do is closed after 5 s between requests (keep-alive), and a
- *   socket with no traffic either way (a client that stops reading an answer) after
- *   `requestTimeoutMs`; a request that waits longer on purpose (the upstream proxy) extends it;
+ *   socket with no traffic either way (a client that connects and says nothing, or stops reading
+ *   an answer) after 10 s; a request that waits longer on purpose (the upstream proxy) extends
+ *   it. (Node never fires a socket timeout longer than the headers timeout on a connection that
+ *   has sent nothing yet, so the two stay equal);
  * - the timeouts are checked every second rather than every 30.
  */
 import type { Context } from 'hono';
@@ -29,7 +31,7 @@ export function connectionOptions(requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS)
 
 /** The socket inactivity timeout for a server built with `connectionOptions`. */
 export function idleTimeoutMs(requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): number {
-  return requestTimeoutMs;
+  return Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs);
 }
 
 /** Lets one request's socket stay silent for `ms` (a proxied request waiting on its upstream). */
