@@ -43,6 +43,7 @@ function lockFolder(folder: string): Database.Database {
     // In exclusive locking mode the lock taken by the first write is kept until close. The write
     // is a real one: a read-only file would take no lock at all.
     lock.pragma('locking_mode = EXCLUSIVE');
+    lock.pragma('journal_mode = OFF'); // nothing worth a journal: no `threadline.lock-journal` beside it
     lock.exec(
       "BEGIN EXCLUSIVE; CREATE TABLE IF NOT EXISTS held (since TEXT); DELETE FROM held; INSERT INTO held VALUES (datetime('now')); COMMIT",
     );
