@@ -31,7 +31,7 @@ describe('parseConfig', () => {
       host: '0.0.0.0',
       dataDir: '/tmp/x',
       distDir: 'build',
-      upstream: 'https://api.example.com',
+      upstream: { url: 'https://api.example.com', headers: {} },
       defaultKey: false,
       corsOrigins: ['http://localhost:5173', 'https://app.example.com'],
       allowedHosts: ['threadline.lan', '.team.example'],
@@ -43,7 +43,11 @@ describe('parseConfig', () => {
     const config = parseConfig(['--port', '9100', '--data=/tmp/d', '--upstream', 'http://127.0.0.1:9999'], {
       PORT: '9000',
     });
-    expect(config).toMatchObject({ port: 9100, dataDir: '/tmp/d', upstream: 'http://127.0.0.1:9999' });
+    expect(config).toMatchObject({
+      port: 9100,
+      dataDir: '/tmp/d',
+      upstream: { url: 'http://127.0.0.1:9999' },
+    });
   });
 
   it('rejects unknown flags, missing values, bad ports and bad upstreams', () => {
@@ -70,5 +74,32 @@ describe('parseConfig', () => {
     expect(() => parseConfig([], { THREADLINE_CORS_ORIGINS: 'http://a.example/path' })).toThrow(
       /Invalid origin/,
     );
+  });
+
+  it('takes upstream credentials out of the URL and reads upstream headers and limits', () => {
+    const config = parseConfig(['--upstream', 'https://me:p%40ss@api.example.com/base/'], {
+      THREADLINE_UPSTREAM_HEADERS: 'X-Gateway-Key: g-123\nx-aui-organization-id:  org-1 ',
+      THREADLINE_UPSTREAM_MAX_BYTES: '1048576',
+      THREADLINE_UPSTREAM_TIMEOUT_MS: '5000',
+    });
+    expect(config.upstream).toEqual({
+      url: 'https://api.example.com/base',
+      headers: {
+        authorization: `Basic ${btoa('me:p@ss')}`,
+        'x-gateway-key': 'g-123',
+        'x-aui-organization-id': 'org-1',
+      },
+      maxResponseBytes: 1048576,
+      timeoutMs: 5000,
+    });
+    expect(() => parseConfig(['--upstream', 'ftp://me:s3cret@x'], {})).toThrow(/ftp:\/\/\*\*\*@x/);
+    expect(() =>
+      parseConfig(['--upstream', 'http://x'], { THREADLINE_UPSTREAM_HEADERS: 'no colon s3cret' }),
+    ).toThrow(/must be "Name: value"/);
+    try {
+      parseConfig(['--upstream', 'http://x'], { THREADLINE_UPSTREAM_HEADERS: 'no colon s3cret' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('s3cret');
+    }
   });
 });
