@@ -5,11 +5,12 @@
  */
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
 import { connectionOptions, idleTimeoutMs } from './http/connections';
 import { defaultPorts, warmUp } from './default-ports';
-import { StorageStartError } from './store/open-database';
+import { DATABASE_FILE, StorageStartError } from './store/open-database';
 import { SqliteStore } from './store/sqlite-store';
 import { describeAtStart, storageFault } from './store/storage-faults';
 
@@ -32,7 +33,7 @@ function openStore(dataDir: string): SqliteStore {
   } catch (error) {
     if (error instanceof StorageStartError) fail(error.message);
     const fault = storageFault(error);
-    if (fault) fail(describeAtStart(fault, `${dataDir}/threadline.db`, dataDir));
+    if (fault) fail(describeAtStart(fault, join(dataDir, DATABASE_FILE), dataDir));
     // Anything else met while opening (a schema newer than this service, ...): its message, no stack.
     fail(`cannot use the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
   }

@@ -81,7 +81,6 @@ describe('--upstream as a process', () => {
     } finally {
       clearInterval(sampler);
     }
-    console.log(`RSS growth ${((peak - before) / MB).toFixed(0)} MB`);
     expect(peak - before).toBeLessThan(100 * MB);
   }, 60_000);
 });
