@@ -64,6 +64,9 @@ describe('parseConfig', () => {
         /Refusing to listen on .* with the public development key dev-key.*THREADLINE_API_KEYS=/,
       );
       expect(parseConfig(['--host', host], { THREADLINE_API_KEYS: 'k=*' }).host).toBe(host);
+      expect(() => parseConfig(['--host', host], { THREADLINE_API_KEYS: 'k=*;dev-key=*' }), host).toThrow(
+        /public development key dev-key/,
+      );
     }
     for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
       expect(parseConfig(['--host', host], {}).defaultKey, host).toBe(true);

@@ -1,5 +1,5 @@
 /** Service configuration from command-line flags and the environment (flags win). Pure. */
-import { parseApiKeys, type ApiKey } from './auth/api-keys';
+import { DEFAULT_DEV_KEY, parseApiKeys, type ApiKey } from './auth/api-keys';
 import { isLoopbackName, normalizeOrigin } from './http/origins';
 import { redactUrls, type UpstreamOptions } from './http/upstream';
 
@@ -131,7 +131,9 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
   const requestTimeoutMs = positiveInteger(env, 'THREADLINE_REQUEST_TIMEOUT_MS');
   const host = flags.host ?? env.HOST ?? '127.0.0.1';
   const defaultKey = !env.THREADLINE_API_KEYS?.trim();
-  if (defaultKey && !isLoopbackName(host)) {
+  const apiKeys = parseApiKeys(env.THREADLINE_API_KEYS);
+  // The development key is public (printed, documented) whether it is the default or listed.
+  if (apiKeys.some((k) => k.key === DEFAULT_DEV_KEY) && !isLoopbackName(host)) {
     throw new ConfigError(
       `Refusing to listen on ${host} with the public development key dev-key: anyone who can reach this machine could use it. ` +
         'Set your own keys, e.g. THREADLINE_API_KEYS="$(openssl rand -hex 24)=*" (see the README\'s security section), or listen on 127.0.0.1.',
@@ -143,7 +145,7 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     dataDir: flags.data ?? env.THREADLINE_DATA ?? './.threadline',
     distDir: flags.dist ?? env.THREADLINE_DIST ?? 'dist',
     upstream: parseUpstream(flags.upstream ?? env.THREADLINE_UPSTREAM, env),
-    apiKeys: parseApiKeys(env.THREADLINE_API_KEYS),
+    apiKeys,
     defaultKey,
     bodyLimitBytes: limit,
     requestTimeoutMs,
