@@ -95,6 +95,7 @@ describe('parseConfig', () => {
       maxResponseBytes: 1048576,
       timeoutMs: 5000,
     });
+    expect(() => parseConfig(['--upstream', 'http://me:s3cret%zz@x'], {})).toThrow(/not shown/);
     expect(() => parseConfig(['--upstream', 'ftp://me:s3cret@x'], {})).toThrow(/ftp:\/\/\*\*\*@x/);
     expect(() =>
       parseConfig(['--upstream', 'http://x'], { THREADLINE_UPSTREAM_HEADERS: 'no colon s3cret' }),

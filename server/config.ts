@@ -68,7 +68,14 @@ function parseUpstream(
     throw new ConfigError(`The upstream must be http(s): ${redactUrls(value)}`);
   const headers: Record<string, string> = {};
   if (url.username || url.password) {
-    const credentials = `${decodeURIComponent(url.username)}:${decodeURIComponent(url.password)}`;
+    const decode = (part: string) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        throw new ConfigError('Invalid credentials in the upstream URL (they are not shown here)');
+      }
+    };
+    const credentials = `${decode(url.username)}:${decode(url.password)}`;
     headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
     url.username = '';
     url.password = '';
