@@ -114,16 +114,16 @@ export function spawnService(
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /running at (http:\/\/\S+?)\/?\s/.exec(out);
       if (!match) return;
-      child.stdout!.off('data', onData);
+      child.stdout.off('data', onData);
       let log = out;
-      child.stdout!.on('data', (c: Buffer) => (log += c.toString()));
+      child.stdout.on('data', (c: Buffer) => (log += c.toString()));
       const pid = child.pid!;
       resolve({
         url: match[1]!,
@@ -140,7 +140,7 @@ export function spawnService(
         },
       });
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code, signal) =>
       reject(new Error(`the service exited (${code ?? signal}) before listening:\n${out}\n${stderr}`)),
     );
