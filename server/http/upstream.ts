@@ -199,7 +199,7 @@ export function upstreamProxy(
       }
     };
     // The first bytes before the status goes out: a stall or a failure here can still be answered.
-    let first: ReadableStreamReadResult<Uint8Array>;
+    let first: Awaited<ReturnType<typeof next>>;
     try {
       first = await next();
     } catch (error) {
@@ -223,7 +223,7 @@ export function upstreamProxy(
           return;
         }
         if (finished) return controller.close();
-        let chunk: ReadableStreamReadResult<Uint8Array>;
+        let chunk: Awaited<ReturnType<typeof next>>;
         try {
           chunk = await next();
         } catch (error) {
