@@ -4,10 +4,14 @@
 import { spawn } from 'node:child_process';
 
 const port = process.env.PORT ?? '8787';
+// Vite's proxy presents the page's origin (Vite's own) to the service, which answers only its own
+// origin and the listed ones.
+const viteOrigins = ['http://localhost:5173', 'http://127.0.0.1:5173'];
+const corsOrigins = [process.env.THREADLINE_CORS_ORIGINS, ...viteOrigins].filter(Boolean).join(',');
 const children = [
   spawn(process.execPath, ['node_modules/tsx/dist/cli.mjs', 'watch', 'server/main.ts'], {
     stdio: 'inherit',
-    env: { ...process.env, PORT: port },
+    env: { ...process.env, PORT: port, THREADLINE_CORS_ORIGINS: corsOrigins },
   }),
   spawn(process.execPath, ['node_modules/vite/bin/vite.js'], {
     stdio: 'inherit',

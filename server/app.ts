@@ -5,10 +5,10 @@
  */
 import { OpenAPIHono } from '@hono/zod-openapi';
 import { HTTPException } from 'hono/http-exception';
+import type { UnofficialStatusCode } from 'hono/utils/http-status';
 import type { ApiKey } from './auth/api-keys';
 import { createKeyRing, parseApiKeys } from './auth/api-keys';
 import { requireApiKey, type AuthEnv } from './http/auth';
-import { apiCors } from './http/cors';
 import {
   ApiError,
   internalError,
@@ -17,11 +17,13 @@ import {
   type ErrorStatus,
   type RequestPart,
 } from './http/errors';
+import { CLIENT_CLOSED_REQUEST, isClientAbort } from './http/connections';
 import { jsonBody } from './http/json-body';
+import { apiCors, hostGuard, type OriginPolicy } from './http/origins';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
-import { agentsNotOffered, upstreamProxy } from './http/upstream';
+import { agentsNotOffered, upstreamProxy, type UpstreamOptions } from './http/upstream';
 import { healthRoute } from './routes/definitions';
 import { registerMessagingRoutes } from './routes/messaging';
 import { registerReferenceRoutes } from './routes/reference';
@@ -29,6 +31,7 @@ import { LineageService } from './service/lineage-service';
 import { MessagingService } from './service/messaging-service';
 import type { MessagingPorts } from './service/ports';
 import { createKeyedSerializer } from './service/task-serializer';
+import { describeWhileServing, storageFault } from './store/storage-faults';
 import type { Store } from './store/store';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
@@ -41,10 +44,12 @@ export interface AppOptions {
   /** The built web app to serve; none when omitted. */
   distDir?: string;
   /** Forward `/v1/messaging/*` to this deployed service instead of answering locally. */
-  upstream?: string;
+  upstream?: UpstreamOptions;
   bodyLimitBytes?: number;
   log?: LogSink;
   fetchUpstream?: typeof fetch;
+  /** Which `Host` names and page origins are answered (default: this machine and its own origin). */
+  origins?: OriginPolicy;
 }
 
 const STATUS_LABELS: Record<number, string> = {
@@ -78,7 +83,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
 
   app.use('*', requestLog(log));
   app.use('*', securityHeaders());
-  for (const path of ['/v1/*', '/reference/*', '/openapi.json']) app.use(path, apiCors());
+  app.use('*', hostGuard(options.origins ?? {}));
+  for (const path of ['/v1/*', '/reference/*', '/openapi.json'])
+    app.use(path, apiCors(options.origins ?? {}));
 
   app.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200));
   app.openAPIRegistry.registerComponent('securitySchemes', 'ServiceApiKey', {
@@ -101,9 +108,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   });
 
   if (options.upstream) {
-    app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, options.fetchUpstream));
+    app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, log, options.fetchUpstream));
     // The example agents are not the deployed service's: they are not offered, whatever the key.
-    const notOffered = agentsNotOffered(options.upstream);
+    const notOffered = agentsNotOffered(options.upstream.url);
     app.all('/reference/v1/agents', notOffered);
     app.all('/reference/v1/agents/*', notOffered);
   }
@@ -133,6 +140,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   });
 
   app.onError((error, c) => {
+    // Logged as 499 by the request log; the client is gone and reads nothing.
+    if (isClientAbort(c, error)) return c.body(null, CLIENT_CLOSED_REQUEST as UnofficialStatusCode);
     if (error instanceof ApiError) {
       // The rest of an oversized body is never read: the connection cannot carry another request.
       if (error.status === 413) c.header('connection', 'close');
@@ -145,18 +154,23 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
         error.status as ErrorStatus,
       );
     }
+    const fault = storageFault(error);
     log(
       JSON.stringify({
         time: new Date().toISOString(),
         level: 'error',
-        msg: 'unhandled error',
+        msg: fault ? `storage fault: ${fault}` : 'unhandled error',
         method: c.req.method,
         path: c.req.path,
         error: error instanceof Error ? error.message : String(error),
       }),
     );
-    const fault = internalError();
-    return c.json(fault.body, fault.status);
+    if (fault) {
+      const { status, ...body } = describeWhileServing(fault);
+      return c.json(body, status);
+    }
+    const internal = internalError();
+    return c.json(internal.body, internal.status);
   });
 
   return app;

@@ -19,6 +19,8 @@ describe('parseConfig', () => {
     const config = parseConfig([], {
       PORT: '9000',
       HOST: '0.0.0.0',
+      THREADLINE_CORS_ORIGINS: 'http://localhost:5173, https://App.example.com/',
+      THREADLINE_ALLOWED_HOSTS: 'threadline.lan,.team.example',
       THREADLINE_DATA: '/tmp/x',
       THREADLINE_DIST: 'build',
       THREADLINE_UPSTREAM: 'https://api.example.com/',
@@ -29,8 +31,10 @@ describe('parseConfig', () => {
       host: '0.0.0.0',
       dataDir: '/tmp/x',
       distDir: 'build',
-      upstream: 'https://api.example.com',
+      upstream: { url: 'https://api.example.com', headers: {} },
       defaultKey: false,
+      corsOrigins: ['http://localhost:5173', 'https://app.example.com'],
+      allowedHosts: ['threadline.lan', '.team.example'],
     });
     expect(config.apiKeys).toHaveLength(2);
   });
@@ -39,7 +43,11 @@ describe('parseConfig', () => {
     const config = parseConfig(['--port', '9100', '--data=/tmp/d', '--upstream', 'http://127.0.0.1:9999'], {
       PORT: '9000',
     });
-    expect(config).toMatchObject({ port: 9100, dataDir: '/tmp/d', upstream: 'http://127.0.0.1:9999' });
+    expect(config).toMatchObject({
+      port: 9100,
+      dataDir: '/tmp/d',
+      upstream: { url: 'http://127.0.0.1:9999' },
+    });
   });
 
   it('rejects unknown flags, missing values, bad ports and bad upstreams', () => {
@@ -48,5 +56,54 @@ describe('parseConfig', () => {
     expect(() => parseConfig(['--port', 'abc'], {})).toThrow(/Invalid port/);
     expect(() => parseConfig(['--upstream', 'ftp://x'], {})).toThrow(/http/);
     expect(() => parseConfig([], { THREADLINE_MAX_BODY_BYTES: '-1' })).toThrow(/MAX_BODY/);
+  });
+
+  it('refuses to listen beyond this machine with the public development key, saying how to set keys', () => {
+    for (const host of ['0.0.0.0', '::', '192.168.1.20', 'my-laptop.lan']) {
+      expect(() => parseConfig(['--host', host], {}), host).toThrow(
+        /Refusing to listen on .* with the public development key dev-key.*THREADLINE_API_KEYS=/,
+      );
+      expect(parseConfig(['--host', host], { THREADLINE_API_KEYS: 'k=*' }).host).toBe(host);
+      expect(() => parseConfig(['--host', host], { THREADLINE_API_KEYS: 'k=*;dev-key=*' }), host).toThrow(
+        /public development key dev-key/,
+      );
+    }
+    for (const host of ['127.0.0.1', 'localhost', '::1', '127.0.0.2'])
+      expect(parseConfig(['--host', host], {}).defaultKey, host).toBe(true);
+  });
+
+  it('rejects an origin that is not scheme://host[:port]', () => {
+    expect(() => parseConfig([], { THREADLINE_CORS_ORIGINS: 'localhost:5173' })).toThrow(/Invalid origin/);
+    expect(() => parseConfig([], { THREADLINE_CORS_ORIGINS: 'http://a.example/path' })).toThrow(
+      /Invalid origin/,
+    );
+  });
+
+  it('takes upstream credentials out of the URL and reads upstream headers and limits', () => {
+    const config = parseConfig(['--upstream', 'https://me:p%40ss@api.example.com/base/'], {
+      THREADLINE_UPSTREAM_HEADERS: 'X-Gateway-Key: g-123\nx-aui-organization-id:  org-1 ',
+      THREADLINE_UPSTREAM_MAX_BYTES: '1048576',
+      THREADLINE_UPSTREAM_TIMEOUT_MS: '5000',
+    });
+    expect(config.upstream).toEqual({
+      url: 'https://api.example.com/base',
+      headers: {
+        authorization: `Basic ${btoa('me:p@ss')}`,
+        'x-gateway-key': 'g-123',
+        'x-aui-organization-id': 'org-1',
+      },
+      maxResponseBytes: 1048576,
+      timeoutMs: 5000,
+    });
+    expect(() => parseConfig(['--upstream', 'http://me:s3cret%zz@x'], {})).toThrow(/not shown/);
+    expect(() => parseConfig(['--upstream', 'ftp://me:s3cret@x'], {})).toThrow(/ftp:\/\/\*\*\*@x/);
+    expect(() =>
+      parseConfig(['--upstream', 'http://x'], { THREADLINE_UPSTREAM_HEADERS: 'no colon s3cret' }),
+    ).toThrow(/must be "Name: value"/);
+    try {
+      parseConfig(['--upstream', 'http://x'], { THREADLINE_UPSTREAM_HEADERS: 'no colon s3cret' });
+    } catch (error) {
+      expect((error as Error).message).not.toContain('s3cret');
+    }
   });
 });

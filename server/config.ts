@@ -1,16 +1,24 @@
 /** Service configuration from command-line flags and the environment (flags win). Pure. */
-import { parseApiKeys, type ApiKey } from './auth/api-keys';
+import { DEFAULT_DEV_KEY, parseApiKeys, type ApiKey } from './auth/api-keys';
+import { isLoopbackName, normalizeOrigin } from './http/origins';
+import { redactUrls, type UpstreamOptions } from './http/upstream';
 
 export interface ServiceConfig {
   port: number;
   host: string;
   dataDir: string;
   distDir: string;
-  upstream: string | undefined;
+  upstream: UpstreamOptions | undefined;
   apiKeys: ApiKey[];
   /** True when no keys were configured and the default `dev-key` is in use. */
   defaultKey: boolean;
   bodyLimitBytes: number | undefined;
+  /** `THREADLINE_REQUEST_TIMEOUT_MS`: time a client has to send a whole request (see http/connections.ts). */
+  requestTimeoutMs: number | undefined;
+  /** `THREADLINE_CORS_ORIGINS`: origins besides the service's own whose pages may call the API. */
+  corsOrigins: string[];
+  /** `THREADLINE_ALLOWED_HOSTS`: `Host` names besides loopback names, IP addresses and `host`. */
+  allowedHosts: string[];
 }
 
 export class ConfigError extends Error {}
@@ -40,33 +48,115 @@ function parsePort(value: string): number {
   return port;
 }
 
-function parseUpstream(value: string | undefined): string | undefined {
+/**
+ * The upstream URL without credentials: a `user:password@` in it becomes an `Authorization: Basic`
+ * header (a URL is printed, logged and visible in process lists; prefer
+ * `THREADLINE_UPSTREAM_HEADERS`). Messages never repeat the URL's credentials.
+ */
+function parseUpstream(
+  value: string | undefined,
+  env: Record<string, string | undefined>,
+): UpstreamOptions | undefined {
   if (!value) return undefined;
   let url: URL;
   try {
     url = new URL(value);
   } catch {
-    throw new ConfigError(`Invalid upstream URL: ${value}`);
+    throw new ConfigError(`Invalid upstream URL: ${redactUrls(value)}`);
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new ConfigError(`The upstream must be http(s): ${value}`);
-  return value.replace(/\/+$/, '');
+    throw new ConfigError(`The upstream must be http(s): ${redactUrls(value)}`);
+  const headers: Record<string, string> = {};
+  if (url.username || url.password) {
+    const decode = (part: string) => {
+      try {
+        return decodeURIComponent(part);
+      } catch {
+        throw new ConfigError('Invalid credentials in the upstream URL (they are not shown here)');
+      }
+    };
+    const credentials = `${decode(url.username)}:${decode(url.password)}`;
+    headers.authorization = `Basic ${Buffer.from(credentials).toString('base64')}`;
+    url.username = '';
+    url.password = '';
+  }
+  Object.assign(headers, parseHeaderLines(env.THREADLINE_UPSTREAM_HEADERS));
+  const maxResponseBytes = positiveInteger(env, 'THREADLINE_UPSTREAM_MAX_BYTES');
+  const timeoutMs = positiveInteger(env, 'THREADLINE_UPSTREAM_TIMEOUT_MS');
+  return {
+    url: url.href.replace(/\/+$/, ''),
+    headers,
+    ...(maxResponseBytes ? { maxResponseBytes } : {}),
+    ...(timeoutMs ? { timeoutMs } : {}),
+  };
+}
+
+/** `Name: value` lines (newline-separated) → headers; the values are never quoted back. */
+function parseHeaderLines(value: string | undefined): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const line of (value ?? '').split(/\r?\n/)) {
+    if (!line.trim()) continue;
+    const colon = line.indexOf(':');
+    const name = line.slice(0, colon).trim().toLowerCase();
+    if (colon < 1 || !/^[!#$%&'*+.^_`|~0-9a-z-]+$/.test(name))
+      throw new ConfigError(
+        'Invalid THREADLINE_UPSTREAM_HEADERS: each line must be "Name: value" (the value is not shown here)',
+      );
+    headers[name] = line.slice(colon + 1).trim();
+  }
+  return headers;
+}
+
+function positiveInteger(env: Record<string, string | undefined>, name: string): number | undefined {
+  const value = env[name];
+  if (value === undefined) return undefined;
+  if (!(Number.isInteger(Number(value)) && Number(value) > 0))
+    throw new ConfigError(`Invalid ${name}: ${value}`);
+  return Number(value);
+}
+
+const list = (value: string | undefined) =>
+  (value ?? '')
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean);
+
+function parseOrigins(value: string | undefined): string[] {
+  return list(value).map((origin) => {
+    const normalized = normalizeOrigin(origin);
+    if (!normalized || normalized !== origin.replace(/\/+$/, '').toLowerCase())
+      throw new ConfigError(
+        `Invalid origin in THREADLINE_CORS_ORIGINS: ${origin} (an origin is scheme://host[:port], e.g. http://localhost:5173)`,
+      );
+    return normalized;
+  });
 }
 
 export function parseConfig(argv: readonly string[], env: Record<string, string | undefined>): ServiceConfig {
   const flags = parseFlags(argv);
-  const limit = env.THREADLINE_MAX_BODY_BYTES;
-  if (limit !== undefined && !(Number.isInteger(Number(limit)) && Number(limit) > 0)) {
-    throw new ConfigError(`Invalid THREADLINE_MAX_BODY_BYTES: ${limit}`);
+  const limit = positiveInteger(env, 'THREADLINE_MAX_BODY_BYTES');
+  const requestTimeoutMs = positiveInteger(env, 'THREADLINE_REQUEST_TIMEOUT_MS');
+  const host = flags.host ?? env.HOST ?? '127.0.0.1';
+  const defaultKey = !env.THREADLINE_API_KEYS?.trim();
+  const apiKeys = parseApiKeys(env.THREADLINE_API_KEYS);
+  // The development key is public (printed, documented) whether it is the default or listed.
+  if (apiKeys.some((k) => k.key === DEFAULT_DEV_KEY) && !isLoopbackName(host)) {
+    throw new ConfigError(
+      `Refusing to listen on ${host} with the public development key dev-key: anyone who can reach this machine could use it. ` +
+        'Set your own keys, e.g. THREADLINE_API_KEYS="$(openssl rand -hex 24)=*" (see the README\'s security section), or listen on 127.0.0.1.',
+    );
   }
   return {
     port: parsePort(flags.port ?? env.PORT ?? '8787'),
-    host: flags.host ?? env.HOST ?? '127.0.0.1',
+    host,
     dataDir: flags.data ?? env.THREADLINE_DATA ?? './.threadline',
     distDir: flags.dist ?? env.THREADLINE_DIST ?? 'dist',
-    upstream: parseUpstream(flags.upstream ?? env.THREADLINE_UPSTREAM),
-    apiKeys: parseApiKeys(env.THREADLINE_API_KEYS),
-    defaultKey: !env.THREADLINE_API_KEYS?.trim(),
-    bodyLimitBytes: limit === undefined ? undefined : Number(limit),
+    upstream: parseUpstream(flags.upstream ?? env.THREADLINE_UPSTREAM, env),
+    apiKeys,
+    defaultKey,
+    bodyLimitBytes: limit,
+    requestTimeoutMs,
+    corsOrigins: parseOrigins(env.THREADLINE_CORS_ORIGINS),
+    allowedHosts: list(env.THREADLINE_ALLOWED_HOSTS),
   };
 }

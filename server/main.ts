@@ -5,10 +5,14 @@
  */
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
+import { join } from 'node:path';
 import { createApp } from './app';
 import { ConfigError, parseConfig } from './config';
+import { connectionOptions, idleTimeoutMs } from './http/connections';
 import { defaultPorts, warmUp } from './default-ports';
+import { DATABASE_FILE, StorageStartError } from './store/open-database';
 import { SqliteStore } from './store/sqlite-store';
+import { describeAtStart, storageFault } from './store/storage-faults';
 
 function fail(message: string): never {
   process.stderr.write(`threadline: ${message}\n`);
@@ -23,7 +27,19 @@ try {
   throw error;
 }
 
-const store = new SqliteStore({ dataDir: config.dataDir });
+function openStore(dataDir: string): SqliteStore {
+  try {
+    return new SqliteStore({ dataDir });
+  } catch (error) {
+    if (error instanceof StorageStartError) fail(error.message);
+    const fault = storageFault(error);
+    if (fault) fail(describeAtStart(fault, join(dataDir, DATABASE_FILE), dataDir));
+    // Anything else met while opening (a schema newer than this service, ...): its message, no stack.
+    fail(`cannot use the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+  }
+}
+
+const store = openStore(config.dataDir);
 const ports = defaultPorts();
 const app = createApp({
   store,
@@ -32,25 +48,35 @@ const app = createApp({
   distDir: config.distDir,
   ...(config.upstream ? { upstream: config.upstream } : {}),
   ...(config.bodyLimitBytes ? { bodyLimitBytes: config.bodyLimitBytes } : {}),
+  origins: { listenHost: config.host, allowedHosts: config.allowedHosts, corsOrigins: config.corsOrigins },
 });
 
-const server = serve({ fetch: app.fetch, port: config.port, hostname: config.host }, (info: AddressInfo) => {
-  const wildcard = info.address === '0.0.0.0' || info.address === '::';
-  const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
-  const lines = [`Threadline is running at http://${host}:${info.port}/`, `  data: ${config.dataDir}`];
-  if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
-  if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream}`);
-  process.stdout.write(`${lines.join('\n')}\n`);
-  setImmediate(() => {
-    try {
-      warmUp(ports);
-    } catch (error) {
-      process.stderr.write(
-        `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
-      );
-    }
-  });
-});
+const server = serve(
+  {
+    fetch: app.fetch,
+    port: config.port,
+    hostname: config.host,
+    serverOptions: connectionOptions(config.requestTimeoutMs),
+  },
+  (info: AddressInfo) => {
+    const wildcard = info.address === '0.0.0.0' || info.address === '::';
+    const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
+    const lines = [`Threadline is running at http://${host}:${info.port}/`, `  data: ${config.dataDir}`];
+    if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
+    if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream.url}`);
+    process.stdout.write(`${lines.join('\n')}\n`);
+    setImmediate(() => {
+      try {
+        warmUp(ports);
+      } catch (error) {
+        process.stderr.write(
+          `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+        );
+      }
+    });
+  },
+);
+server.setTimeout(idleTimeoutMs(config.requestTimeoutMs));
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   fail(

@@ -7,10 +7,9 @@
  * which `synchronous = FULL` (an fsync per commit) would prevent at a large cost in throughput;
  * pass `durability: 'power-loss'` to choose it.
  */
-import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
-import { join } from 'node:path';
+import type Database from 'better-sqlite3';
 import { migrate } from './migrations';
+import { openDatabase, type OpenDatabase } from './open-database';
 import type {
   ForkPoint,
   PageRequest,
@@ -176,15 +175,14 @@ const CHAIN_TURNS = `chain CROSS JOIN turns ON turns.task_id = chain.task_id
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 
 export class SqliteStore implements Store {
+  private readonly opened: OpenDatabase;
   private readonly db: Database.Database;
   private readonly statements;
 
+  /** Throws a `StorageStartError` (one readable line) when the data folder cannot be used; see open-database.ts. */
   constructor(options: SqliteStoreOptions) {
-    const file = options.dataDir === ':memory:' ? ':memory:' : join(options.dataDir, 'threadline.db');
-    if (options.dataDir !== ':memory:') mkdirSync(options.dataDir, { recursive: true });
-    this.db = new Database(file);
-    this.db.pragma('journal_mode = WAL');
-    this.db.pragma(`synchronous = ${options.durability === 'power-loss' ? 'FULL' : 'NORMAL'}`);
+    this.opened = openDatabase(options.dataDir, options.durability === 'power-loss' ? 'FULL' : 'NORMAL');
+    this.db = this.opened.db;
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
@@ -376,7 +374,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
-    if (this.db.open) this.db.close();
+    this.opened.close();
   }
 }
 

@@ -227,17 +227,17 @@ describe('request logs', () => {
 });
 
 describe('CORS', () => {
-  it('answers a preflight without a key, allowing the key and scope headers', async () => {
+  it("answers a preflight from the service's own origin without a key, allowing the key and scope headers", async () => {
     const response = await fetch(`${service.url}/v1/messaging/messages`, {
       method: 'OPTIONS',
       headers: {
-        origin: 'http://localhost:5173',
+        origin: service.url,
         'access-control-request-method': 'POST',
         'access-control-request-headers': 'content-type,x-aui-api-key,x-aui-organization-id',
       },
     });
     expect(response.status).toBe(204);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe(service.url);
     const allowed = response.headers.get('access-control-allow-headers')?.toLowerCase() ?? '';
     for (const header of [
       'x-service-api-key',
@@ -251,11 +251,11 @@ describe('CORS', () => {
     }
   });
 
-  it('marks API responses, errors included, as readable cross-origin', async () => {
+  it('marks API responses to its own origin, errors included, as readable', async () => {
     const response = await fetch(`${service.url}/v1/messaging/tasks/x/trace-info`, {
-      headers: { origin: 'http://example.com' },
+      headers: { origin: service.url },
     });
     expect(response.status).toBe(401);
-    expect(response.headers.get('access-control-allow-origin')).toBe('*');
+    expect(response.headers.get('access-control-allow-origin')).toBe(service.url);
   });
 });

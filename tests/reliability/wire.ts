@@ -90,6 +90,8 @@ export interface ServiceProcess {
   child: ChildProcess;
   /** The process's resident set size in bytes (Linux `/proc`). */
   rss(): number;
+  /** What the process printed on stdout: its start-up lines, then the request log. */
+  stdout(): string;
   /** SIGKILL, and wait for the exit. */
   kill9(): Promise<void>;
   /** SIGTERM, and wait for the exit. */
@@ -120,11 +122,13 @@ export function spawnService(
       const match = /running at (http:\/\/\S+?)\/?\s/.exec(out);
       if (!match) return;
       child.stdout.off('data', onData);
-      child.stdout.resume(); // the request log: drain it
+      let log = out;
+      child.stdout.on('data', (c: Buffer) => (log += c.toString()));
       const pid = child.pid!;
       resolve({
         url: match[1]!,
         child,
+        stdout: () => log,
         rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024,
         kill9: async () => {
           child.kill('SIGKILL');
