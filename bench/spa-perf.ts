@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { TolerantTrace } from '../src/contract/trace';
+import { viewOf } from '../src/features/trace-graph/graph-view';
 import { layoutGraph } from '../src/features/trace-graph/layout';
 import { traceToGraph } from '../src/features/trace-graph/trace-to-graph';
 import { argValue } from './lib/args';
@@ -412,7 +413,7 @@ async function measureTraceSwitches(page: Page, url: string) {
 }
 const GRAPH_MODEL_NODES: number[] = [];
 /** What the page computes for a trace before React draws it. */
-const graphWork = (trace: TolerantTrace) => layoutGraph(traceToGraph(trace));
+const graphWork = (trace: TolerantTrace) => layoutGraph(viewOf(traceToGraph(trace), new Set()));
 
 // ---------------------------------------------------------------- the run
 

@@ -1,7 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { formatMs } from '../../lib/format';
 import { cx } from '../../lib/format';
-import { DecisionBadge } from './DecisionBadge';
+import { DecisionBadge, DecisionCauseText } from './DecisionBadge';
 import { SafeMarkdown } from './SafeMarkdown';
 import type { Turn } from './transcript';
 
@@ -91,6 +91,7 @@ export const TurnView = memo(function TurnView({
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <DecisionBadge decision={turn.decision} />
+          <DecisionCauseText trace={turn.trace} />
           {turn.rttMs !== undefined ? <span title="Measured round trip">{formatMs(turn.rttMs)}</span> : null}
           <button
             type="button"

@@ -15,6 +15,7 @@ import { useKeyReady } from '../connection/use-key-ready';
 import { NodeInspector } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
+import { nodeOf } from './graph-view';
 import { graphOf } from './trace-to-graph';
 
 export interface TracePanelProps {
@@ -36,7 +37,7 @@ export default function TracePanel({ taskId, turn, nodeId, selectNode, isLoading
   const trace = turn?.trace ?? fetched.data;
   const [detailTab, setDetailTab] = useState<string>('details');
   const model = useMemo(() => (trace ? graphOf(trace) : undefined), [trace]);
-  const node = nodeId ? model?.nodes.find((n) => n.id === nodeId) : undefined;
+  const node = nodeId && model ? nodeOf(model, nodeId) : undefined;
 
   if (!taskId)
     return (
@@ -79,7 +80,7 @@ export default function TracePanel({ taskId, turn, nodeId, selectNode, isLoading
       panes={[
         {
           id: 'graph',
-          defaultSize: 62,
+          defaultSize: 72,
           minSize: 20,
           children: (
             <div className="flex h-full flex-col">
@@ -100,7 +101,7 @@ export default function TracePanel({ taskId, turn, nodeId, selectNode, isLoading
         },
         {
           id: 'node-details',
-          defaultSize: 38,
+          defaultSize: 28,
           minSize: 10,
           children: (
             <div className="flex h-full min-h-0 flex-col">
