@@ -5,7 +5,7 @@
  * zooms only a focused graph.
  */
 import type { Locator, Page } from '@playwright/test';
-import { expect, sendMessage, startThread, test } from './fixtures';
+import { expect, openAllGroups, selectGraphNode, sendMessage, startThread, test } from './fixtures';
 
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
 
@@ -48,8 +48,6 @@ test('at 1024 × 700 the default graph shows the deciding rule legibly, the deci
   const rule = graph.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' });
   const decision = graph.locator('[data-kind="decision"]');
 
-  await page.waitForTimeout(500);
-  await page.screenshot({ path: '.e2e/shot-1024.png' }); // TEMP
   // The causal path is on screen: intent, the value the rule read, the rule, the decision.
   await expect(rule).toBeVisible();
   await expect.poll(() => inside(rule, graph)).toBe(true);
@@ -71,13 +69,7 @@ test('at 1024 × 700 the default graph shows the deciding rule legibly, the deci
 
   // The rest is one click away, in groups: the other rules, values and tools.
   expect(await graph.locator('.react-flow__node').count()).toBeLessThanOrEqual(12);
-  // Opened with the keyboard (a group may lie beside the framed path, off screen).
-  for (;;) {
-    const closed = graph.locator('.react-flow__node:has([data-kind="group"][data-open="false"])');
-    if ((await closed.count()) === 0) break;
-    await closed.first().focus();
-    await page.keyboard.press('Enter');
-  }
+  await openAllGroups(page, graph);
   const info = graph.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_CHARGE.params.required' });
   await expect(info).toHaveAttribute('data-tone', 'info');
   await expect(info).toContainText('needs information');
@@ -103,8 +95,7 @@ test('at 1024 × 700 the default graph shows the deciding rule legibly, the deci
   }
 
   // The tool inspector shows no internal flag.
-  await graph.locator('.react-flow__node:has([data-kind="tool"])').filter({ hasText: 'FREEZE_CARD' }).focus();
-  await page.keyboard.press('Enter');
+  await selectGraphNode(page, graph.locator('[data-kind="tool"]').filter({ hasText: 'FREEZE_CARD' }));
   const details = page.getByRole('region', { name: /^Details of / });
   await expect(details).toContainText('FREEZE_CARD');
   await expect(details).not.toContainText('dimmed');
