@@ -182,7 +182,9 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   });
 
   // values: parameters (with their extracted values) and entities
-  const values = new NameIndex<string>();
+  // Every name a rule may mention (values and tools), found in one pass over each rule's text.
+  const names = new NameIndex<{ id: string; tool: boolean }>();
+  const values = { add: (name: string, id: string) => names.add(name, { id, tool: false }) };
   const valueNodes: GraphNodeModel[] = [];
   const seenParams = new Set<string>();
   const paramCodes = [
@@ -242,7 +244,6 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   }
   const toolNames = new Set<string>(Array.isArray(t.tools_considered) ? t.tools_considered.map(asText) : []);
   for (const name of callsOf.keys()) toolNames.add(name);
-  const tools = new NameIndex<string>();
   const toolNodes: GraphNodeModel[] = [];
   const toolIdOf = new Map<string, string>();
   for (const name of toolNames) {
@@ -278,7 +279,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
             : []),
       ],
     });
-    tools.add(name, node.id);
+    names.add(name, { id: node.id, tool: true });
     toolIdOf.set(name, node.id);
     toolNodes.push(node);
   }
@@ -310,7 +311,8 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     const tone = ruleTone({ rule_id: ruleId, result });
     const text = `${ruleId} ${asText(r.predicate)} ${asText(r.reason)}`;
     const id = uniqueId(`rule:${ruleId || '(unnamed)'}`);
-    const mentionedTools = tools.find(text);
+    const mentioned = names.find(text);
+    const mentionedTools = mentioned.filter((m) => m.tool).map((m) => m.id);
     const toolId = toolOfRule.get(ruleId) ?? (mentionedTools.length === 1 ? mentionedTools[0] : undefined);
     const toolName = toolId ? byId.get(toolId)?.label : undefined;
     const node = add({
@@ -333,7 +335,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     });
     ruleNodes.push(node);
     ruleMeta.set(id, { type: asText(r.rule_type), result });
-    const reads = values.find(text);
+    const reads = mentioned.filter((m) => !m.tool).map((m) => m.id);
     for (const v of reads) link(v, id);
     if (toolId) link(id, toolId);
     for (const other of mentionedTools) link(id, other);
@@ -379,7 +381,14 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     for (const id of invokedToolIds) {
       pathIds.add(id);
       const params = byId.get(id)?.details.find(([k]) => k === 'parameters')?.[1];
-      const reads = isRecord(params) ? Object.keys(params).flatMap((k) => values.find(k)) : [];
+      const reads = isRecord(params)
+        ? Object.keys(params).flatMap((k) =>
+            names
+              .find(k)
+              .filter((m) => !m.tool)
+              .map((m) => m.id),
+          )
+        : [];
       for (const v of reads) {
         pathIds.add(v);
         link(v, id);
