@@ -67,10 +67,10 @@ export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<T
       data-tone={m.tone}
       {...(group ? { 'data-open': data.open ? 'true' : 'false' } : {})}
       className={cx(
-        'flex h-full w-full flex-col justify-center rounded-lg border-2 px-2.5 py-1 text-left shadow-sm',
+        'flex h-full w-full flex-col justify-center px-2.5 py-1 text-left shadow-sm',
         TONE_BOX[m.tone],
+        group ? 'cursor-pointer rounded-xl border-4 border-double' : 'rounded-lg border-2',
         m.dimmed && 'border-dashed',
-        group && 'cursor-pointer rounded-xl border-double border-4',
         selected && 'outline-3 outline-offset-2 outline-indigo-500',
         data.highlight && HIGHLIGHT_RING[data.highlight],
       )}
@@ -96,9 +96,11 @@ export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<T
       <div
         title={m.label}
         className={cx(
-          'text-[13px] leading-[17px] font-semibold [overflow-wrap:anywhere] text-zinc-900 dark:text-zinc-50',
-          m.kind === 'decision' ? 'line-clamp-3 text-[14px] leading-[18px]' : 'line-clamp-2',
-          m.dimmed && 'text-zinc-600 dark:text-zinc-300',
+          'font-semibold [overflow-wrap:anywhere]',
+          m.kind === 'decision'
+            ? 'line-clamp-3 text-[14px] leading-[18px]'
+            : 'line-clamp-2 text-[13px] leading-[17px]',
+          m.dimmed ? 'text-zinc-600 dark:text-zinc-300' : 'text-zinc-900 dark:text-zinc-50',
           data.highlight === 'removed' && 'line-through',
         )}
       >

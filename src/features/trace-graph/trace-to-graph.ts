@@ -105,7 +105,7 @@ function extras(obj: Record<string, unknown>, known: ReadonlySet<string>): Array
 const plural = (n: number, one: string, many = `${one}s`) =>
   `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
-/** Most deciding rules drawn on the causal path (the decision node counts them all). */
+/** Most deciding rules (or invoked tools) drawn on the causal path (the decision node counts them all). */
 export const MAX_PATH_RULES = 6;
 
 /** The rule groups, in drawing order, by the tone of their rules. */
@@ -181,10 +181,10 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     details: [['intent', t.intent], ['interaction_id', t.interaction_id], ...otherTraceFields],
   });
 
-  // values: parameters (with their extracted values) and entities
   // Every name a rule may mention (values and tools), found in one pass over each rule's text.
   const names = new NameIndex<{ id: string; tool: boolean }>();
   const values = { add: (name: string, id: string) => names.add(name, { id, tool: false }) };
+  // values: parameters (with their extracted values) and entities
   const valueNodes: GraphNodeModel[] = [];
   const seenParams = new Set<string>();
   const paramCodes = [
@@ -377,8 +377,8 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   const invokedToolIds = toolNodes.filter((n) => !n.dimmed).map((n) => n.id);
   for (const id of invokedToolIds) link(id, decision.id);
   if (decidingRuleIds.length === 0) {
-    // No rule decided: the invoked tools and the values passed to them are the path.
-    for (const id of invokedToolIds) {
+    // No rule decided: the (first) invoked tools and the values passed to them are the path.
+    for (const id of invokedToolIds.slice(0, MAX_PATH_RULES)) {
       pathIds.add(id);
       const params = byId.get(id)?.details.find(([k]) => k === 'parameters')?.[1];
       const reads = isRecord(params)
