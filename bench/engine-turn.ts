@@ -69,7 +69,7 @@ function generate(): Bundle {
             action: 'BLOCK',
             message: `Blocked by rule ${k} for {{${parameters[(t * 3) % PARAMS]!.code}}}`,
           },
-        })) as Rule[],
+        })),
       },
       summary: {
         success: [
@@ -83,7 +83,7 @@ function generate(): Bundle {
     applied_to: [`TOOL_${g % TOOLS}`, `TOOL_${(g * 7) % TOOLS}`],
     when: leaf(g, 2),
     then: { action: 'BLOCK', message: 'Global block.' },
-  })) as Rule[];
+  }));
   const integrations = Array.from({ length: 20 }, (_, i) => ({
     code: `api-${i}`,
     type: 'API' as const,
@@ -99,7 +99,7 @@ function generate(): Bundle {
     integrations,
     rules,
     agent_tools,
-  } as Bundle;
+  };
 }
 
 function stats(samples: number[]) {

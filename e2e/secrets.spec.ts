@@ -79,7 +79,7 @@ async function storage(
       const db = await new Promise<IDBDatabase>((resolve, reject) => {
         const r = indexedDB.open(info.name!);
         r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(r.error);
+        r.onerror = () => reject(r.error ?? new Error('IndexedDB open failed'));
       });
       for (const store of Array.from(db.objectStoreNames)) {
         const tx = db.transaction(store, 'readonly');
@@ -89,7 +89,7 @@ async function storage(
               new Promise<unknown>((resolve, reject) => {
                 const r = (tx.objectStore(store) as unknown as Record<string, () => IDBRequest>)[m]!();
                 r.onsuccess = () => resolve(r.result);
-                r.onerror = () => reject(r.error);
+                r.onerror = () => reject(r.error ?? new Error('IndexedDB read failed'));
               }),
           ),
         );
@@ -160,7 +160,7 @@ test('the API key appears in no URL, clipboard, link, storage, export or snapsho
       dialog.getByRole('button', { name: button }).click(),
     ]);
     seen(`${name} (name)`, download.suggestedFilename());
-    seen(name, readFileSync((await download.path())!, 'utf8'));
+    seen(name, readFileSync(await download.path(), 'utf8'));
   }
   for (const href of await page
     .locator('a[href]')
@@ -175,7 +175,7 @@ test('the API key appears in no URL, clipboard, link, storage, export or snapsho
     page.waitForEvent('download'),
     page.getByRole('button', { name: 'Download file' }).click(),
   ]);
-  seen('snapshot file', readFileSync((await snapFile.path())!, 'utf8'));
+  seen('snapshot file', readFileSync(await snapFile.path(), 'utf8'));
   await page.getByRole('button', { name: 'Close snapshot' }).click();
   await page.goto(traceLink);
   // Remember was off: the key was in memory only, so the link asks again (inline prompt or dialog).

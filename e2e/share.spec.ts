@@ -249,7 +249,7 @@ test('export → import round trip shows the same thread read-only (file picker 
     dialog.getByRole('button', { name: 'Export JSON' }).click(),
   ]);
   expect(json.suggestedFilename()).toMatch(/^threadline-.+\.json$/);
-  const exported = readFileSync((await json.path())!, 'utf8');
+  const exported = readFileSync(await json.path(), 'utf8');
   const doc = JSON.parse(exported) as { format: string; version: number; kind: string; threads: unknown[] };
   expect([doc.format, doc.version, doc.kind, doc.threads.length]).toEqual(['threadline', 1, 'export', 1]);
   await expect(dialog.getByRole('status').filter({ hasText: 'Exported 1 thread (1 turns).' })).toBeVisible();
@@ -258,7 +258,7 @@ test('export → import round trip shows the same thread read-only (file picker 
     page.waitForEvent('download'),
     dialog.getByRole('button', { name: 'Export transcript (Markdown)' }).click(),
   ]);
-  const markdown = readFileSync((await md.path())!, 'utf8');
+  const markdown = readFileSync(await md.path(), 'utf8');
   expect(markdown).toContain('## Turn 1');
   expect(markdown).toContain(`> ${BLOCKED_DISPUTE}`);
   expect(markdown).toContain('decision `block_with_explanation`');

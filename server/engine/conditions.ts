@@ -37,7 +37,7 @@ export function leafParams(leaf: ConditionLeaf): { codes: string[]; entity?: str
   if (typeof p === 'string') return { codes: [p] };
   if (Array.isArray(p)) return { codes: p.filter((x): x is string => typeof x === 'string') };
   if (p && typeof p === 'object') {
-    const rec = p as Record<string, unknown>;
+    const rec = p;
     const entity = typeof rec.entity === 'string' ? rec.entity : undefined;
     const one = rec.param ?? rec.parameter ?? rec.code;
     const many = rec.params ?? rec.parameters;
@@ -122,13 +122,13 @@ function render(c: Condition, top: boolean): string {
     return c.all.length === 0
       ? 'always'
       : c.all.length === 1
-        ? render(c.all[0]!, top)
+        ? render(c.all[0], top)
         : wrap(c.all.map((x) => render(x, false)).join(' and '));
   if ('any' in c && Array.isArray(c.any))
     return c.any.length === 0
       ? 'never'
       : c.any.length === 1
-        ? render(c.any[0]!, top)
+        ? render(c.any[0], top)
         : wrap(c.any.map((x) => render(x, false)).join(' or '));
   if ('not' in c && c.not) return `not ${render(c.not as Condition, false)}`;
   if (isLeaf(c)) return renderLeaf(c);

@@ -26,7 +26,7 @@ function requestCodes(schema: unknown): string[] | null {
   if (Array.isArray(schema)) return schema.filter((x): x is string => typeof x === 'string');
   if (schema && typeof schema === 'object') {
     const s = schema as Json;
-    if (s.properties && typeof s.properties === 'object') return Object.keys(s.properties as Json);
+    if (s.properties && typeof s.properties === 'object') return Object.keys(s.properties);
     const list = s.params ?? s.parameters;
     if (Array.isArray(list)) return list.filter((x): x is string => typeof x === 'string');
   }
@@ -80,7 +80,10 @@ export function coerce(compiled: CompiledBundle, code: string, v: unknown): unkn
       const canonical = (p.values ?? []).find((x) => looseEquals(x, v));
       return canonical ?? v;
     }
-    default:
+    case 'string':
+    case 'array':
+    case 'list_of_objects':
+    case 'object':
       return v;
   }
 }

@@ -59,7 +59,7 @@ export function registerReferenceRoutes(
         agent_id,
         version_id: found.id,
         version_tag: found.tag,
-        bundle: found.bundle as Record<string, unknown>,
+        bundle: found.bundle,
       },
       200,
     );

@@ -229,9 +229,9 @@ export class MessagingService {
     if (clientBundle === undefined)
       return { version, bundle: version.bundle, bundleHash: null, clientBundle: false };
     const { bundles } = this.ports;
-    const hash = bundles.hash(clientBundle as Bundle);
+    const hash = bundles.hash(clientBundle);
     const { bundle, issues } = this.bundleCache.lookup(hash, () => ({
-      bundle: clientBundle as Bundle,
+      bundle: clientBundle,
       issues: bundles.validate(clientBundle),
     }));
     if (issues.some((i) => i.severity === 'error'))

@@ -86,7 +86,8 @@ export function Workspace() {
   const extras = useMemo(
     () =>
       messageExtras.length
-        ? async (id: string) => Object.assign({}, ...(await Promise.all(messageExtras.map((m) => m(id)))))
+        ? async (id: string) =>
+            Object.assign({}, ...(await Promise.all(messageExtras.map(async (m) => m(id)))))
         : undefined,
     [],
   );

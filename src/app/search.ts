@@ -27,5 +27,5 @@ export type WorkspaceSearch = z.infer<typeof WorkspaceSearch>;
 export function parseWorkspaceSearch(raw: Record<string, unknown>): WorkspaceSearch {
   const parsed = WorkspaceSearch.parse(raw);
   // Drop undefined keys so URLs stay short.
-  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined)) as WorkspaceSearch;
+  return Object.fromEntries(Object.entries(parsed).filter(([, v]) => v !== undefined));
 }

@@ -4,9 +4,7 @@ import { useCallback } from 'react';
 import type { WorkspaceSearch } from './search';
 
 function compact(s: WorkspaceSearch): WorkspaceSearch {
-  return Object.fromEntries(
-    Object.entries(s).filter(([, v]) => v !== undefined && v !== ''),
-  ) as WorkspaceSearch;
+  return Object.fromEntries(Object.entries(s).filter(([, v]) => v !== undefined && v !== ''));
 }
 
 export function useSetSearch() {

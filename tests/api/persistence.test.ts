@@ -85,12 +85,12 @@ function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: stri
   });
   return new Promise((resolve, reject) => {
     let out = '';
-    child.stdout!.on('data', (chunk: Buffer) => {
+    child.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
       const match = /running at (http:\/\/\S+?)\/?\s/.exec(out);
       if (match) resolve({ child, url: match[1]! });
     });
-    child.stderr!.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.stderr.on('data', (chunk: Buffer) => (out += chunk.toString()));
     child.on('exit', (code) => reject(new Error(`the service exited (${code}) before listening:\n${out}`)));
   });
 }

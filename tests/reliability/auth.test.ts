@@ -139,7 +139,7 @@ describe('every endpoint', () => {
           { 'x-aui-api-key': 'wrong-key' },
           { 'x-service-api-key': ROOT.toUpperCase() },
           { 'x-service-api-key': `${ROOT}x` },
-        ]) {
+        ] as Record<string, string>[]) {
           const reply = await endpoint.call(headers);
           expect(reply.status).toBe(401);
           expect(reply.json).toEqual(UNAUTHORIZED);

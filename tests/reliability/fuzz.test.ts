@@ -162,10 +162,10 @@ function mutateTree(g: Gen, root: unknown): unknown {
   let key: string | number | undefined;
   for (let depth = 0; depth < 12; depth += 1) {
     if (node === null || typeof node !== 'object' || g.bool(0.2)) break;
-    const keys = Array.isArray(node) ? node.map((_, i) => i) : Object.keys(node);
+    const keys: (string | number)[] = Array.isArray(node) ? node.map((_, i) => i) : Object.keys(node);
     if (keys.length === 0) break;
     parent = node;
-    key = g.pick(keys as (string | number)[]);
+    key = g.pick(keys);
     path.push(key);
     node = (node as Record<string | number, unknown>)[key];
   }
@@ -347,7 +347,7 @@ function makeCase(g: Gen, ctx: Context): Case {
     ],
     ['POST', '/reference/v1/validate', { agent_settings_bundle: ctx.bundle }, ['agent_settings_bundle']],
   ];
-  const key = g.bool(0.9) ? { 'x-service-api-key': ROOT } : { 'x-aui-api-key': ROOT };
+  const key: Record<string, string> = g.bool(0.9) ? { 'x-service-api-key': ROOT } : { 'x-aui-api-key': ROOT };
   const kind = g.float();
 
   if (kind < 0.3) {

@@ -112,15 +112,15 @@ export function spawnService(
   );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   let stderr = '';
-  child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
+  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
   return new Promise((resolve, reject) => {
     let out = '';
     const onData = (chunk: Buffer) => {
       out += chunk.toString();
       const match = /running at (http:\/\/\S+?)\/?\s/.exec(out);
       if (!match) return;
-      child.stdout!.off('data', onData);
-      child.stdout!.resume(); // the request log: drain it
+      child.stdout.off('data', onData);
+      child.stdout.resume(); // the request log: drain it
       const pid = child.pid!;
       resolve({
         url: match[1]!,
@@ -136,7 +136,7 @@ export function spawnService(
         },
       });
     };
-    child.stdout!.on('data', onData);
+    child.stdout.on('data', onData);
     child.once('exit', (code, signal) =>
       reject(new Error(`the service exited (${code ?? signal}) before listening:\n${out}\n${stderr}`)),
     );

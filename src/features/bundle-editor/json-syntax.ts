@@ -110,6 +110,8 @@ export function jsonSyntaxErrorOffset(text: string): number | null {
   }
 }
 
-class SyntaxAt {
-  constructor(readonly at: number) {}
+class SyntaxAt extends Error {
+  constructor(readonly at: number) {
+    super(`JSON syntax error at offset ${at}`);
+  }
 }

@@ -47,7 +47,7 @@ export async function readDataTransfer(dt: DataTransfer): Promise<PickedFile[]> 
     .map((item) => item.webkitGetAsEntry?.() ?? null);
   if (entries.length > 0 && entries.every((e) => e !== null)) {
     const out: PickedFile[] = [];
-    for (const entry of entries) await walk(entry!, '', out);
+    for (const entry of entries) await walk(entry, '', out);
     return out;
   }
   return readFileList(dt.files);

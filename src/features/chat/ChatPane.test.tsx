@@ -4,8 +4,8 @@ import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testi
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { useConnectionStore } from '../connection/connection-store';
-import { useThreadsStore } from '../threads/threads-store';
+import { useConnectionStore } from '../connection';
+import { useThreadsStore } from '../threads';
 import { ChatPane } from './ChatPane';
 import { useDraftsStore } from './drafts-store';
 
@@ -82,7 +82,7 @@ describe('ChatPane', () => {
 
     expect(screen.getByText('I want to dispute a charge')).toBeTruthy();
     expect(screen.getByText('The agent is replying…')).toBeTruthy();
-    expect((screen.getByRole('button', { name: 'Send' }) as HTMLButtonElement).disabled).toBe(true);
+    expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Send' }).disabled).toBe(true);
     await waitFor(() => expect(requests).toHaveLength(1));
     expect(requests[0]?.url).toContain('include_trace=true');
     expect(requests[0]?.body).toEqual({ type: 'message', task_id: 't1', text: 'I want to dispute a charge' });
@@ -137,9 +137,7 @@ describe('ChatPane', () => {
   it('keeps the draft per thread', () => {
     useDraftsStore.getState().setDraft('t1', 'half-written');
     renderChat();
-    expect((screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement).value).toBe(
-      'half-written',
-    );
+    expect(screen.getByRole<HTMLTextAreaElement>('textbox', { name: 'Message' }).value).toBe('half-written');
   });
 
   it('opened from a link in a fresh browser: shows the turns from the traces and can keep the thread', async () => {

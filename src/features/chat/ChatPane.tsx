@@ -8,7 +8,7 @@ import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import { toApiError } from '../../api/errors';
 import { titleFrom } from '../../lib/format';
-import { selectThread, selectUpsertThread, useThreadsStore } from '../threads/threads-store';
+import { selectThread, selectUpsertThread, useThreadsStore } from '../threads';
 import { Composer } from './Composer';
 import { MessageList, type Welcome } from './MessageList';
 import { selectOutbox, useOutboxStore } from './outbox-store';

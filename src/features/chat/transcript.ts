@@ -4,7 +4,7 @@
  * browser recorded when it sent each message. Pure: no React, no I/O.
  */
 import type { TolerantTrace } from '../../contract/trace';
-import type { LocalTurn } from '../threads/local-turns';
+import type { LocalTurn } from '../threads';
 
 export interface Turn {
   /** The interaction id (= the reply's message id). */

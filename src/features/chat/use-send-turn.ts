@@ -10,8 +10,7 @@ import { apiKeys } from '../../api/keys';
 import { sendMessage, type SendMessageInput } from '../../api/send-message';
 import type { TolerantTrace } from '../../contract/trace';
 import { titleFrom } from '../../lib/format';
-import { recordLocalTurn } from '../threads/local-turns';
-import { useThreadsStore } from '../threads/threads-store';
+import { recordLocalTurn, useThreadsStore } from '../threads';
 import { useOutboxStore, type OutboxEntry } from './outbox-store';
 
 /** Extra request fields for a send (e.g. the bundle editor's `agent_settings_bundle`); may load lazily. */

@@ -1,8 +1,8 @@
 /** The transcript of one thread: the server's traces merged with this browser's records. */
 import { useMemo } from 'react';
 import { useTraceList } from '../../api/trace-list';
-import { useKeyReady } from '../connection/use-key-ready';
-import { useLocalTurns } from '../threads/local-turns';
+import { useKeyReady } from '../connection';
+import { useLocalTurns } from '../threads';
 import { buildTranscript, type Turn } from './transcript';
 
 export interface TranscriptState {

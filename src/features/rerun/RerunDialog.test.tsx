@@ -92,7 +92,7 @@ describe('RerunDialog', () => {
     renderDialog();
     expect(screen.getByRole('dialog', { name: 'Rerun turn 2 as a new branch' })).toBeTruthy();
     expect(screen.getByRole('status').textContent).toMatch(/1 error, so it is not sent/);
-    const submit = screen.getByRole('button', { name: 'Rerun' }) as HTMLButtonElement;
+    const submit = screen.getByRole<HTMLButtonElement>('button', { name: 'Rerun' });
     expect(submit.disabled).toBe(true);
     fireEvent.click(submit);
     expect(posted).toEqual([]);
@@ -106,7 +106,7 @@ describe('RerunDialog', () => {
     fireEvent.click(screen.getByRole('radio', { name: /Baseline/ }));
     fireEvent.change(screen.getByLabelText('Revision tag (optional)'), { target: { value: 'v1' } });
     await waitFor(() =>
-      expect((screen.getByRole('button', { name: 'Rerun' }) as HTMLButtonElement).disabled).toBe(false),
+      expect(screen.getByRole<HTMLButtonElement>('button', { name: 'Rerun' }).disabled).toBe(false),
     );
     fireEvent.click(screen.getByRole('button', { name: 'Rerun' }));
 

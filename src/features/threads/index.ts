@@ -1,5 +1,12 @@
 /** Public surface of the threads feature. */
-export { useThreadsStore, sortThreads, type ThreadRecord, type ThreadUpsert } from './threads-store';
+export {
+  useThreadsStore,
+  sortThreads,
+  selectThread,
+  selectUpsertThread,
+  type ThreadRecord,
+  type ThreadUpsert,
+} from './threads-store';
 export {
   recordLocalTurn,
   useLocalTurns,

@@ -2,7 +2,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { createTask } from '../../api/create-task';
 import type { CreateTaskRequest } from '../../contract/api';
-import { useConnectionStore } from '../connection/connection-store';
+import { useConnectionStore } from '../connection';
 import { useThreadsStore } from './threads-store';
 
 export function useStartThread() {

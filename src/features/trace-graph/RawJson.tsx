@@ -6,11 +6,12 @@ import { toPrettyJson } from '../../lib/format';
 export function RawJson({ value, label }: { value: unknown; label: string }) {
   const text = toPrettyJson(value);
   const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
-  const copy = () =>
+  const copy = () => {
     navigator.clipboard
       .writeText(text)
       .then(() => setCopied('done'))
       .catch(() => setCopied('failed'));
+  };
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 px-3 py-1.5">

@@ -11,7 +11,7 @@ import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import { TabList } from '../../components/ui/Tabs';
 import type { TolerantTrace } from '../../contract/trace';
-import { useKeyReady } from '../connection/use-key-ready';
+import { useKeyReady } from '../connection';
 import { NodeInspector } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';

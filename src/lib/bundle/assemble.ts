@@ -230,7 +230,7 @@ export function assembleProject(files: ProjectFile[]): { bundle: Bundle; issues:
   const bundle: Json = {};
   const keys = [...claims.keys()].sort((a, b) => rank(a) - rank(b) || (a < b ? -1 : a > b ? 1 : 0));
   for (const k of keys) bundle[k] = claims.get(k)!.value;
-  return { bundle: bundle as Bundle, issues };
+  return { bundle: bundle, issues };
 }
 
 function rank(key: string): number {

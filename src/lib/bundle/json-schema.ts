@@ -30,7 +30,7 @@ function generate(): Record<string, unknown> {
       if (zodSchema === operation || zodSchema === operation.unwrap())
         jsonSchema.enum = [...CONDITION_OPERATIONS];
     },
-  }) as Record<string, unknown>;
+  });
 }
 
 /** A fresh copy of the bundle's JSON Schema (draft-07); callers may change it. */

@@ -177,7 +177,15 @@ function toBundleIssue(leaf: Leaf, doc: unknown): BundleIssue {
         loc,
       );
     }
-    default:
+    case 'custom':
+    case 'invalid_element':
+    case 'invalid_format':
+    case 'invalid_key':
+    case 'invalid_union':
+    case 'not_multiple_of':
+    case 'too_big':
+    case 'too_small':
+    case 'unrecognized_keys':
       return bundleIssue('invalid_value', `${where}: ${issue.message}.`, loc);
   }
 }

@@ -26,7 +26,7 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
         borderBoxSize: [{ inlineSize: rect.width, blockSize: rect.height }],
         contentBoxSize: [{ inlineSize: rect.width, blockSize: rect.height }],
       };
-      this.cb([entry as unknown as ResizeObserverEntry], this as unknown as ResizeObserver);
+      this.cb([entry as unknown as ResizeObserverEntry], this);
     }
     unobserve() {}
     disconnect() {}
@@ -63,7 +63,7 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
       x: 0,
       y: 0,
       toJSON: () => ({}),
-    } as DOMRect;
+    };
   };
   // jsdom has no layout: keep scroll offsets per element, and fire "scroll" as a browser would.
   const offsets = new WeakMap<Element, { top: number; left: number }>();
@@ -101,16 +101,18 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
     if (top !== undefined) this.scrollTop = top;
     if (left !== undefined) this.scrollLeft = left;
     this.dispatchEvent(new Event('scroll'));
-  } as typeof HTMLElement.prototype.scrollTo;
+  };
 
-  window.matchMedia ??= ((query: string) => ({
-    matches: false,
-    media: query,
-    onchange: null,
-    addEventListener: () => {},
-    removeEventListener: () => {},
-    addListener: () => {},
-    removeListener: () => {},
-    dispatchEvent: () => false,
-  })) as unknown as typeof window.matchMedia;
+  if (typeof window.matchMedia !== 'function') {
+    window.matchMedia = (query: string) => ({
+      matches: false,
+      media: query,
+      onchange: null,
+      addEventListener: () => {},
+      removeEventListener: () => {},
+      addListener: () => {},
+      removeListener: () => {},
+      dispatchEvent: () => false,
+    });
+  }
 }

@@ -36,7 +36,7 @@ export default function MonacoBundleEditor({
   const [model, setModel] = useState<Model | null>(null);
 
   const onMount: OnMount = (editor) => {
-    setModel(editor.getModel() as Model | null);
+    setModel(editor.getModel());
     handleRef.current = {
       reveal: (p) => {
         const range = {

@@ -43,6 +43,6 @@ jsonDefaults.setDiagnosticsOptions({
   ],
 });
 
-loader.config({ monaco: monaco as unknown as Parameters<typeof loader.config>[0]['monaco'] });
+loader.config({ monaco: monaco });
 
 export { monaco };
