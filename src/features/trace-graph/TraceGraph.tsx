@@ -253,7 +253,7 @@ function GraphInner({
       onKeyDown={onKeyDown}
       onFocus={() => setFocused(true)}
       onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget as Node | null)) setFocused(false);
+        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
       }}
       className="h-full w-full focus-visible:outline-2 focus-visible:outline-indigo-500"
     >
