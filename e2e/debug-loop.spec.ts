@@ -115,6 +115,19 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   await expect(graphB.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' })).toContainText(
     'changed',
   );
+  // The wheel over a graph that does not have focus scrolls the comparison, not the graph.
+  const scroller = comparison.locator('.overflow-y-auto').first();
+  const zoomOf = () =>
+    graphA
+      .locator('.react-flow__viewport')
+      .evaluate((v) => new DOMMatrixReadOnly(getComputedStyle(v).transform).a);
+  const zoomBefore = await zoomOf();
+  const scrollBefore = await scroller.evaluate((el) => el.scrollTop);
+  const box = (await graphA.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  await page.mouse.wheel(0, 200);
+  await expect.poll(() => scroller.evaluate((el) => el.scrollTop)).toBeGreaterThan(scrollBefore);
+  expect(await zoomOf()).toBe(zoomBefore);
   // The bundles each side ran with: the original ran with its agent's version, the branch with the draft.
   const bundles = page.getByRole('region', { name: 'Bundles used' });
   await expect(bundles).toContainText('A: turn 1 card-disputes’s own bundle (version v2-8-day-window)');

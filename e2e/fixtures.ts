@@ -3,7 +3,7 @@
  * page error; `connect` fills the connection form for the reference service; `startThread`
  * opens a new thread with an agent and waits for its welcome.
  */
-import { expect, test as base, type Page } from '@playwright/test';
+import { expect, test as base, type Locator, type Page } from '@playwright/test';
 
 export const DEV_KEY = 'dev-key';
 
@@ -87,4 +87,20 @@ export async function sendMessage(page: Page, text: string) {
   await box.fill(text);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('The agent is replying…')).toHaveCount(0);
+}
+
+/** Opens every closed group of a trace graph (with the keyboard: a group may lie off screen). */
+export async function openAllGroups(page: Page, graph: Locator) {
+  for (;;) {
+    const closed = graph.locator('.react-flow__node:has([data-kind="group"][data-open="false"])');
+    if ((await closed.count()) === 0) return;
+    await closed.first().focus();
+    await page.keyboard.press('Enter');
+  }
+}
+
+/** Selects a node of a trace graph (focus and Enter: it may lie off screen). */
+export async function selectGraphNode(page: Page, node: Locator) {
+  await node.locator('xpath=ancestor-or-self::*[contains(@class, "react-flow__node")][1]').focus();
+  await page.keyboard.press('Enter');
 }

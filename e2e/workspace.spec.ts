@@ -30,8 +30,8 @@ test('a blocked dispute: reply, decision badge, the blocked rule and its reason,
   const graph = page.getByRole('group', { name: 'Trace graph of turn 1' });
   const blockedRule = graph.locator('[data-kind="rule"][data-tone="blocked"]').first();
   await expect(blockedRule).toBeVisible();
-  await expect(graph.locator('[data-kind="rule-group"]').filter({ hasText: 'policy rules' })).toBeVisible();
-  await expect(graph.locator('[data-kind="decision"]')).toContainText('blocked');
+  await expect(graph.locator('[data-kind="group"]').filter({ hasText: 'rules allowed' })).toBeVisible();
+  await expect(graph.locator('[data-kind="decision"]')).toContainText('blocked by DISPUTE_WINDOW');
 
   // Open the rule and read its reason.
   await blockedRule.click();

@@ -10,7 +10,7 @@
  * shared fixture fails the test on those), and the payload text visible as text.
  */
 import type { APIRequestContext, Page } from '@playwright/test';
-import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
+import { DEV_KEY, expect, openAllGroups, selectGraphNode, sendMessage, startThread, test } from './fixtures';
 
 const payload = (tag: string) =>
   `<img id=xss-${tag} src=x onerror=window.__pwned='${tag}'><script id=xss-${tag}-s>window.__pwned='${tag}-s'</script><b id=xss-${tag}-b>bold</b>`;
@@ -183,16 +183,17 @@ test('replies, entity values, rule reasons, tool parameters and thread titles re
   await expect(graph).toBeVisible();
   const details = page.getByRole('region', { name: /^Details of / });
 
-  await graph.locator('[data-kind="rule"]').filter({ hasText: 'NOTE_POLICY' }).click();
+  await openAllGroups(page, graph);
+  await selectGraphNode(page, graph.locator('[data-kind="rule"]').filter({ hasText: 'NOTE_POLICY' }));
   await expect(details.locator('dt:text-is("reason") + dd')).toContainText('<img id=xss-entity src=x');
 
-  await graph.locator('[data-kind="tool"]').first().click();
+  await selectGraphNode(page, graph.locator('[data-kind="tool"]').first());
   await expect(details).toContainText(
     `"order-note": "<img id=xss-entity src=x onerror=window.__pwned='entity'>`,
   );
 
   const entity = graph.locator('[data-kind="entity"]').filter({ hasText: 'order-ref' });
-  await entity.first().click();
+  await selectGraphNode(page, entity.first());
   await expect(details).toContainText('R-<img id=xss-tool src=x');
 
   // The blocked turn's graph: the blocking rule's reason carries the entity payload too.

@@ -162,7 +162,9 @@ function spaSection(r) {
   const s = r.longThread.scroll;
   const a = r.longThread.append;
   const sendOk = r.sendToGraph.medianMs < 100;
-  const graphOk = r.bigGraph.medianMs < 200;
+  const switchTargets = [150, 200, 300];
+  const graphOk = r.traceSwitch.every((g, i) => g.medianMs < switchTargets[i]);
+  const panOk = r.pan.fps >= 55;
   // 60 fps: the median frame fits a 60 Hz frame and at most 5% of frames take over 25 ms (a dropped frame).
   const smooth = (f) => f.medianMs <= 17 && f.droppedShare <= 0.05;
   const scrollOk = smooth(s);
@@ -178,13 +180,8 @@ function spaSection(r) {
   React Flow graph for the selected turn: model, dagre layout, node components, measuring), then
   drawn in the next frame. On this shared two-core machine each step also waits for a core.`);
   }
-  if (!graphOk) {
-    why.push(`- **${r.bigGraph.nodes}-node graph**: the model and dagre layout alone take ${r.bigGraph.layoutInNodeMedianMs} ms (the same pure code, timed in
-  Node), and a CPU profile puts nearly all of that inside dagre's layered layout (the trace → model
-  step takes a few ms): ${r.bigGraph.rules} rule nodes share one rank. The rest is React Flow creating
-  ${r.bigGraph.nodes} node components and measuring them before it shows them. A cheaper layout for wide ranks (placing a rank's nodes on a grid instead of
-  running dagre's crossing minimisation), laying out in a worker, and drawing only the nodes in view
-  (\`onlyRenderVisibleElements\`) would bring it under 200 ms at this size.`);
+  if (!graphOk || !panOk) {
+    why.push(`- **Trace graph**: see the trace-graph sections below for where the time goes.`);
   }
   if (!appendOk) {
     const grows = a.sendToGraphMedianMs > 1.25 * r.sendToGraph.medianMs;
@@ -208,8 +205,8 @@ function spaSection(r) {
 app loads (the app carries no benchmark code): "rendered" is the first animation frame after the
 graph's nodes are in the document. "60 fps" counts as met when the median frame fits a 60 Hz frame
 (16.7 ms) and at most 5% of frames take over 25 ms (a dropped frame). The figures move with the
-load of this shared machine (its load average is given below): compare runs at similar load. All data comes through the real API and engine: the 500-node
-graph is the trace of a bundle with one tool and ${r.bigGraph.rules} global rules, the long thread is
+load of this shared machine (its load average is given below): compare runs at similar load. All data comes through the real API and engine: the large
+graphs are the traces of bundles with one tool and ${r.traceSwitch.map((g) => g.rules).join(' / ')} global rules, the long thread is
 ${r.longThread.turns} messages sent over the API (opened in ${r.longThread.openMs} ms, all pages of traces included).
 
 ${r.date}, ${r.machine}.
@@ -217,8 +214,14 @@ ${r.date}, ${r.machine}.
 | measure | figure | target | |
 |---|---|---|---|
 | first-load JS, gzip | ${r.firstLoad.kb} KB in ${r.firstLoad.files} files | 200 KB | ${met(r.firstLoad.kb <= 200)} |
-| Send → rendered graph (${r.sendToGraph.runs} turns of a new thread) | median ${r.sendToGraph.medianMs} ms, p95 ${r.sendToGraph.p95Ms} ms (answer in after ${Math.round(r.sendToGraph.stagesMedianMs.answer)} ms) | < 100 ms | ${met(sendOk)} |
-| ${r.bigGraph.nodes}-node trace graph, click → rendered (${r.bigGraph.runs} runs) | median ${r.bigGraph.medianMs} ms, max ${r.bigGraph.maxMs} ms (model + layout alone: ${r.bigGraph.layoutInNodeMedianMs} ms) | < 200 ms | ${met(graphOk)} |
+| Send → rendered graph (${r.sendToGraph.runs} turns of a new thread) | min ${r.sendToGraph.minMs} ms, median ${r.sendToGraph.medianMs} ms, p95 ${r.sendToGraph.p95Ms} ms (answer in after ${Math.round(r.sendToGraph.stagesMedianMs.answer)} ms) | < 100 ms | ${met(sendOk)} |
+${r.traceSwitch
+  .map(
+    (g, i) =>
+      `| trace switch to a ${g.modelNodes}-node trace (${g.nodesDrawn} nodes drawn), ${g.runs} runs | min ${g.minMs} ms, median ${g.medianMs} ms, max ${g.maxMs} ms (model + layout alone: ${g.modelInNodeMedianMs} ms) | < ${switchTargets[i]} ms | ${met(g.medianMs < switchTargets[i])} |`,
+  )
+  .join('\n')}
+| panning the ${r.pan.modelNodes}-node trace (${r.pan.nodesDrawn} nodes drawn) | ${r.pan.fps} fps; frames: median ${r.pan.medianMs} ms, p95 ${r.pan.p95Ms} ms; ${Math.round(r.pan.droppedShare * 100)}% over 25 ms | ≥ 55 fps | ${met(panOk)} |
 | scrolling the ${r.longThread.turns}-turn thread (wheel, top and back) | ${s.fps} fps; frames: median ${s.medianMs} ms, p95 ${s.p95Ms} ms, max ${s.maxMs} ms; ${Math.round(s.droppedShare * 100)}% over 25 ms | 60 fps | ${met(scrollOk)} |
 | appending 5 turns to it with the composer | ${a.fps} fps; frames: median ${a.medianMs} ms, p95 ${a.p95Ms} ms, max ${a.maxMs} ms; Send → graph median ${a.sendToGraphMedianMs} ms | 60 fps | ${met(appendOk)} |
 

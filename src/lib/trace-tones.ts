@@ -39,6 +39,36 @@ export function resultTone(result: string | undefined | null): Tone {
   return (result && RESULTS[result]) || 'neutral';
 }
 
+/**
+ * A missing-information check: the reference engine reports a tool's required parameters as the
+ * rule `<TOOL>.params.required`, `blocked` while one is missing. It asks the user; it blocks nothing.
+ */
+export function isMissingInformationCheck(rule: { rule_id?: unknown }): boolean {
+  return typeof rule.rule_id === 'string' && rule.rule_id.endsWith('.params.required');
+}
+
+/**
+ * A rule's tone, one meaning each: blocked, needs information (info), needs confirmation
+ * (confirm), allowed (ok), not applicable (muted), could not be evaluated (error); anything else
+ * (an unknown value) neutral, shown as it is.
+ */
+export function ruleTone(rule: { rule_id?: unknown; result?: unknown }): Tone {
+  const result = typeof rule.result === 'string' ? rule.result : '';
+  if (result === 'blocked' && isMissingInformationCheck(rule)) return 'info';
+  return resultTone(result);
+}
+
+/** The words for a tone (rule results and decisions alike). */
+export const TONE_LABEL: Record<Tone, string> = {
+  blocked: 'blocked',
+  info: 'needs information',
+  confirm: 'needs confirmation',
+  ok: 'allowed',
+  muted: 'not applicable',
+  neutral: 'other',
+  error: 'error',
+};
+
 /** Severity order used to colour a group by its worst member. */
 const SEVERITY: Record<Tone, number> = {
   error: 6,

@@ -3,7 +3,7 @@ import { Badge } from '../../components/ui/Badge';
 import { formatMs } from '../../lib/format';
 import { brokenRules } from '../../lib/trace-tones';
 import { cx } from '../../lib/format';
-import { DecisionBadge } from './DecisionBadge';
+import { DecisionBadge, DecisionCauseText } from './DecisionBadge';
 import { ReplyText } from './ReplyText';
 import type { Turn } from './transcript';
 import { UnreadFields } from './UnreadFields';
@@ -108,6 +108,7 @@ export const TurnView = memo(function TurnView({
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <DecisionBadge decision={turn.decision} />
+          <DecisionCauseText trace={turn.trace} />
           {broken.length > 0 ? (
             <Badge tone="error" title={`Could not be evaluated: ${broken.join(', ')}`}>
               {broken.length === 1 ? 'rule error' : `${broken.length} rule errors`}

@@ -24,9 +24,13 @@ export function NodeInspector({ node }: { node: GraphNodeModel }) {
     <div className="flex flex-col gap-2 p-3 text-sm" aria-label={`Details of ${node.label}`} role="region">
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold break-all">{node.label}</h3>
-        <Badge tone={node.tone}>{node.badge ?? node.kind}</Badge>
-        {node.dimmed ? <Badge tone="muted">dimmed</Badge> : null}
+        <Badge tone={node.tone}>{node.kind === 'group' ? 'group' : (node.badge ?? node.kind)}</Badge>
       </div>
+      {node.kind === 'group' ? (
+        <p className="text-xs text-zinc-600 dark:text-zinc-400">
+          Click the group in the graph (or press Enter on it) to show or hide what it holds.
+        </p>
+      ) : null}
       <dl className="grid grid-cols-[minmax(6rem,auto)_1fr] gap-x-3 gap-y-1.5">
         {node.details.map(([key, value]) => (
           <div key={key} className="contents">

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { blockedDisputeTrace } from './fixtures';
+import { blockedDisputeTrace, cardDisputesBlockedTrace } from './fixtures';
 import TraceGraph from './TraceGraph';
 
 beforeAll(() => installDomStubs());
@@ -12,22 +12,44 @@ afterEach(cleanup);
 const nodeEl = (id: string) => document.querySelector(`.react-flow__node[data-id="${id}"]`);
 
 describe('TraceGraph', () => {
-  it('draws every stage, with the blocked rule coloured as blocked', () => {
-    render(<TraceGraph trace={blockedDisputeTrace} selectedNodeId={undefined} onSelectNode={() => {}} />);
+  it('draws the causal path and the groups, the deciding rule blocked and named on the decision', () => {
+    render(
+      <TraceGraph trace={cardDisputesBlockedTrace} selectedNodeId={undefined} onSelectNode={() => {}} />,
+    );
     expect(screen.getByRole('group', { name: 'Trace graph' })).toBeTruthy();
     for (const id of [
       'intent',
-      'param:amount',
-      'entity:merchant',
-      'rules:policy',
-      'rule:dispute-window',
-      'tool:DISPUTE_CHARGE',
+      'param:transaction-date',
+      'rule:DISPUTE_WINDOW',
       'decision',
-    ]) {
+      'entities',
+      'tools',
+    ])
       expect(nodeEl(id), id).not.toBeNull();
-    }
-    expect(nodeEl('rule:dispute-window')?.querySelector('[data-tone="blocked"]')).not.toBeNull();
+    expect(nodeEl('tool:DISPUTE_CHARGE')).toBeNull();
+    expect(nodeEl('rule:DISPUTE_WINDOW')?.querySelector('[data-tone="blocked"]')).not.toBeNull();
+    expect(nodeEl('decision')?.textContent).toContain('blocked by DISPUTE_WINDOW');
+  });
+
+  it('opens a group on click (and closes it again), and opens the groups around a selected node', () => {
+    const onSelect = vi.fn();
+    const { rerender } = render(
+      <TraceGraph trace={cardDisputesBlockedTrace} selectedNodeId={undefined} onSelectNode={onSelect} />,
+    );
+    fireEvent.click(nodeEl('tools')!);
+    expect(onSelect).toHaveBeenLastCalledWith('tools');
     expect(nodeEl('tool:DISPUTE_CHARGE')?.textContent).toContain('considered, not invoked');
+    expect(nodeEl('tools')?.querySelector('[data-open="true"]')).not.toBeNull();
+    fireEvent.click(nodeEl('tools')!);
+    expect(nodeEl('tool:DISPUTE_CHARGE')).toBeNull();
+    rerender(
+      <TraceGraph
+        trace={cardDisputesBlockedTrace}
+        selectedNodeId="rule:ASK_CONTACT"
+        onSelectNode={onSelect}
+      />,
+    );
+    expect(nodeEl('rule:ASK_CONTACT')?.classList.contains('selected')).toBe(true);
   });
 
   it('selects a node on click, moves with the arrow keys, clears with Escape', () => {
@@ -58,6 +80,7 @@ describe('TraceGraph', () => {
       />,
     );
     expect(nodeEl('rule:dispute-window')?.textContent).toContain('changed');
+    // A highlighted node inside a group is drawn (its group opened).
     expect(nodeEl('tool:LOOKUP_TRANSACTION')?.textContent).toContain('added');
     expect(nodeEl('intent')?.textContent).not.toContain('changed');
   });
@@ -72,6 +95,6 @@ describe('TraceGraph', () => {
     };
     render(<TraceGraph trace={strange} selectedNodeId="nope" onSelectNode={() => {}} />);
     expect(nodeEl('decision')?.textContent).toContain('escalate');
-    expect(nodeEl('rules:new-kind')).not.toBeNull();
+    expect(nodeEl('rules:other')?.textContent).toContain('1 rule with other results');
   });
 });

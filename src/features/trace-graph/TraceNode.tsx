@@ -6,7 +6,12 @@ import type { Tone } from '../../lib/trace-tones';
 import type { GraphNodeModel } from './trace-to-graph';
 
 export type Highlight = 'added' | 'removed' | 'changed';
-export type TraceNodeData = { model: GraphNodeModel; highlight?: Highlight | undefined };
+export type TraceNodeData = {
+  model: GraphNodeModel;
+  highlight?: Highlight | undefined;
+  /** A group: drawn open (its members shown). */
+  open?: boolean;
+};
 export type TraceFlowNode = Node<TraceNodeData, 'trace'>;
 
 const TONE_BOX: Record<Tone, string> = {
@@ -29,7 +34,7 @@ const KIND_LABEL: Record<GraphNodeModel['kind'], string> = {
   intent: 'Intent',
   param: 'Parameter',
   entity: 'Entity',
-  'rule-group': 'Rule group',
+  group: 'Group',
   rule: 'Rule',
   tool: 'Tool',
   decision: 'Decision',
@@ -45,17 +50,29 @@ export const TONE_COLOR: Record<Tone, string> = {
   error: '#c026d3',
 };
 
+/**
+ * Smallest font size in a node, in CSS pixels: the graph is never fitted below the zoom that keeps
+ * it at 11 px on screen (LEGIBLE_ZOOM in TraceGraph).
+ */
+export const SMALLEST_FONT_PX = 12;
+
+/** What a group's badge says: how to open or close it. */
+const groupBadge = (open: boolean | undefined) => (open ? 'hide' : 'show');
+
 export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<TraceFlowNode>) {
   const m = data.model;
+  const group = m.kind === 'group';
+  const badge = group ? groupBadge(data.open) : m.badge;
   return (
     <div
       data-kind={m.kind}
       data-tone={m.tone}
+      {...(group ? { 'data-open': data.open ? 'true' : 'false' } : {})}
       className={cx(
-        'flex h-full w-full flex-col justify-center rounded-lg border-2 px-2.5 py-1 text-left shadow-sm',
+        'flex h-full w-full flex-col justify-center px-2.5 py-1 text-left shadow-sm',
         TONE_BOX[m.tone],
-        m.dimmed && 'border-dashed opacity-55',
-        m.kind === 'rule-group' && 'rounded-xl',
+        group ? 'cursor-pointer rounded-xl border-4 border-double' : 'rounded-lg border-2',
+        m.dimmed && 'border-dashed',
         selected && 'outline-3 outline-offset-2 outline-indigo-500',
         data.highlight && HIGHLIGHT_RING[data.highlight],
       )}
@@ -66,11 +83,12 @@ export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<T
         className="!size-1.5 !min-w-0 !border-0 !bg-zinc-400"
         isConnectable={false}
       />
-      <div className="flex items-center gap-1 text-[10px] font-medium tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
+      <div className="flex items-center gap-1 text-[12px] leading-4 font-medium text-zinc-600 dark:text-zinc-300">
         <span>{KIND_LABEL[m.kind]}</span>
-        {m.badge ? (
-          <span className="ml-auto truncate rounded bg-black/5 px-1 normal-case dark:bg-white/10">
-            {m.badge}
+        {badge ? (
+          <span className="ml-auto truncate rounded bg-black/5 px-1 dark:bg-white/10">
+            {group ? (data.open ? '− ' : '+ ') : null}
+            {badge}
           </span>
         ) : null}
         {data.highlight ? (
@@ -80,14 +98,18 @@ export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<T
       <div
         title={m.label}
         className={cx(
-          'truncate text-xs font-semibold text-zinc-900 dark:text-zinc-50',
+          'font-semibold [overflow-wrap:anywhere]',
+          m.kind === 'decision'
+            ? 'line-clamp-3 text-[14px] leading-[18px]'
+            : 'line-clamp-2 text-[13px] leading-[17px]',
+          m.dimmed ? 'text-zinc-600 dark:text-zinc-300' : 'text-zinc-900 dark:text-zinc-50',
           data.highlight === 'removed' && 'line-through',
         )}
       >
         {m.label}
       </div>
       {m.sublabel ? (
-        <div title={m.sublabel} className="truncate text-[11px] text-zinc-600 dark:text-zinc-300">
+        <div title={m.sublabel} className="truncate text-[12px] leading-4 text-zinc-600 dark:text-zinc-300">
           {m.sublabel}
         </div>
       ) : null}
@@ -101,6 +123,7 @@ export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<T
   );
 });
 
-export function nodeAriaLabel(m: GraphNodeModel): string {
-  return `${KIND_LABEL[m.kind]} ${m.label}${m.badge ? `, ${m.badge}` : ''}${m.dimmed ? ', dimmed' : ''}`;
+export function nodeAriaLabel(m: GraphNodeModel, open?: boolean): string {
+  if (m.kind === 'group') return `Group ${m.label}, ${open ? 'open' : 'closed'}`;
+  return `${KIND_LABEL[m.kind]} ${m.label}${m.badge ? `, ${m.badge}` : ''}`;
 }

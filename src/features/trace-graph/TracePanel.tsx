@@ -17,6 +17,7 @@ import { useKeyReady } from '../connection';
 import { NodeInspector } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
+import { nodeOf } from './graph-view';
 import { graphOf } from './trace-to-graph';
 
 export interface TracePanelProps {
@@ -50,7 +51,7 @@ export default function TracePanel({
   const trace = turn?.trace ?? fetched.data;
   const [detailTab, setDetailTab] = useState<string>('details');
   const model = useMemo(() => (trace ? graphOf(trace) : undefined), [trace]);
-  const node = nodeId ? model?.nodes.find((n) => n.id === nodeId) : undefined;
+  const node = nodeId && model ? nodeOf(model, nodeId) : undefined;
 
   if (!taskId)
     return (
@@ -93,7 +94,7 @@ export default function TracePanel({
       panes={[
         {
           id: 'graph',
-          defaultSize: 62,
+          defaultSize: 72,
           minSize: 20,
           children: (
             <div className="flex h-full flex-col">
@@ -134,7 +135,7 @@ export default function TracePanel({
         },
         {
           id: 'node-details',
-          defaultSize: 38,
+          defaultSize: 28,
           minSize: 10,
           children: (
             <div className="flex h-full min-h-0 flex-col">

@@ -40,3 +40,82 @@ export const blockedDisputeTrace = TolerantTrace.parse({
   },
   latency: { elapsed: 3, unit: 'ms' },
 });
+
+/** The reference engine's trace of the card-disputes demo: "dispute a charge of $120 … from 10 days ago". */
+export const cardDisputesBlockedTrace = TolerantTrace.parse({
+  interaction_id: 'msg-1',
+  intent: 'dispute_charge',
+  entities: {
+    'transaction.transaction-date': '2026-11-13',
+    'transaction.transaction-amount': 120,
+    'transaction.merchant-name': 'Coffee Corner',
+    'transaction.days-since-transaction': 10,
+    'user-profile.customer-name': 'Jane Doe',
+    'user-profile.identity-verified': false,
+    'user-profile.card-last-four': '4242',
+    'user-profile.card-status': 'active',
+  },
+  parameters_extracted: ['merchant-name', 'transaction-date', 'transaction-amount'],
+  rules_evaluated: [
+    {
+      rule_id: 'VERIFIED_IDENTITY_ABOVE_500',
+      rule_type: 'authentication',
+      predicate: 'transaction-amount > 500 and user-profile.identity-verified = false',
+      result: 'allowed',
+      reason: 'transaction-amount is 120, so transaction-amount > 500 does not hold',
+    },
+    {
+      rule_id: 'DISPUTE_WINDOW',
+      rule_type: 'policy',
+      predicate: 'days_since(transaction-date) > 8',
+      result: 'blocked',
+      reason:
+        'days_since(transaction-date) is 10 (transaction-date = "2026-11-13"), so days_since(transaction-date) > 8 holds',
+    },
+    {
+      rule_id: 'FREEZE_BEFORE_FRAUD_DISPUTE',
+      rule_type: 'sequencing',
+      predicate: 'dispute-reason = "unauthorized" and user-profile.card-status != "frozen"',
+      result: 'not_applicable',
+      reason: 'dispute-reason is not known yet',
+    },
+    {
+      rule_id: 'DISPUTE_CHARGE.params.required',
+      rule_type: 'conditional',
+      predicate:
+        'filled(transaction-date) and filled(transaction-amount) and filled(dispute-reason) and (filled(contact-email) or filled(contact-phone))',
+      result: 'blocked',
+      reason:
+        'missing dispute-reason, contact-email or contact-phone; have transaction-date = "2026-11-13", transaction-amount = 120',
+    },
+    {
+      rule_id: 'ASK_CONTACT',
+      rule_type: 'conditional',
+      predicate: 'empty(contact-email) and empty(contact-phone)',
+      result: 'allowed',
+      reason: 'contact-email is empty; contact-phone is empty',
+    },
+  ],
+  tools_considered: ['DISPUTE_CHARGE', 'FREEZE_CARD'],
+  tools_invoked: [],
+  decision: 'block_with_explanation',
+  understanding: {
+    intents: ['dispute_charge'],
+    extracted_params: {
+      'merchant-name': 'Coffee Corner',
+      'transaction-date': '2026-11-13',
+      'transaction-amount': 120,
+    },
+  },
+  decisions: [
+    { type: 'activate_tool', tool: 'DISPUTE_CHARGE', via: 'words' },
+    { type: 'rule_triggered', tool: 'DISPUTE_CHARGE', rule: 'DISPUTE_WINDOW', action: 'BLOCK' },
+    {
+      type: 'params_check',
+      tool: 'DISPUTE_CHARGE',
+      missing: ['dispute-reason', 'contact-email', 'contact-phone'],
+    },
+    { type: 'rule_triggered', tool: 'DISPUTE_CHARGE', rule: 'ASK_CONTACT', action: 'ASK_A_QUESTION' },
+    { type: 'block', tool: 'DISPUTE_CHARGE', rule: 'DISPUTE_WINDOW' },
+  ],
+});

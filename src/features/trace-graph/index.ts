@@ -10,6 +10,6 @@ export {
 export { layoutGraph, neighbourInDirection } from './layout';
 export type { TraceGraphProps } from './TraceGraph';
 export type { Highlight } from './TraceNode';
-/** React Flow and dagre live in this lazy chunk: render inside <Suspense>. */
+/** React Flow lives in this lazy chunk: render inside <Suspense>. */
 export const LazyTraceGraph = lazy(() => import('./TraceGraph'));
 export { NodeInspector } from './NodeInspector';

@@ -1,31 +1,38 @@
 /**
- * Lays a graph model out with dagre, top to bottom. Deterministic: the same model gives the same
- * positions (nodes and edges are fed in model order, which is itself content-derived).
+ * Lays a drawn view out in stage bands, top to bottom: intent; the values; the rules (and tools);
+ * the decision. In each band the causal path's nodes are centred on one column (x = 0), so the
+ * path reads straight down, and the band's groups follow to their right; an open group's children
+ * fill rows of at most `maxPerRow` just below the band, under the group, an open chunk's below
+ * those. Pure, deterministic (model order), and linear in the drawn nodes.
  * Also the pure keyboard-navigation helper: the nearest node in an arrow's direction.
  */
-import dagre from '@dagrejs/dagre';
-import type { GraphEdgeModel, GraphModel, NodeKind } from './trace-to-graph';
+import type { GraphView } from './graph-view';
+import type { GraphNodeModel, NodeKind } from './trace-to-graph';
 
 export const NODE_SIZE: Record<NodeKind, { width: number; height: number }> = {
-  intent: { width: 220, height: 56 },
-  param: { width: 180, height: 52 },
-  entity: { width: 180, height: 52 },
-  'rule-group': { width: 200, height: 56 },
-  rule: { width: 200, height: 60 },
-  tool: { width: 190, height: 56 },
-  decision: { width: 220, height: 56 },
+  intent: { width: 240, height: 64 },
+  param: { width: 220, height: 64 },
+  entity: { width: 220, height: 64 },
+  rule: { width: 260, height: 64 },
+  tool: { width: 220, height: 64 },
+  decision: { width: 380, height: 76 },
+  group: { width: 190, height: 60 },
 };
 
-/** The stage of each kind of node: intent on top, the decision at the bottom. */
+/** The band of each kind of node: intent on top, the decision at the bottom. */
 export const STAGE: Record<NodeKind, number> = {
   intent: 0,
   param: 1,
   entity: 1,
-  'rule-group': 2,
-  rule: 3,
-  tool: 4,
-  decision: 5,
+  rule: 2,
+  tool: 2,
+  decision: 3,
+  group: 2,
 };
+
+/** A node's band: a group sits in its members' band. */
+const stageOf = (n: Pick<GraphNodeModel, 'kind' | 'memberKind'>) =>
+  STAGE[n.kind === 'group' ? (n.memberKind ?? 'rule') : n.kind];
 
 export interface Positioned {
   id: string;
@@ -36,163 +43,106 @@ export interface Positioned {
 }
 
 export interface LayoutOptions {
-  /** Nodes per row; wider ranks wrap onto several rows (see wrapWideRanks). */
+  /** Children of an open group per row (and path nodes of one band per row). */
   maxPerRow?: number;
 }
 
-const ROW_GAP = 20;
+const ROW_GAP = 16;
+const BAND_GAP = 36;
 const NODE_GAP = 24;
 
-/**
- * A rank with more rule nodes than this is laid out as one block per rule group: dagre orders the
- * groups, and each group's rules follow in model order. wrapWideRanks re-packs every rank into rows
- * anyway, so dagre's crossing minimisation over hundreds of siblings would be work thrown away.
- */
-export const WIDE_RULE_RANK = 16;
-
-/** The id dagre sees for the block standing in for a rule group's rules (not a model id: it starts with NUL). */
-const blockId = (groupId: string) => `\u0000rules-of:${groupId}`;
-
-export function layoutGraph(model: GraphModel, options: LayoutOptions = {}): Map<string, Positioned> {
-  const maxPerRow = options.maxPerRow ?? 4;
-  const kindOf = new Map(model.nodes.map((n) => [n.id, n.kind]));
-
-  // Wide rule rank: each rule stands in dagre as its group's block; the block's rules, in model order.
-  const ruleCount = model.nodes.reduce((n, x) => n + (x.kind === 'rule' ? 1 : 0), 0);
-  const standIn = new Map<string, string>();
-  const blockRules = new Map<string, string[]>();
-  if (ruleCount > WIDE_RULE_RANK) {
-    for (const e of model.edges) {
-      if (kindOf.get(e.source) !== 'rule-group' || kindOf.get(e.target) !== 'rule' || standIn.has(e.target))
-        continue;
-      const block = blockId(e.source);
-      standIn.set(e.target, block);
-      const list = blockRules.get(block);
-      if (list) list.push(e.target);
-      else blockRules.set(block, [e.target]);
-    }
+export function layoutGraph(view: GraphView, options: LayoutOptions = {}): Map<string, Positioned> {
+  const perRow = Math.max(1, options.maxPerRow ?? 5);
+  const byId = new Map(view.nodes.map((n) => [n.id, n]));
+  // An open group's children, in order: the edges a group draws to what it holds.
+  const children = new Map<string, string[]>();
+  const isChild = new Set<string>();
+  for (const e of view.edges) {
+    if (byId.get(e.source)?.kind !== 'group' || isChild.has(e.target)) continue;
+    isChild.add(e.target);
+    const list = children.get(e.source);
+    if (list) list.push(e.target);
+    else children.set(e.source, [e.target]);
   }
-  const inDagre = (id: string) => standIn.get(id) ?? id;
-  const kindInDagre = (id: string): NodeKind | undefined => (blockRules.has(id) ? 'rule' : kindOf.get(id));
-
-  const g = new dagre.graphlib.Graph({ multigraph: false, compound: false });
-  g.setGraph({ rankdir: 'TB', nodesep: 24, ranksep: 56, marginx: 16, marginy: 16 });
-  g.setDefaultEdgeLabel(() => ({}));
-  for (const n of model.nodes) {
-    const id = inDagre(n.id);
-    if (!g.hasNode(id)) g.setNode(id, { ...NODE_SIZE[n.kind] });
+  const bands = new Map<number, { path: GraphNodeModel[]; groups: GraphNodeModel[] }>();
+  for (const n of view.nodes) {
+    if (isChild.has(n.id)) continue;
+    const stage = stageOf(n);
+    let band = bands.get(stage);
+    if (!band) bands.set(stage, (band = { path: [], groups: [] }));
+    (n.kind === 'group' ? band.groups : band.path).push(n);
   }
-  for (const e of model.edges) {
-    const source = inDagre(e.source);
-    const target = inDagre(e.target);
-    const from = kindInDagre(source);
-    const to = kindInDagre(target);
-    // Each stage on its own rank: an edge spans as many ranks as the stages it crosses.
-    if (from && to && source !== target && !g.hasEdge(source, target))
-      g.setEdge(source, target, { minlen: Math.max(1, STAGE[to] - STAGE[from]) });
-  }
-  dagre.layout(g);
 
-  // dagre gives centres; React Flow wants top-left corners.
-  const placed: Positioned[] = [];
-  for (const id of g.nodes()) {
-    const p = g.node(id) as { x: number; y: number; width: number; height: number } | undefined;
-    const kind = kindInDagre(id);
-    if (!kind) continue;
-    const size = NODE_SIZE[kind];
-    placed.push({
-      id,
-      x: Math.round((p?.x ?? 0) - size.width / 2),
-      y: Math.round((p?.y ?? 0) - size.height / 2),
-      width: size.width,
-      height: size.height,
-    });
-  }
-  const ranks = ranksOf(placed).map((rank) =>
-    rank.flatMap((p) => blockRules.get(p.id)?.map((id) => ({ ...p, id })) ?? [p]),
-  );
-  return packRanks(ranks, maxPerRow);
-}
-
-/** Nodes grouped by rank (the same centre y), top to bottom, each rank left to right. */
-function ranksOf(positions: Iterable<Positioned>): Positioned[][] {
-  const ranks = new Map<number, Positioned[]>();
-  for (const p of positions) {
-    const key = p.y + p.height / 2;
-    const list = ranks.get(key);
-    if (list) list.push(p);
-    else ranks.set(key, [p]);
-  }
-  return [...ranks.keys()]
-    .sort((a, b) => a - b)
-    .map((key) => (ranks.get(key) ?? []).sort((a, b) => a.x - b.x || (a.id < b.id ? -1 : 1)));
-}
-
-/**
- * Packs every rank (nodes sharing a y) into centred rows of at most `maxPerRow` nodes, in dagre's
- * order, pushing later ranks down when a rank needs several rows. A trace with a dozen entities
- * then stays a compact block instead of one very wide line.
- */
-export function wrapWideRanks(
-  positions: Map<string, Positioned>,
-  maxPerRow: number,
-): Map<string, Positioned> {
-  if (maxPerRow < 1) return positions;
-  return packRanks(ranksOf(positions.values()), maxPerRow);
-}
-
-/** Ranks (top to bottom, each in order) → centred rows of at most `maxPerRow`, later ranks pushed down. */
-function packRanks(ranks: Positioned[][], maxPerRow: number): Map<string, Positioned> {
-  const perRow = Math.max(1, maxPerRow);
   const out = new Map<string, Positioned>();
-  let shift = 0;
-  for (const rank of ranks) {
-    if (rank.length === 0) continue;
-    const top = Math.min(...rank.map((p) => p.y)) + shift;
+  const place = (n: GraphNodeModel, x: number, y: number) => {
+    const size = NODE_SIZE[n.kind];
+    out.set(n.id, { id: n.id, x: Math.round(x), y: Math.round(y), ...size });
+  };
+  const rowWidth = (row: GraphNodeModel[]) =>
+    row.reduce((w, n) => w + NODE_SIZE[n.kind].width, 0) + NODE_GAP * Math.max(0, row.length - 1);
+  const rowHeight = (row: GraphNodeModel[]) => Math.max(0, ...row.map((n) => NODE_SIZE[n.kind].height));
+  /** Places `nodes` in rows from (left, top), each open group's subtree after its row; answers the next free y. */
+  const placeRows = (nodes: GraphNodeModel[], left: number, top: number): number => {
     let y = top;
-    for (let i = 0; i < rank.length; i += perRow) {
-      const row = rank.slice(i, i + perRow);
-      const width = row.reduce((w, p) => w + p.width, 0) + NODE_GAP * (row.length - 1);
-      const height = Math.max(...row.map((p) => p.height));
-      let x = Math.round(-width / 2);
-      for (const p of row) {
-        out.set(p.id, { ...p, x, y: Math.round(y + (height - p.height) / 2) });
-        x += p.width + NODE_GAP;
+    for (let i = 0; i < nodes.length; i += perRow) {
+      const row = nodes.slice(i, i + perRow);
+      let x = left;
+      for (const n of row) {
+        place(n, x, y);
+        x += NODE_SIZE[n.kind].width + NODE_GAP;
       }
-      y += height + ROW_GAP;
+      y += rowHeight(row) + ROW_GAP;
+      for (const n of row) y = placeChildren(n, y);
     }
-    const originalHeight = Math.max(...rank.map((p) => p.height));
-    shift += y - ROW_GAP - top - originalHeight;
+    return y;
+  };
+  const placeChildren = (group: GraphNodeModel, top: number): number => {
+    const ids = children.get(group.id);
+    const at = out.get(group.id);
+    if (!ids || !at) return top;
+    const nodes = ids.map((id) => byId.get(id)).filter((n): n is GraphNodeModel => Boolean(n));
+    return placeRows(nodes, at.x, top);
+  };
+
+  let y = 0;
+  for (const stage of [...bands.keys()].sort((a, b) => a - b)) {
+    const { path, groups } = bands.get(stage)!;
+    const top = y;
+    let bottom = top;
+    // The path's nodes centred on x = 0, in rows; the band's groups right of the first row.
+    let right = 0;
+    for (let i = 0; i < Math.max(path.length, 1); i += perRow) {
+      const row = path.slice(i, i + perRow);
+      const width = rowWidth(row);
+      let x = -width / 2;
+      const rowTop = bottom;
+      for (const n of row) {
+        place(n, x, rowTop + (rowHeight(row) - NODE_SIZE[n.kind].height) / 2);
+        x += NODE_SIZE[n.kind].width + NODE_GAP;
+      }
+      if (i === 0) right = row.length ? width / 2 + NODE_GAP * 2 : -NODE_SIZE.group.width / 2;
+      bottom += row.length ? rowHeight(row) + ROW_GAP : 0;
+    }
+    let x = right;
+    for (const g of groups) {
+      place(g, x, top);
+      x += NODE_SIZE.group.width + NODE_GAP;
+    }
+    if (groups.length) bottom = Math.max(bottom, top + NODE_SIZE.group.height + ROW_GAP);
+    for (const g of groups) bottom = placeChildren(g, bottom);
+    y = bottom - ROW_GAP + BAND_GAP;
   }
   return out;
 }
 
-/**
- * The edges worth drawing: when the rule rank is wide (laid out as runs of each group's rules, see
- * layoutGraph), a group keeps only its edge to the first rule of its run instead of a fan of
- * hundreds of edges (which cost more to draw than all the nodes); every other edge is kept.
- */
-export function drawnEdges(model: GraphModel): GraphEdgeModel[] {
-  const ruleCount = model.nodes.reduce((n, x) => n + (x.kind === 'rule' ? 1 : 0), 0);
-  if (ruleCount <= WIDE_RULE_RANK) return model.edges;
-  const kindOf = new Map(model.nodes.map((n) => [n.id, n.kind]));
-  const headed = new Set<string>();
-  return model.edges.filter((e) => {
-    if (kindOf.get(e.source) !== 'rule-group' || kindOf.get(e.target) !== 'rule') return true;
-    if (headed.has(e.source)) return false;
-    headed.add(e.source);
-    return true;
-  });
-}
+const layouts = new WeakMap<GraphView, Map<string, Positioned>>();
 
-const layouts = new WeakMap<GraphModel, Map<string, Positioned>>();
-
-/** layoutGraph with the default options, memoised per model object (see graphOf: one model per trace). */
-export function cachedLayout(model: GraphModel): ReadonlyMap<string, Positioned> {
-  let positions = layouts.get(model);
+/** layoutGraph with the default options, memoised per view object (see viewOf: one view per model and open groups). */
+export function cachedLayout(view: GraphView): ReadonlyMap<string, Positioned> {
+  let positions = layouts.get(view);
   if (!positions) {
-    positions = layoutGraph(model);
-    layouts.set(model, positions);
+    positions = layoutGraph(view);
+    layouts.set(view, positions);
   }
   return positions;
 }

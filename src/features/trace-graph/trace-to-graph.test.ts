@@ -1,60 +1,72 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-import { blockedDisputeTrace } from './fixtures';
+import { blockedDisputeTrace, cardDisputesBlockedTrace } from './fixtures';
 import { mentions, traceToGraph } from './trace-to-graph';
 
 const ids = (t: Parameters<typeof traceToGraph>[0]) => traceToGraph(t).nodes.map((n) => n.id);
 
 describe('traceToGraph', () => {
-  it('builds the stages with stable, content-derived ids', () => {
-    expect(ids(blockedDisputeTrace)).toEqual([
+  it('puts the causal path first, everything else in groups, with stable content-derived ids', () => {
+    const model = traceToGraph(blockedDisputeTrace);
+    expect(model.path.map((n) => n.id)).toEqual([
       'intent',
-      'param:amount',
-      'param:merchant-name',
       'param:transaction-date',
-      'entity:merchant',
-      'entity:amount',
       'rule:dispute-window',
-      'rule:amount-limit',
-      'rule:DISPUTE_CHARGE.confirm',
-      'rules:policy',
-      'rules:confirmation',
-      'tool:DISPUTE_CHARGE',
-      'tool:LOOKUP_TRANSACTION',
       'decision',
     ]);
+    expect(model.groups.map((g) => [g.id, g.members])).toEqual([
+      ['params', ['param:amount', 'param:merchant-name']],
+      ['entities', ['entity:merchant', 'entity:amount']],
+      ['rules:allowed', ['rule:amount-limit']],
+      ['rules:not-applicable', ['rule:DISPUTE_CHARGE.confirm']],
+      ['tools', ['tool:DISPUTE_CHARGE', 'tool:LOOKUP_TRANSACTION']],
+    ]);
+    for (const g of model.groups)
+      for (const m of g.members ?? []) expect(model.byId.get(m)?.group, m).toBe(g.id);
   });
 
-  it('shows a rule that could not be evaluated in the error tone, and its group with it', () => {
-    const trace = TolerantTrace.parse({
-      ...blockedDisputeTrace,
-      rules_evaluated: blockedDisputeTrace.rules_evaluated.map((r) =>
-        r.rule_id === 'amount-limit'
-          ? { ...r, result: 'error', reason: 'could not be evaluated: "thirty" is not a number' }
-          : r,
-      ),
-    });
-    const byId = new Map(traceToGraph(trace).nodes.map((n) => [n.id, n]));
-    expect(byId.get('rule:amount-limit')).toMatchObject({ tone: 'error', badge: 'error', dimmed: false });
-    expect(byId.get('rules:policy')?.tone).toBe('error');
+  it('names the deciding rule and its reason on the decision node', () => {
+    const model = traceToGraph(cardDisputesBlockedTrace);
+    const decision = model.byId.get('decision');
+    expect(decision).toMatchObject({ tone: 'blocked', badge: 'blocked', sublabel: 'block_with_explanation' });
+    expect(decision?.label).toBe('blocked by DISPUTE_WINDOW: days_since(transaction-date) = 10 > 8');
+    // The path: the value the rule read, the rule (naming its tool), the decision.
+    expect(model.path.map((n) => n.id)).toEqual([
+      'intent',
+      'param:transaction-date',
+      'rule:DISPUTE_WINDOW',
+      'decision',
+    ]);
+    expect(model.byId.get('rule:DISPUTE_WINDOW')?.sublabel).toBe('on DISPUTE_CHARGE');
+    expect(model.edges.map((e) => e.id)).toEqual(
+      expect.arrayContaining([
+        'intent->param:transaction-date',
+        'param:transaction-date->rule:DISPUTE_WINDOW',
+        'rule:DISPUTE_WINDOW->decision',
+        'rule:DISPUTE_WINDOW->tool:DISPUTE_CHARGE',
+      ]),
+    );
   });
 
-  it('colours rules by result and groups by their worst result', () => {
-    const { nodes } = traceToGraph(blockedDisputeTrace);
-    const byId = new Map(nodes.map((n) => [n.id, n]));
-    expect(byId.get('rule:dispute-window')).toMatchObject({ tone: 'blocked', badge: 'blocked' });
-    expect(byId.get('rule:amount-limit')?.tone).toBe('ok');
-    expect(byId.get('rule:DISPUTE_CHARGE.confirm')).toMatchObject({ tone: 'muted', dimmed: true });
-    expect(byId.get('rules:policy')).toMatchObject({
-      tone: 'blocked',
-      sublabel: '1 blocked, 1 allowed',
-      badge: '2 rules',
+  it('gives each result one tone: a missing-information check is not a block', () => {
+    const { byId, edges } = traceToGraph(cardDisputesBlockedTrace);
+    expect(byId.get('rule:DISPUTE_WINDOW')).toMatchObject({ tone: 'blocked', badge: 'blocked' });
+    expect(byId.get('rule:DISPUTE_CHARGE.params.required')).toMatchObject({
+      tone: 'info',
+      badge: 'needs information',
+      group: 'rules:needs-information',
     });
-    expect(byId.get('decision')).toMatchObject({
-      label: 'blocked',
-      tone: 'blocked',
-      sublabel: 'block_with_explanation',
+    expect(byId.get('rule:VERIFIED_IDENTITY_ABOVE_500')).toMatchObject({ tone: 'ok', badge: 'allowed' });
+    expect(byId.get('rule:FREEZE_BEFORE_FRAUD_DISPUTE')).toMatchObject({
+      tone: 'muted',
+      badge: 'not applicable',
+      dimmed: true,
     });
+    expect(
+      edges.some((e) => e.source === 'rule:DISPUTE_CHARGE.params.required' && e.target === 'decision'),
+    ).toBe(false);
+    const blocked = [...byId.values()].filter((n) => n.kind === 'rule' && n.tone === 'blocked');
+    expect(blocked.map((n) => n.id)).toEqual(['rule:DISPUTE_WINDOW']);
   });
 
   it('keeps the rule details for the inspector: predicate, result, reason, and unknown fields', () => {
@@ -70,7 +82,7 @@ describe('traceToGraph', () => {
         },
       ],
     });
-    const rule = traceToGraph(t).nodes.find((n) => n.id === 'rule:r');
+    const rule = traceToGraph(t).byId.get('rule:r');
     expect(Object.fromEntries(rule?.details ?? [])).toEqual({
       rule_id: 'r',
       rule_type: 'policy',
@@ -82,43 +94,44 @@ describe('traceToGraph', () => {
   });
 
   it('marks invoked tools with their parameters and dims considered ones', () => {
-    const { nodes } = traceToGraph(blockedDisputeTrace);
-    const invoked = nodes.find((n) => n.id === 'tool:LOOKUP_TRANSACTION');
-    const considered = nodes.find((n) => n.id === 'tool:DISPUTE_CHARGE');
+    const { byId } = traceToGraph(blockedDisputeTrace);
+    const invoked = byId.get('tool:LOOKUP_TRANSACTION');
     expect(invoked).toMatchObject({ dimmed: false, badge: 'invoked', tone: 'ok' });
     expect(Object.fromEntries(invoked?.details ?? []).parameters).toEqual({ merchant: 'Coffee Corner' });
-    expect(considered).toMatchObject({ dimmed: true, badge: 'considered' });
+    expect(byId.get('tool:DISPUTE_CHARGE')).toMatchObject({ dimmed: true, badge: 'considered' });
   });
 
-  it('links by content: params → the rule groups that mention them, rules → tools they name, deciding rules → decision', () => {
-    const { edges } = traceToGraph(blockedDisputeTrace);
-    const e = new Set(edges.map((x) => x.id));
-    expect(e.has('param:transaction-date->rules:policy')).toBe(true);
-    expect(e.has('param:amount->rules:policy')).toBe(true);
-    expect(e.has('rules:policy->rule:dispute-window')).toBe(true);
-    expect(e.has('rule:DISPUTE_CHARGE.confirm->tool:DISPUTE_CHARGE')).toBe(true);
-    expect(e.has('intent->tool:LOOKUP_TRANSACTION')).toBe(true);
-    expect(e.has('rule:dispute-window->decision')).toBe(true);
-    expect(e.has('tool:LOOKUP_TRANSACTION->decision')).toBe(true);
-    expect(e.has('rule:amount-limit->decision')).toBe(false);
-    // every edge joins existing nodes, and every node but the intent is reachable
-    const nodeIds = new Set(traceToGraph(blockedDisputeTrace).nodes.map((n) => n.id));
-    for (const x of edges) expect(nodeIds.has(x.source) && nodeIds.has(x.target)).toBe(true);
-    const targets = new Set(edges.map((x) => x.target));
-    for (const id of nodeIds) if (id !== 'intent') expect(targets.has(id)).toBe(true);
+  it('without a deciding rule, the invoked tools and the values passed to them are the path', () => {
+    const t = TolerantTrace.parse({
+      intent: 'freeze_card',
+      parameters_extracted: ['card', 'reason'],
+      understanding: { extracted_params: { card: '4242', reason: 'lost' } },
+      rules_evaluated: [{ rule_id: 'R', rule_type: 'policy', predicate: 'card', result: 'allowed' }],
+      tools_considered: ['FREEZE_CARD'],
+      tools_invoked: [{ tool: 'FREEZE_CARD', parameters: { card: '4242' }, result: 'success' }],
+      decision: 'proceed',
+    });
+    const model = traceToGraph(t);
+    expect(model.path.map((n) => n.id)).toEqual(['intent', 'param:card', 'tool:FREEZE_CARD', 'decision']);
+    expect(model.byId.get('decision')?.label).toBe('proceed');
+    expect(model.edges.map((e) => e.id)).toContain('tool:FREEZE_CARD->decision');
   });
 
-  it('draws unknown enum values neutrally and shows them as they are', () => {
+  it('draws unknown values neutrally and shows them as they are; an `error` result is its own tone, neither blocked nor allowed', () => {
     const t = TolerantTrace.parse({
       intent: 'x',
       decision: 'escalate_to_human',
-      rules_evaluated: [{ rule_id: 'r1', rule_type: 'fraud', result: 'flagged' }],
+      rules_evaluated: [
+        { rule_id: 'r1', rule_type: 'fraud', result: 'flagged' },
+        { rule_id: 'r2', rule_type: 'policy', result: 'error', reason: 'cannot compare "abc" > 8' },
+      ],
       tools_invoked: [{ tool: 'T', result: 'partial' }],
     });
-    const byId = new Map(traceToGraph(t).nodes.map((n) => [n.id, n]));
+    const { byId } = traceToGraph(t);
     expect(byId.get('decision')).toMatchObject({ label: 'escalate_to_human', tone: 'neutral' });
-    expect(byId.get('rule:r1')).toMatchObject({ tone: 'neutral', badge: 'flagged' });
-    expect(byId.get('rules:fraud')?.label).toBe('fraud rules');
+    expect(byId.get('rule:r1')).toMatchObject({ tone: 'neutral', badge: 'flagged', group: 'rules:other' });
+    expect(byId.get('rule:r2')).toMatchObject({ tone: 'error', badge: 'error', group: 'rules:error' });
+    expect(byId.get('rules:other')?.sublabel).toBe('flagged 1');
     expect(byId.get('tool:T')).toMatchObject({ tone: 'neutral', sublabel: 'partial' });
   });
 
@@ -136,7 +149,7 @@ describe('traceToGraph', () => {
       custom_field: [1, 2],
     } as Parameters<typeof traceToGraph>[0];
     const g = traceToGraph(weird);
-    expect(g.nodes.find((n) => n.id === 'entity:nested')?.sublabel).toBe('{"a":1}');
+    expect(g.byId.get('entity:nested')?.sublabel).toBe('{"a":1}');
     expect(Object.fromEntries(g.nodes[0]?.details ?? []).custom_field).toEqual([1, 2]);
   });
 

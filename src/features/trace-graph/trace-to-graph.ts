@@ -1,21 +1,33 @@
 /**
- * A trace → a graph model: intent → extracted parameters and entities → rules grouped by type
- * (coloured by result) → tools considered (invoked ones marked with their parameters; the others
- * dimmed) → the decision. Pure and framework-free.
+ * A trace → a graph model, causal path first. Pure, framework-free, linear in the trace (names are
+ * matched through a `NameIndex`, every lookup is a `Map`): built once per trace (`graphOf`).
+ *
+ * The causal path (nodes without a `group`, drawn by default): intent → the values the deciding
+ * rules read → the rules that decided (each naming the tool it concerns) → the decision, which
+ * names them ("blocked by DISPUTE_WINDOW: …", see lib/decision-cause). When no rule decided, the
+ * invoked tools (and the values passed to them) stand in for the rules.
+ * Everything else sits in collapsed groups (see graph-view.ts): `params`, `entities`, `tools`, and
+ * the other rules by what they did: `rules:blocked`, `rules:needs-information`,
+ * `rules:needs-confirmation`, `rules:allowed`, `rules:not-applicable`, `rules:other` (an `error`
+ * or any unknown result, shown as it is).
  *
  * Node ids are STABLE and derived from content, so two traces can be compared node by node:
- * `intent`, `param:<code>`, `entity:<key>`, `rules:<rule_type>`, `rule:<rule_id>`, `tool:<name>`,
- * `decision`. (A repeated id gets `#2`, `#3`… in order of appearance.)
+ * `intent`, `param:<code>`, `entity:<key>`, `rule:<rule_id>`, `tool:<name>`, `decision`, and the
+ * group ids above. (A repeated id gets `#2`, `#3`… in order of appearance.)
  *
- * Edges follow the content: a rule group hangs from the parameters and entities its predicates
- * mention (else from the intent); a tool from the rules that mention it (else from the intent);
- * the decision from the invoked tools and the rules that did not simply allow (else the intent).
- * Unknown fields are kept for the inspector; unknown values are drawn in the neutral tone.
+ * Content edges: intent → each value; a value → the rules that mention it; a rule → the tool it
+ * concerns (from the trace's `decisions`, else the tools it mentions); a deciding rule → its tool
+ * → the decision (or the rule → the decision when it concerns no tool); an invoked tool → the
+ * decision. Unknown fields are kept for the inspector; unknown values are drawn in the neutral tone.
  */
 import type { TolerantTrace } from '../../contract/trace';
-import { resultTone, showDecision, worstTone, type Tone } from '../../lib/trace-tones';
+import { decisionCause } from '../../lib/decision-cause';
+import { ruleTone, showDecision, TONE_LABEL, type Tone } from '../../lib/trace-tones';
+import { NameIndex } from './name-index';
 
-export type NodeKind = 'intent' | 'param' | 'entity' | 'rule-group' | 'rule' | 'tool' | 'decision';
+export { mentions } from './name-index';
+
+export type NodeKind = 'intent' | 'param' | 'entity' | 'rule' | 'tool' | 'decision' | 'group';
 
 export interface GraphNodeModel {
   id: string;
@@ -23,12 +35,17 @@ export interface GraphNodeModel {
   label: string;
   sublabel?: string;
   tone: Tone;
-  /** Considered but not invoked, or a rule that did not apply. */
+  /** Drawn faded: a tool considered but not invoked, a rule that did not apply. */
   dimmed: boolean;
-  /** A short marker drawn on the node ("invoked", "blocked", "3 rules"). */
+  /** A short marker drawn on the node ("invoked", "blocked", "12 rules"). */
   badge?: string;
   /** Inspector fields, in display order; unknown source fields included. */
   details: Array<[string, unknown]>;
+  /** The collapsed group holding this node; none: on the causal path, drawn by default. */
+  group?: string;
+  /** A group's members (node ids, in trace order) and their kind. */
+  members?: readonly string[];
+  memberKind?: NodeKind;
 }
 
 export interface GraphEdgeModel {
@@ -38,8 +55,19 @@ export interface GraphEdgeModel {
 }
 
 export interface GraphModel {
+  /** Every node (path, group members, the groups themselves), in a stable order. */
   nodes: GraphNodeModel[];
+  /** Content edges between the trace's nodes (group edges are added by the view). */
   edges: GraphEdgeModel[];
+  byId: ReadonlyMap<string, GraphNodeModel>;
+  /** Content edges into each node: the view draws those whose source is drawn. */
+  into: ReadonlyMap<string, readonly GraphEdgeModel[]>;
+  /** The causal path: the nodes drawn whatever is open, in model order. */
+  path: readonly GraphNodeModel[];
+  /** The groups, in drawing order. */
+  groups: readonly GraphNodeModel[];
+  /** A member's position in its group's `members`. */
+  indexInGroup: ReadonlyMap<string, number>;
 }
 
 const SPEC_TRACE_FIELDS = new Set([
@@ -52,6 +80,8 @@ const SPEC_TRACE_FIELDS = new Set([
   'tools_invoked',
   'decision',
 ]);
+const RULE_FIELDS = new Set(['rule_id', 'rule_type', 'predicate', 'result', 'reason']);
+const CALL_FIELDS = new Set(['tool', 'parameters', 'result']);
 
 function isRecord(v: unknown): v is Record<string, unknown> {
   return Boolean(v) && typeof v === 'object' && !Array.isArray(v);
@@ -68,30 +98,49 @@ function asText(v: unknown): string {
   }
 }
 
-function extras(obj: Record<string, unknown>, known: readonly string[]): Array<[string, unknown]> {
-  return Object.entries(obj).filter(([k]) => !known.includes(k));
+function extras(obj: Record<string, unknown>, known: ReadonlySet<string>): Array<[string, unknown]> {
+  return Object.entries(obj).filter(([k]) => !known.has(k));
 }
 
-/** Does `text` mention `name` as a whole token (case-insensitive; `-`/`_` are word characters)? */
-export function mentions(text: string, name: string): boolean {
-  if (!name || !text) return false;
-  const hay = text.toLowerCase();
-  const needle = name.toLowerCase();
-  let from = 0;
-  for (;;) {
-    const i = hay.indexOf(needle, from);
-    if (i < 0) return false;
-    const before = hay[i - 1];
-    const after = hay[i + needle.length];
-    const word = (c: string | undefined) => c !== undefined && /[a-z0-9_-]/.test(c);
-    if (!word(before) && !word(after)) return true;
-    from = i + 1;
+const plural = (n: number, one: string, many = `${one}s`) =>
+  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
+
+/** Most deciding rules (or invoked tools) drawn on the causal path (the decision node counts them all). */
+export const MAX_PATH_RULES = 6;
+
+/** The rule groups, in drawing order, by the tone of their rules. */
+const RULE_GROUPS: Array<{ tone: Tone; id: string }> = [
+  { tone: 'error', id: 'rules:error' },
+  { tone: 'blocked', id: 'rules:blocked' },
+  { tone: 'info', id: 'rules:needs-information' },
+  { tone: 'confirm', id: 'rules:needs-confirmation' },
+  { tone: 'neutral', id: 'rules:other' },
+  { tone: 'ok', id: 'rules:allowed' },
+  { tone: 'muted', id: 'rules:not-applicable' },
+];
+
+/** Counts by key, in first-seen order, as "a 3, b 1" (the first `limit`). */
+function countsText(counts: Map<string, number>, limit = 3): string {
+  const parts: string[] = [];
+  for (const [k, n] of counts) {
+    if (parts.length === limit) {
+      parts.push('…');
+      break;
+    }
+    parts.push(`${k || '(none)'} ${n.toLocaleString('en')}`);
   }
+  return parts.join(', ');
+}
+
+function bump(counts: Map<string, number>, key: string) {
+  counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
 export function traceToGraph(trace: TolerantTrace): GraphModel {
   const nodes: GraphNodeModel[] = [];
+  const byId = new Map<string, GraphNodeModel>();
   const edges: GraphEdgeModel[] = [];
+  const into = new Map<string, GraphEdgeModel[]>();
   const used = new Map<string, number>();
   const edgeIds = new Set<string>();
 
@@ -100,11 +149,20 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     used.set(base, n);
     return n === 1 ? base : `${base}#${n}`;
   };
+  const add = (node: GraphNodeModel) => {
+    nodes.push(node);
+    byId.set(node.id, node);
+    return node;
+  };
   const link = (source: string, target: string) => {
     const id = `${source}->${target}`;
     if (source === target || edgeIds.has(id)) return;
     edgeIds.add(id);
-    edges.push({ id, source, target });
+    const edge = { id, source, target };
+    edges.push(edge);
+    const list = into.get(target);
+    if (list) list.push(edge);
+    else into.set(target, [edge]);
   };
 
   const t = trace as TolerantTrace & Record<string, unknown>;
@@ -114,18 +172,21 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
 
   // intent
   const intentText = asText(t.intent);
-  nodes.push({
+  const intent = add({
     id: uniqueId('intent'),
     kind: 'intent',
     label: intentText || 'no intent',
     sublabel: 'intent',
-    tone: intentText ? 'info' : 'muted',
+    tone: 'neutral',
     dimmed: !intentText,
     details: [['intent', t.intent], ['interaction_id', t.interaction_id], ...otherTraceFields],
   });
 
-  // parameters and entities
-  const stage1: Array<{ id: string; name: string }> = [];
+  // Every name a rule may mention (values and tools), found in one pass over each rule's text.
+  const names = new NameIndex<{ id: string; tool: boolean }>();
+  const values = { add: (name: string, id: string) => names.add(name, { id, tool: false }) };
+  // values: parameters (with their extracted values) and entities
+  const valueNodes: GraphNodeModel[] = [];
   const seenParams = new Set<string>();
   const paramCodes = [
     ...(Array.isArray(t.parameters_extracted) ? t.parameters_extracted : []),
@@ -135,13 +196,12 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     const code = asText(raw);
     if (seenParams.has(code)) continue;
     seenParams.add(code);
-    const id = uniqueId(`param:${code}`);
     const hasValue = Object.hasOwn(paramValues, code);
-    nodes.push({
-      id,
+    const node = add({
+      id: uniqueId(`param:${code}`),
       kind: 'param',
       label: code || '(unnamed parameter)',
-      ...(hasValue ? { sublabel: asText(paramValues[code]) } : { sublabel: 'parameter' }),
+      sublabel: hasValue ? asText(paramValues[code]) : 'parameter',
       tone: 'neutral',
       dimmed: false,
       details: [
@@ -149,14 +209,13 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
         ...(hasValue ? ([['value', paramValues[code]]] as Array<[string, unknown]>) : []),
       ],
     });
-    link('intent', id);
-    stage1.push({ id, name: code });
+    values.add(code, node.id);
+    valueNodes.push(node);
   }
   const entities = isRecord(t.entities) ? t.entities : {};
   for (const [key, value] of Object.entries(entities)) {
-    const id = uniqueId(`entity:${key}`);
-    nodes.push({
-      id,
+    const node = add({
+      id: uniqueId(`entity:${key}`),
       kind: 'entity',
       label: key,
       sublabel: asText(value),
@@ -167,92 +226,30 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
         ['value', value],
       ],
     });
-    link('intent', id);
-    stage1.push({ id, name: key });
+    values.add(key, node.id);
+    // "transaction.transaction-date" is also read as "transaction-date" when no parameter has that name.
+    const dot = key.lastIndexOf('.');
+    if (dot > 0 && !seenParams.has(key.slice(dot + 1))) values.add(key.slice(dot + 1), node.id);
+    valueNodes.push(node);
   }
+  for (const v of valueNodes) link(intent.id, v.id);
 
-  // rules, grouped by type
-  const rules = Array.isArray(t.rules_evaluated) ? t.rules_evaluated : [];
-  const groups = new Map<string, { id: string; ruleIds: string[]; tones: Tone[]; texts: string[] }>();
-  const ruleNodes: Array<{ id: string; text: string; result: string; tone: Tone }> = [];
-  for (const rule of rules) {
-    const r = rule as Record<string, unknown>;
-    const type = asText(r.rule_type) || 'other';
-    let group = groups.get(type);
-    if (!group) {
-      group = { id: uniqueId(`rules:${type}`), ruleIds: [], tones: [], texts: [] };
-      groups.set(type, group);
-    }
-    const ruleId = asText(r.rule_id);
-    const result = asText(r.result);
-    const tone = resultTone(result);
-    const id = uniqueId(`rule:${ruleId || '(unnamed)'}`);
-    const text = [ruleId, asText(r.predicate), asText(r.reason)].join(' ');
-    nodes.push({
-      id,
-      kind: 'rule',
-      label: ruleId || '(unnamed rule)',
-      sublabel: result || 'no result',
-      tone,
-      dimmed: result === 'not_applicable',
-      ...(result ? { badge: result } : {}),
-      details: [
-        ['rule_id', r.rule_id],
-        ['rule_type', r.rule_type],
-        ['predicate', r.predicate],
-        ['result', r.result],
-        ['reason', r.reason],
-        ...extras(r, ['rule_id', 'rule_type', 'predicate', 'result', 'reason']),
-      ],
-    });
-    group.ruleIds.push(id);
-    group.tones.push(tone);
-    group.texts.push(text);
-    ruleNodes.push({ id, text, result, tone });
+  // tools: considered ∪ invoked, each once
+  const invoked = Array.isArray(t.tools_invoked) ? (t.tools_invoked as Array<Record<string, unknown>>) : [];
+  const callsOf = new Map<string, Array<Record<string, unknown>>>();
+  for (const call of invoked) {
+    const name = asText(call.tool);
+    const list = callsOf.get(name);
+    if (list) list.push(call);
+    else callsOf.set(name, [call]);
   }
-  for (const [type, group] of groups) {
-    const counts = new Map<string, number>();
-    for (const rid of group.ruleIds) {
-      const n = nodes.find((x) => x.id === rid);
-      const key = n?.badge ?? 'no result';
-      counts.set(key, (counts.get(key) ?? 0) + 1);
-    }
-    const summary = [...counts.entries()].map(([k, n]) => `${n} ${k}`).join(', ');
-    nodes.push({
-      id: group.id,
-      kind: 'rule-group',
-      label: `${type} rules`,
-      sublabel: summary,
-      tone: worstTone(group.tones),
-      dimmed: false,
-      badge: `${group.ruleIds.length} rule${group.ruleIds.length === 1 ? '' : 's'}`,
-      details: [
-        ['rule_type', type],
-        ['rules', group.ruleIds.length],
-        ['results', Object.fromEntries(counts)],
-      ],
-    });
-    const text = group.texts.join(' ');
-    const sources = stage1.filter((s) => mentions(text, s.name));
-    if (sources.length === 0) link('intent', group.id);
-    for (const s of sources) link(s.id, group.id);
-    for (const rid of group.ruleIds) link(group.id, rid);
-  }
-
-  // tools: considered ∪ invoked
-  const invoked = Array.isArray(t.tools_invoked) ? t.tools_invoked : [];
-  const considered = Array.isArray(t.tools_considered) ? t.tools_considered.map(asText) : [];
-  const toolOrder: string[] = [];
-  for (const name of [...considered, ...invoked.map((i) => asText((i as Record<string, unknown>).tool))]) {
-    if (!toolOrder.includes(name)) toolOrder.push(name);
-  }
-  const invokedToolIds: string[] = [];
-  for (const name of toolOrder) {
-    const calls = invoked.filter((i) => asText((i as Record<string, unknown>).tool) === name) as Array<
-      Record<string, unknown>
-    >;
+  const toolNames = new Set<string>(Array.isArray(t.tools_considered) ? t.tools_considered.map(asText) : []);
+  for (const name of callsOf.keys()) toolNames.add(name);
+  const toolNodes: GraphNodeModel[] = [];
+  const toolIdOf = new Map<string, string>();
+  for (const name of toolNames) {
+    const calls = callsOf.get(name) ?? [];
     const isInvoked = calls.length > 0;
-    const id = uniqueId(`tool:${name || '(unnamed)'}`);
     const results = calls.map((c) => asText(c.result)).filter(Boolean);
     const tone: Tone = !isInvoked
       ? 'muted'
@@ -261,8 +258,8 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
         : results.length
           ? 'neutral'
           : 'ok';
-    nodes.push({
-      id,
+    const node = add({
+      id: uniqueId(`tool:${name || '(unnamed)'}`),
       kind: 'tool',
       label: name || '(unnamed tool)',
       sublabel: isInvoked ? results.join(', ') || 'invoked' : 'considered, not invoked',
@@ -276,42 +273,207 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
           ? ([
               ['parameters', calls[0]?.parameters],
               ['result', calls[0]?.result],
-              ...extras(calls[0] ?? {}, ['tool', 'parameters', 'result']),
+              ...extras(calls[0] ?? {}, CALL_FIELDS),
             ] as Array<[string, unknown]>)
           : calls.length > 1
             ? ([['calls', calls]] as Array<[string, unknown]>)
             : []),
       ],
     });
-    if (isInvoked) invokedToolIds.push(id);
-    const fromRules = ruleNodes.filter((r) => mentions(r.text, name));
-    if (fromRules.length === 0) link('intent', id);
-    for (const r of fromRules) link(r.id, id);
+    names.add(name, { id: node.id, tool: true });
+    toolIdOf.set(name, node.id);
+    toolNodes.push(node);
   }
+
+  // rule → tool, as the trace's `decisions` state it (`rule_triggered`, `block`, `params_check`)
+  const toolOfRule = new Map<string, string>();
+  for (const d of Array.isArray(t.decisions) ? (t.decisions as unknown[]) : []) {
+    if (!isRecord(d) || typeof d.tool !== 'string') continue;
+    const toolId = toolIdOf.get(d.tool);
+    if (!toolId) continue;
+    if (typeof d.rule === 'string' && !toolOfRule.has(d.rule)) toolOfRule.set(d.rule, toolId);
+    if (d.type === 'params_check') toolOfRule.set(`${d.tool}.params.required`, toolId);
+  }
+
+  // rules
+  const cause = decisionCause(t);
+  // The first deciding rules are drawn on the path; more (hundreds of blocks) wait in their group.
+  const deciding = new Set(cause?.ruleIndices.slice(0, MAX_PATH_RULES) ?? []);
+  const rules = Array.isArray(t.rules_evaluated) ? t.rules_evaluated : [];
+  const ruleNodes: GraphNodeModel[] = [];
+  const ruleMeta = new Map<string, { type: string; result: string }>();
+  const pathIds = new Set<string>([intent.id]);
+  const decidingToolIds = new Set<string>();
+  const decidingRuleIds: string[] = [];
+  rules.forEach((rule, index) => {
+    const r = rule as Record<string, unknown>;
+    const ruleId = asText(r.rule_id);
+    const result = asText(r.result);
+    const tone = ruleTone({ rule_id: ruleId, result });
+    const text = `${ruleId} ${asText(r.predicate)} ${asText(r.reason)}`;
+    const id = uniqueId(`rule:${ruleId || '(unnamed)'}`);
+    const mentioned = names.find(text);
+    const mentionedTools = mentioned.filter((m) => m.tool).map((m) => m.id);
+    const toolId = toolOfRule.get(ruleId) ?? (mentionedTools.length === 1 ? mentionedTools[0] : undefined);
+    const toolName = toolId ? byId.get(toolId)?.label : undefined;
+    const node = add({
+      id,
+      kind: 'rule',
+      label: ruleId || '(unnamed rule)',
+      sublabel: toolName ? `on ${toolName}` : asText(r.rule_type) || 'rule',
+      tone,
+      dimmed: tone === 'muted',
+      badge: tone === 'neutral' ? result || 'no result' : TONE_LABEL[tone],
+      details: [
+        ['rule_id', r.rule_id],
+        ['rule_type', r.rule_type],
+        ['predicate', r.predicate],
+        ['result', r.result],
+        ['reason', r.reason],
+        ...(toolName ? ([['tool', toolName]] as Array<[string, unknown]>) : []),
+        ...extras(r, RULE_FIELDS),
+      ],
+    });
+    ruleNodes.push(node);
+    ruleMeta.set(id, { type: asText(r.rule_type), result });
+    const reads = mentioned.filter((m) => !m.tool).map((m) => m.id);
+    for (const v of reads) link(v, id);
+    if (toolId) link(id, toolId);
+    for (const other of mentionedTools) link(id, other);
+    if (deciding.has(index)) {
+      decidingRuleIds.push(id);
+      pathIds.add(id);
+      for (const v of reads) pathIds.add(v);
+      if (reads.length === 0) link(intent.id, id);
+      if (toolId) decidingToolIds.add(toolId);
+    }
+  });
 
   // decision
-  const decision = asText(t.decision);
-  const shown = showDecision(decision);
-  nodes.push({
+  const decisionText = asText(t.decision);
+  const shown = showDecision(decisionText);
+  const decision = add({
     id: uniqueId('decision'),
     kind: 'decision',
-    label: shown?.label ?? 'no decision',
-    sublabel: decision && shown?.label !== decision ? decision : 'decision',
+    label: cause?.sentence ?? shown?.label ?? 'no decision',
+    sublabel: decisionText || 'decision',
     tone: shown?.tone ?? 'muted',
-    dimmed: !decision,
-    details: [['decision', t.decision]],
+    dimmed: !decisionText,
+    ...(shown ? { badge: shown.label } : {}),
+    details: [
+      ['decision', t.decision],
+      ...(cause
+        ? ([
+            ['decided by', cause.ruleIndices.map((i) => asText(rules[i]?.rule_id))],
+            ['reason', cause.reason],
+          ] as Array<[string, unknown]>)
+        : []),
+    ],
   });
-  const deciding = ruleNodes.filter((r) => r.tone !== 'ok' && r.tone !== 'muted');
-  for (const r of deciding) link(r.id, 'decision');
-  for (const id of invokedToolIds) link(id, 'decision');
-  if (deciding.length === 0 && invokedToolIds.length === 0) {
-    // Nothing decisive: the decision follows from the whole evaluation.
-    const groupIds = [...groups.values()].map((g) => g.id);
-    if (groupIds.length) for (const g of groupIds) link(g, 'decision');
-    else link('intent', 'decision');
+  pathIds.add(decision.id);
+  // A deciding rule leads to the decision directly; the tool it concerns is named on the rule
+  // node (and drawn, with its edges, when the tools group is opened).
+  for (const id of decidingRuleIds) link(id, decision.id);
+  for (const id of decidingToolIds) link(id, decision.id);
+  const invokedToolIds = toolNodes.filter((n) => !n.dimmed).map((n) => n.id);
+  for (const id of invokedToolIds) link(id, decision.id);
+  if (decidingRuleIds.length === 0) {
+    // No rule decided: the (first) invoked tools and the values passed to them are the path.
+    for (const id of invokedToolIds.slice(0, MAX_PATH_RULES)) {
+      pathIds.add(id);
+      const params = byId.get(id)?.details.find(([k]) => k === 'parameters')?.[1];
+      const reads = isRecord(params)
+        ? Object.keys(params).flatMap((k) =>
+            names
+              .find(k)
+              .filter((m) => !m.tool)
+              .map((m) => m.id),
+          )
+        : [];
+      for (const v of reads) {
+        pathIds.add(v);
+        link(v, id);
+      }
+      if (reads.length === 0) link(intent.id, id);
+    }
+    if (invokedToolIds.length === 0) link(intent.id, decision.id);
   }
 
-  return { nodes, edges };
+  // groups: everything off the path, one click away
+  const groups: GraphNodeModel[] = [];
+  const indexInGroup = new Map<string, number>();
+  const group = (
+    id: string,
+    memberKind: NodeKind,
+    members: GraphNodeModel[],
+    make: (n: number) => Pick<GraphNodeModel, 'label' | 'sublabel' | 'tone' | 'details'>,
+  ) => {
+    if (members.length === 0) return;
+    const ids = members.map((m) => m.id);
+    members.forEach((m, i) => {
+      m.group = id;
+      indexInGroup.set(m.id, i);
+    });
+    groups.push(
+      add({
+        id: uniqueId(id),
+        kind: 'group',
+        memberKind,
+        members: ids,
+        dimmed: false,
+        badge: 'show',
+        ...make(ids.length),
+      }),
+    );
+  };
+  const offPath = (list: GraphNodeModel[]) => list.filter((n) => !pathIds.has(n.id));
+  group('params', 'param', offPath(valueNodes.filter((n) => n.kind === 'param')), (n) => ({
+    label: plural(n, 'parameter'),
+    sublabel: 'not read by the deciding rules',
+    tone: 'neutral',
+    details: [['parameters', n]],
+  }));
+  group('entities', 'entity', offPath(valueNodes.filter((n) => n.kind === 'entity')), (n) => ({
+    label: plural(n, 'entity', 'entities'),
+    sublabel: 'not read by the deciding rules',
+    tone: 'neutral',
+    details: [['entities', n]],
+  }));
+  const rulesByTone = new Map<Tone, GraphNodeModel[]>();
+  for (const n of offPath(ruleNodes)) {
+    const list = rulesByTone.get(n.tone);
+    if (list) list.push(n);
+    else rulesByTone.set(n.tone, [n]);
+  }
+  for (const { tone, id } of RULE_GROUPS) {
+    const members = rulesByTone.get(tone) ?? [];
+    const types = new Map<string, number>();
+    const results = new Map<string, number>();
+    for (const m of members) {
+      const meta = ruleMeta.get(m.id);
+      bump(types, meta?.type ?? '');
+      bump(results, meta?.result ?? '');
+    }
+    group(id, 'rule', members, (n) => ({
+      label: `${plural(n, 'rule')} ${tone === 'neutral' ? 'with other results' : TONE_LABEL[tone]}`,
+      sublabel: tone === 'neutral' ? countsText(results) : countsText(types),
+      tone,
+      details: [
+        ['rules', n],
+        ['results', Object.fromEntries(results)],
+        ['rule types', Object.fromEntries(types)],
+      ],
+    }));
+  }
+  group('tools', 'tool', offPath(toolNodes), (n) => ({
+    label: plural(n, 'tool'),
+    sublabel: 'considered',
+    tone: 'muted',
+    details: [['tools', n]],
+  }));
+
+  const path = nodes.filter((n) => !n.group && n.kind !== 'group');
+  return { nodes, edges, byId, into, path, groups, indexInGroup };
 }
 
 const graphs = new WeakMap<object, GraphModel>();

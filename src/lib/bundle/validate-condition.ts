@@ -268,7 +268,8 @@ function isNumberLike(v: unknown): boolean {
   if (typeof v === 'number') return Number.isFinite(v);
   if (typeof v !== 'string') return false;
   const cleaned = v.replace(/[$€£,\s]/g, '');
-  return cleaned !== '' && /^[-+]?\d*\.?\d+(e[-+]?\d+)?$/i.test(cleaned);
+  // Unambiguous alternatives, so the match cannot backtrack on a long literal.
+  return /^[-+]?(?:\d+(?:\.\d+)?|\.\d+)(?:e[-+]?\d+)?$/i.test(cleaned);
 }
 
 /** What kind of value a type compares with, or null when any literal goes. */
@@ -289,7 +290,8 @@ function literalFits(kind: 'number' | 'date' | 'boolean' | 'days', v: unknown): 
   switch (kind) {
     case 'number':
     case 'days':
-      return isNumberLike(v);
+      // A non-finite number is reported once, as `non_finite_number`.
+      return typeof v === 'number' || isNumberLike(v);
     case 'date':
       return typeof v === 'string' && ISO_DATE.test(v.trim());
     case 'boolean':
