@@ -21,7 +21,7 @@ test.afterAll(async () => {
 
 /** The failures a service without the reference helpers answers on purpose. */
 const noReferenceHelpers = (status: number, path: string) =>
-  status === 404 && path.startsWith('/reference/v1/agents');
+  status === 404 && path.startsWith('/reference/v1/');
 test.use({ expectedFailure: { matches: noReferenceHelpers } });
 
 /** Fills the welcome screen's connection form for the fake vendor (base URL '' = the page's origin). */
