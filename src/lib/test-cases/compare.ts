@@ -71,16 +71,19 @@ export function compareTurn(expect: TurnExpectation, observed: ObservedTurn): Mi
 
   if (expect.tools_invoked) {
     const invoked = new Set(trace.tools_invoked.map((t) => t.tool));
-    for (const tool of expect.tools_invoked)
+    const wanted = new Set(expect.tools_invoked);
+    const actual = invoked.size ? [...invoked].join(', ') : 'no tool';
+    for (const tool of wanted)
       if (!invoked.has(tool))
         out.push({
           kind: 'tool',
           subject: tool,
           expected: 'invoked',
-          actual: invoked.size
-            ? `not invoked (invoked: ${[...invoked].join(', ')})`
-            : 'not invoked (no tool invoked)',
+          actual: `not invoked (invoked: ${actual})`,
         });
+    for (const tool of invoked)
+      if (!wanted.has(tool))
+        out.push({ kind: 'tool', subject: tool, expected: 'not invoked', actual: 'invoked' });
   }
 
   if (expect.parameters) {
@@ -120,7 +123,7 @@ export function describeMismatch(m: Mismatch): string {
     case 'rule':
       return `rule ${m.subject}: expected ${m.expected}, got ${m.actual}${m.reason ? ` (${m.reason})` : ''}`;
     case 'tool':
-      return `tool ${m.subject}: expected invoked, ${m.actual}`;
+      return `tool ${m.subject}: expected ${m.expected}, ${m.actual}`;
     case 'parameter':
       return `parameter ${m.subject}: expected ${m.expected}, got ${m.actual}`;
     case 'reply':

@@ -37,7 +37,7 @@ export const TurnExpectation = z
     tools_invoked: z
       .array(z.string().min(1))
       .optional()
-      .describe('Tool codes that must be invoked in this turn (others may be invoked too).'),
+      .describe('Exactly the tools invoked in this turn, in any order; [] means none.'),
     parameters: z
       .record(z.string().min(1), JsonValue)
       .optional()
