@@ -101,15 +101,16 @@ function where(path: readonly PropertyKey[]): string {
   return out || '(the case)';
 }
 
-function describeIssue(issue: z.core.$ZodIssue): string {
+function describeIssue(issue: z.core.$ZodIssue, value: unknown): string {
   const at = where(issue.path);
   if (issue.code === 'unrecognized_keys') {
     const keys = issue.keys.map((k) => `"${k}"`).join(', ');
     return `${at}: unknown field ${keys} (a case holds no credentials or extra data; see the format in the README)`;
   }
   if (issue.code === 'invalid_value' && issue.path.length === 1 && issue.path[0] === 'format_version')
-    return `format_version: this Threadline reads version ${TEST_CASE_FORMAT_VERSION}; the file says ${JSON.stringify(issue.input)}`;
-  if (issue.code === 'invalid_type' && issue.input === undefined) return `${at}: missing (required)`;
+    return `format_version: this Threadline reads version ${TEST_CASE_FORMAT_VERSION}; the file says ${JSON.stringify((value as { format_version?: unknown }).format_version)}`;
+  if (issue.code === 'invalid_type' && /received undefined$/.test(issue.message))
+    return `${at}: missing (required)`;
   return `${at}: ${issue.message}`;
 }
 
@@ -117,7 +118,7 @@ function describeIssue(issue: z.core.$ZodIssue): string {
 export function validateTestCase(value: unknown): ParseResult {
   const parsed = TestCase.safeParse(value);
   if (parsed.success) return { ok: true, value: parsed.data };
-  return { ok: false, errors: parsed.error.issues.map(describeIssue) };
+  return { ok: false, errors: parsed.error.issues.map((i) => describeIssue(i, value)) };
 }
 
 /** Parses a case file's text. */
