@@ -4,7 +4,8 @@
 // written by hand from their scripts' output and are left exactly as they are.
 //
 //   npm run bench                       everything
-//   npm run bench -- --only load,spa    a subset: engine, service, load, debug-loop, spa, reliability
+//   npm run bench -- --only load,spa    a subset: engine, service, long-thread, load, debug-loop, spa,
+//                                       reliability
 //   npm run bench -- --quick            shorter runs (smoke-testing the benchmarks themselves)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -50,6 +51,12 @@ if (wanted('service'))
     'tsx',
     'bench/service-throughput.ts',
     ...(quick ? ['--seconds', '2'] : []),
+  ]);
+if (wanted('long-thread'))
+  run('service with a 10,000-turn thread (bench/long-thread-service.ts)', 'npx', [
+    'tsx',
+    'bench/long-thread-service.ts',
+    ...(quick ? ['--turns', '500', '--reps', '2'] : []),
   ]);
 const load = wanted('load')
   ? resultOf(

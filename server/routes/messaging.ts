@@ -11,9 +11,31 @@ import { createTaskRoute, getTraceRoute, listTracesRoute, rerunRoute, sendMessag
  * Answers JSON text that already is a serialised `T` (stored trace JSON) as `c.json` would answer
  * `T`: same content type and status, typed for the route's response schema.
  */
-function jsonText<T>(c: Context, text: string): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
+function jsonText<T>(
+  c: Context,
+  text: string | ReadableStream<Uint8Array>,
+): Response & TypedResponse<JSONParsed<T>, 200, 'json'> {
   return c.body(text, 200, { 'content-type': 'application/json' }) as unknown as Response &
     TypedResponse<JSONParsed<T>, 200, 'json'>;
+}
+
+/** A byte stream that pulls the next text piece only when the previous one was taken (back-pressure). */
+function textStream(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
+  const iterator = pieces[Symbol.asyncIterator]();
+  const encoder = new TextEncoder();
+  return new ReadableStream<Uint8Array>(
+    {
+      async pull(controller) {
+        const next = await iterator.next();
+        if (next.done) controller.close();
+        else controller.enqueue(encoder.encode(next.value));
+      },
+      async cancel() {
+        await iterator.return?.();
+      },
+    },
+    { highWaterMark: 0 },
+  );
 }
 
 const truthy = (flag: string | undefined) => flag === 'true' || flag === '1';
@@ -39,14 +61,15 @@ export function registerMessagingRoutes(app: OpenAPIHono<AuthEnv>, service: Mess
     return c.json(result, 200);
   });
 
-  // The traces are answered as stored JSON text, without parsing and serialising them again.
+  // The traces are answered as stored JSON text, without parsing and serialising them again,
+  // streamed a piece at a time as the client takes them.
   app.openapi(listTracesRoute, async (c) => {
-    const traces = await service.listTracesJson(
+    const pieces = await service.traceList(
       c.get('apiKey'),
       c.req.valid('param').task_id,
       c.req.valid('query'),
     );
-    return jsonText<TraceList>(c, traces);
+    return jsonText<TraceList>(c, textStream(pieces));
   });
 
   app.openapi(getTraceRoute, async (c) => {

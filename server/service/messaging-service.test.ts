@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/contract';
 import { SqliteStore } from '../store/sqlite-store';
-import { MessagingService } from './messaging-service';
+import type { Store } from '../store/store';
+import { MessagingService, nextBatchSize } from './messaging-service';
 import type { AgentRecord, MessagingPorts } from './ports';
 import { createKeyedSerializer } from './task-serializer';
 
@@ -19,6 +20,7 @@ const countingEngine: Engine = {
         interaction_id: interactionId,
         intent: 'count',
         entities: { turns },
+        input: { message: text },
         parameters_extracted: [],
         rules_evaluated: [],
         tools_considered: [],
@@ -113,5 +115,52 @@ describe('MessagingService', () => {
       false,
     );
     expect(branch.message.text).toBe('turn 2: B');
+  });
+
+  it('answers a long trace list in pieces, reading each batch only when the previous piece was taken', async () => {
+    const sqlite = new SqliteStore({ dataDir: ':memory:' });
+    let tracesRead = 0;
+    const store: Store = Object.assign(Object.create(sqlite) as Store, {
+      listTraceJson: async (...args: Parameters<Store['listTraceJson']>) => {
+        const page = await sqlite.listTraceJson(...args);
+        tracesRead += page?.traces.length ?? 0;
+        return page;
+      },
+    });
+    const service = new MessagingService(store, ports, createKeyedSerializer());
+    const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
+    const text = 'x'.repeat(4000);
+    for (let i = 0; i < 300; i += 1)
+      await service.sendMessage(key, { type: 'message', task_id: task.id, text: `${i}${text}` }, false);
+    const expected = JSON.parse(await service.listTracesJson(key, task.id, { page: 1, size: 300 })) as {
+      items: unknown[];
+    };
+    tracesRead = 0;
+
+    const pieces = (await service.traceList(key, task.id, {}))[Symbol.asyncIterator]();
+    const first = await pieces.next();
+    expect(tracesRead).toBeLessThanOrEqual(64);
+    const all = [first.value as string];
+    for (;;) {
+      // Each next piece lets the event loop run first.
+      let loopRan = false;
+      setImmediate(() => (loopRan = true));
+      const next = await pieces.next();
+      if (next.done) break;
+      expect(loopRan).toBe(true);
+      all.push(next.value);
+    }
+    expect(all.length).toBeGreaterThan(10);
+    for (const piece of all.slice(1)) expect(piece.length).toBeLessThan(2 * 64 * 1024);
+    expect(all.join('')).toBe(JSON.stringify(expected.items));
+    expect(tracesRead).toBe(300);
+  });
+
+  it('sizes batches towards 64 KB, one trace at least, at most 1,000, never past the end', () => {
+    expect(nextBatchSize(64, 64 * 1024, 10_000)).toBe(64);
+    expect(nextBatchSize(64, 64 * 4096, 10_000)).toBe(16);
+    expect(nextBatchSize(10, 10 * 1024 * 1024, 10_000)).toBe(1);
+    expect(nextBatchSize(64, 64 * 10, 10_000)).toBe(1000);
+    expect(nextBatchSize(64, 64 * 1024, 5)).toBe(5);
   });
 });

@@ -25,6 +25,7 @@ import {
 } from '../http/errors';
 import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
 import { createBundleCache } from './bundle-cache';
+import { nextLoopTurn } from './loop-turns';
 import { pageCount, pageWindow } from './paging';
 import { hasPin, requireAgent, requireVersion } from './pinning';
 import type { AgentRecord, AgentVersionRecord, MessagingPorts } from './ports';
@@ -53,6 +54,21 @@ interface TurnConfig {
 /** The page envelope around trace JSON texts, as `JSON.stringify({items, total, page, size, pages})` writes it. */
 function pageJson(items: string[], total: number, page: number, size: number, pages: number): string {
   return `{"items":[${items.join(',')}],"total":${total},"page":${page},"size":${size},"pages":${pages}}`;
+}
+
+/** Traces read for the first piece of a list (enough for a default page in one read). */
+const FIRST_BATCH = 64;
+/** The size a piece of a trace list aims at: read, joined and written in well under a millisecond. */
+const BATCH_BYTES = 64 * 1024;
+
+/** The next batch's trace count: scaled from the last one's bytes towards `BATCH_BYTES`, 1 to 1,000. */
+export function nextBatchSize(lastCount: number, lastBytes: number, remaining: number): number {
+  const scaled = Math.floor((lastCount * BATCH_BYTES) / Math.max(lastBytes, 1));
+  return Math.max(1, Math.min(scaled, 1000, remaining));
+}
+
+async function* pieces(texts: string[]): AsyncGenerator<string> {
+  yield* texts;
 }
 
 export class MessagingService {
@@ -112,12 +128,14 @@ export class MessagingService {
       : this.taskVersion(task, agent);
     const config = this.turnConfig(version, req.agent_settings_bundle);
     const userMessageAt = this.ports.clock.now().toISOString();
-    const turn = await this.serializer.run(task.id, async () => {
-      const state = (await this.store.latestState(task.id)) ?? task.initialState;
-      const next = this.runTurn(task, config, state, { text: req.text, createdAt: userMessageAt });
-      await this.store.appendTurn(next);
-      return next;
-    });
+    // The store applies the turn on the state the previous one left, atomically against other
+    // writers (other instances included); the serializer keeps this process's sends to one task
+    // in arrival order without queueing them on the store.
+    const turn = await this.serializer.run(task.id, () =>
+      this.store.appendTurn(task.id, (state) =>
+        this.runTurn(task, config, state, { text: req.text, createdAt: userMessageAt }),
+      ),
+    );
     return messageResponse(task, turn, includeTrace);
   }
 
@@ -137,12 +155,10 @@ export class MessagingService {
     const config = this.turnConfig(version, req.agent_settings_bundle);
     const userMessageAt = this.ports.clock.now().toISOString();
 
-    // Turns are append-only, so the history before the interaction cannot change under us.
-    const turns = await this.store.listTurns(origin.id);
-    const index = turns.findIndex((t) => t.interactionId === req.interaction_id);
-    if (index === -1) throw interactionNotFound(req.interaction_id);
-    const history = turns.slice(0, index);
-    const stateBefore = history.at(-1)?.state ?? origin.initialState;
+    // The branch inherits the turns before the interaction by reference; turns are append-only,
+    // so that history cannot change under us.
+    const fork = await this.store.forkPoint(origin.id, req.interaction_id);
+    if (!fork) throw interactionNotFound(req.interaction_id);
 
     const branch: TaskRecord = {
       ...origin,
@@ -152,32 +168,73 @@ export class MessagingService {
       branchOf: { taskId: origin.id, interactionId: req.interaction_id },
       createdAt: userMessageAt,
     };
-    const turn = this.runTurn(branch, config, stateBefore, { text: req.text, createdAt: userMessageAt });
-    await this.store.createBranch(branch, [...history, turn]);
+    const turn = this.runTurn(branch, config, fork.stateBefore, { text: req.text, createdAt: userMessageAt });
+    await this.store.createBranch(branch, turn);
     return { regenerated_task_id: branch.id, message: messageResponse(branch, turn, includeTrace) };
   }
 
   /**
-   * The traces as JSON text: the stored trace JSON spliced into the array (or the page envelope),
-   * never parsed and serialised again. The same bytes `JSON.stringify` gives for `listTraces`.
+   * The trace list's JSON text in pieces: the stored trace JSON spliced into the array (or the
+   * page envelope), never parsed and serialised again; the same bytes `JSON.stringify` gives for
+   * the list. The task and the key's access are checked before the first piece (a 404 or 403 is
+   * thrown here); the list is the thread as it was then, read a batch at a time (see `traceBatches`).
    */
-  async listTracesJson(key: ApiKey, taskId: string, query: TraceListQuery): Promise<string> {
+  async traceList(key: ApiKey, taskId: string, query: TraceListQuery): Promise<AsyncIterable<string>> {
     const paged = query.page !== undefined || query.size !== undefined;
     if (query.interaction_id !== undefined) {
       const trace = await this.getTraceJson(key, taskId, query.interaction_id);
-      if (!paged) return `[${trace}]`;
+      if (!paged) return pieces([`[${trace}]`]);
       const { page, size } = pageWindow(query.page, query.size);
-      return pageJson(page === 1 ? [trace] : [], 1, page, size, 1);
+      return pieces([pageJson(page === 1 ? [trace] : [], 1, page, size, 1)]);
     }
-    if (!paged) return `[${this.accessible(key, taskId, await this.store.listTraceJson(taskId)).join(',')}]`;
-    const { page, size, offset } = pageWindow(query.page, query.size);
-    const traces = this.accessible(
-      key,
-      taskId,
-      await this.store.listTraceJson(taskId, { offset, limit: size }),
-    );
-    const total = await this.store.countTurns(taskId);
-    return pageJson(traces, total, page, size, pageCount(total, size));
+    const { page, size, offset } = paged
+      ? pageWindow(query.page, query.size)
+      : { page: 1, size: Infinity, offset: 0 };
+    const first = await this.store.listTraceJson(taskId, { offset, limit: Math.min(size, FIRST_BATCH) });
+    this.accessible(key, taskId, first);
+    const { total } = first!;
+    const end = Math.min(total, offset + size);
+    const envelope = paged
+      ? {
+          open: '{"items":[',
+          close: `],"total":${total},"page":${page},"size":${size},"pages":${pageCount(total, size)}}`,
+        }
+      : { open: '[', close: ']' };
+    return this.traceBatches(taskId, first!.traces, offset, end, envelope);
+  }
+
+  /**
+   * Yields `open`, the traces after position `offset` up to `end` joined by commas, then `close`, in
+   * pieces of about `BATCH_BYTES`, reading the next batch only when the previous piece was taken
+   * and on a later event-loop turn shared with the other lists being answered (`nextLoopTurn`):
+   * a 30 MB answer neither holds the loop nor the memory.
+   */
+  private async *traceBatches(
+    taskId: string,
+    first: string[],
+    offset: number,
+    end: number,
+    envelope: { open: string; close: string },
+  ): AsyncGenerator<string> {
+    let batch = first;
+    let position = offset + first.length;
+    let piece = envelope.open + batch.join(',');
+    while (position < end && batch.length > 0) {
+      yield piece;
+      await nextLoopTurn();
+      const limit = nextBatchSize(batch.length, piece.length, end - position);
+      batch = (await this.store.listTraceJson(taskId, { offset: position, limit }))?.traces ?? [];
+      position += batch.length;
+      piece = batch.length > 0 ? `,${batch.join(',')}` : '';
+    }
+    yield piece + envelope.close;
+  }
+
+  /** The trace list as one string (for callers that want it whole: tests and small lists). */
+  async listTracesJson(key: ApiKey, taskId: string, query: TraceListQuery): Promise<string> {
+    let text = '';
+    for await (const piece of await this.traceList(key, taskId, query)) text += piece;
+    return text;
   }
 
   /** One interaction's trace as its stored JSON text. */

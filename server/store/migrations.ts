@@ -40,6 +40,29 @@ export const MIGRATIONS: readonly string[] = [
     UNIQUE (task_id, interaction_id)
   );
   `,
+  // Branches by reference: a branch keeps only its own turns and inherits the first
+  // `inherited_turns` turns of its thread from `inherits_from` (its parent, or the ancestor that ran
+  // the last inherited turn, so that a chain holds no task that contributes nothing). A turn's `seq`
+  // is its position in its thread, so a branch's own turns continue its parent's numbering.
+  // Branches made before this migration hold copies of the turns before their fork: those copies
+  // are dropped when they match the parent's turns (same interactions at the same positions); a
+  // branch whose copies do not match keeps them all as its own (it inherits nothing).
+  `
+  ALTER TABLE tasks ADD COLUMN inherits_from TEXT REFERENCES tasks(id);
+  ALTER TABLE tasks ADD COLUMN inherited_turns INTEGER NOT NULL DEFAULT 0;
+  UPDATE tasks SET inherited_turns = COALESCE((
+    SELECT fork.seq - 1 FROM turns AS fork
+    WHERE fork.task_id = tasks.branch_of_task_id
+      AND fork.interaction_id = tasks.branch_of_interaction_id
+      AND (SELECT COUNT(*) FROM turns AS copy
+           JOIN turns AS original ON original.task_id = tasks.branch_of_task_id
+             AND original.seq = copy.seq AND original.interaction_id = copy.interaction_id
+           WHERE copy.task_id = tasks.id AND copy.seq < fork.seq) = fork.seq - 1
+  ), 0)
+  WHERE branch_of_task_id IS NOT NULL;
+  UPDATE tasks SET inherits_from = branch_of_task_id WHERE inherited_turns > 0;
+  DELETE FROM turns WHERE seq <= (SELECT inherited_turns FROM tasks WHERE tasks.id = turns.task_id);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store';
-import type { TaskRecord, TurnRecord } from './store';
+import Database from 'better-sqlite3';
+import { storeContract, task, turn } from './store-contract.fixture';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -11,57 +12,28 @@ function tempDir(): string {
   dirs.push(dir);
   return dir;
 }
+/** The turn rows stored in a data folder's database (through a connection of its own). */
+function countRows(dir: string): number {
+  const db = new Database(join(dir, 'threadline.db'), { readonly: true });
+  try {
+    return (db.prepare('SELECT COUNT(*) AS n FROM turns').get() as { n: number }).n;
+  } finally {
+    db.close();
+  }
+}
+
 afterEach(() => {
   for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
 });
 
-function task(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
-  return {
-    id,
-    agentId: 'card-disputes',
-    userId: 'u1',
-    origin: 'web-widget',
-    title: 'Card disputes',
-    welcomeMessage: 'Hello',
-    suggestions: ['Dispute a charge'],
-    versionId: 'v2',
-    versionTag: 'v2',
-    clock: '2025-01-01T00:00:00.000Z',
-    initialState: { step: 0 },
-    branchOf: null,
-    createdAt: '2025-01-01T00:00:00.000Z',
-    ...overrides,
-  };
-}
-
-function turn(taskId: string, n: number): TurnRecord {
-  return {
-    taskId,
-    interactionId: `i${n}`,
-    userMessage: { id: `u${n}`, text: `message ${n}`, createdAt: '2025-01-01T00:00:01.000Z' },
-    reply: { text: `reply ${n}`, suggestions: [`s${n}`], createdAt: '2025-01-01T00:00:02.000Z' },
-    trace: {
-      interaction_id: `i${n}`,
-      intent: 'x',
-      entities: {},
-      parameters_extracted: [],
-      rules_evaluated: [],
-      tools_considered: [],
-      tools_invoked: [],
-      decision: 'proceed',
-    },
-    state: { step: n },
-    bundleHash: n % 2 ? null : `hash${n}`,
-    versionId: 'v2',
-  };
-}
-
 describe('SqliteStore', () => {
+  describe('the Store contract', () => storeContract(async () => new SqliteStore({ dataDir: ':memory:' })));
+
   it('keeps tasks and turns in thread order across a close and reopen', async () => {
     const dir = tempDir();
     const store = new SqliteStore({ dataDir: dir });
     await store.createTask(task('t1'));
-    for (const n of [1, 2, 3]) await store.appendTurn(turn('t1', n));
+    for (const n of [1, 2, 3]) await store.appendTurn('t1', () => turn('t1', n));
     await store.close();
 
     const reopened = new SqliteStore({ dataDir: dir });
@@ -73,49 +45,45 @@ describe('SqliteStore', () => {
     await reopened.close();
   });
 
-  it('pages turns and counts them', async () => {
-    const store = new SqliteStore({ dataDir: ':memory:' });
+  it('stores a branch as its own turns only, whatever the fork point', async () => {
+    const dir = tempDir();
+    const store = new SqliteStore({ dataDir: dir });
     await store.createTask(task('t1'));
-    for (const n of [1, 2, 3, 4, 5]) await store.appendTurn(turn('t1', n));
-    expect(await store.countTurns('t1')).toBe(5);
-    const page = await store.listTurns('t1', { offset: 2, limit: 2 });
-    expect(page.map((t) => t.interactionId)).toEqual(['i3', 'i4']);
-    const traces = await store.listTraces('t1', { offset: 3, limit: 5 });
-    expect(traces.map((t) => t.interaction_id)).toEqual(['i4', 'i5']);
-    expect((await store.listTraces('t1')).map((t) => t.interaction_id)).toEqual([
-      'i1',
-      'i2',
-      'i3',
-      'i4',
-      'i5',
+    for (const n of [1, 2, 3]) await store.appendTurn('t1', () => turn('t1', n));
+    for (const [b, at] of [
+      ['b1', 'i1'],
+      ['b2', 'i3'],
+    ] as const) {
+      const before = countRows(dir);
+      await store.createBranch(task(b, { branchOf: { taskId: 't1', interactionId: at } }), turn(b, 20));
+      expect(countRows(dir)).toBe(before + 1);
+    }
+    await store.close();
+  });
+
+  it('keeps the chain short when the same early turn is rerun on branch after branch', async () => {
+    const dir = tempDir();
+    const store = new SqliteStore({ dataDir: dir });
+    await store.createTask(task('t1'));
+    for (const n of [1, 2, 3]) await store.appendTurn('t1', () => turn('t1', n));
+    let parent = 't1';
+    for (let b = 1; b <= 30; b += 1) {
+      await store.createBranch(task(`b${b}`, { branchOf: { taskId: parent, interactionId: 'i2' } }), {
+        ...turn(`b${b}`, 2),
+        state: { step: 100 + b },
+      });
+      parent = `b${b}`;
+    }
+    expect((await store.listTurns('b30')).map((t) => [t.taskId, t.interactionId])).toEqual([
+      ['t1', 'i1'],
+      ['b30', 'i2'],
     ]);
-  });
-
-  it('answers the initial state before any turn and undefined for an unknown task', async () => {
-    const store = new SqliteStore({ dataDir: ':memory:' });
-    await store.createTask(task('t1'));
-    expect(await store.latestState('t1')).toEqual({ step: 0 });
-    expect(await store.latestState('nope')).toBeUndefined();
-    expect(await store.getTurn('t1', 'i1')).toBeUndefined();
-  });
-
-  it('creates a branch holding copies of the history without touching the origin', async () => {
-    const store = new SqliteStore({ dataDir: ':memory:' });
-    await store.createTask(task('t1'));
-    for (const n of [1, 2, 3]) await store.appendTurn(turn('t1', n));
-    const history = await store.listTurns('t1', { offset: 0, limit: 1 });
-    await store.createBranch(task('b1', { branchOf: { taskId: 't1', interactionId: 'i2' } }), history);
-
-    expect((await store.getTask('b1'))?.branchOf).toEqual({ taskId: 't1', interactionId: 'i2' });
-    expect((await store.listTurns('b1')).map((t) => [t.taskId, t.interactionId])).toEqual([['b1', 'i1']]);
-    expect(await store.countTurns('t1')).toBe(3);
-  });
-
-  it('refuses an interaction id used twice in one task', async () => {
-    const store = new SqliteStore({ dataDir: ':memory:' });
-    await store.createTask(task('t1'));
-    await store.appendTurn(turn('t1', 1));
-    await expect(store.appendTurn(turn('t1', 1))).rejects.toThrow();
-    expect(await store.countTurns('t1')).toBe(1);
+    expect(await store.latestState('b30')).toEqual({ step: 130 });
+    await store.close();
+    // Every branch reads its one inherited turn straight from t1, not through the 29 before it.
+    const db = new Database(join(dir, 'threadline.db'), { readonly: true });
+    const heirs = db.prepare("SELECT DISTINCT inherits_from AS task FROM tasks WHERE id LIKE 'b%'").all();
+    db.close();
+    expect(heirs).toEqual([{ task: 't1' }]);
   });
 });

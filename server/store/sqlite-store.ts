@@ -11,9 +11,8 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from './migrations';
-import type { PageRequest, Store, TaskRecord, TaskTraces, TurnRecord } from './store';
+import type { ForkPoint, PageRequest, Store, TaskRecord, TaskTraces, TracePage, TurnRecord } from './store';
 import type { EngineState } from '../engine/contract';
-import type { Trace } from '../../src/contract/trace';
 
 export interface SqliteStoreOptions {
   /** The data folder; the database is `threadline.db` inside it. `:memory:` for a throwaway store. */
@@ -138,6 +137,33 @@ const placeholders = (columns: string) =>
     .split(', ')
     .map((c) => `@${c}`)
     .join(', ');
+const prefixed = (columns: string, table: string) =>
+  columns
+    .split(', ')
+    .map((c) => `${table}.${c}`)
+    .join(', ');
+
+/**
+ * The segments of task `@task`'s thread: each task of its inheritance chain with the positions
+ * (`seq`) it contributes, `after_seq < seq <= upto_seq`. The task itself contributes its own turns
+ * after the ones it inherits; each ancestor, its own turns up to where its heir's inheritance ends.
+ * A branch inherits from the task that ran its last inherited turn, so every task of a chain
+ * contributes a turn (branches migrated from the first schema aside) and a chain is never longer
+ * than its thread, and only as long as the reruns of reruns that made it. The walk stops once the
+ * segments reach back to `@from`. A read joins these rows to `turns` through its primary key or
+ * its interaction index (CROSS JOIN keeps `chain` the outer loop).
+ */
+const CHAIN = `WITH RECURSIVE chain(task_id, parent_id, after_seq, upto_seq) AS (
+    SELECT id, inherits_from, inherited_turns, 9223372036854775807 FROM tasks WHERE id = @task
+    UNION ALL
+    SELECT tasks.id, tasks.inherits_from, tasks.inherited_turns, MIN(chain.upto_seq, chain.after_seq)
+    FROM chain CROSS JOIN tasks ON tasks.id = chain.parent_id
+    WHERE MIN(chain.upto_seq, chain.after_seq) > @from
+  )`;
+/** The turns of the chain's segments in the window of positions `@from < seq <= @to`. */
+const CHAIN_TURNS = `chain CROSS JOIN turns ON turns.task_id = chain.task_id
+    AND turns.seq > MAX(chain.after_seq, @from) AND turns.seq <= MIN(chain.upto_seq, @to)`;
+const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 
 export class SqliteStore implements Store {
   private readonly db: Database.Database;
@@ -154,46 +180,78 @@ export class SqliteStore implements Store {
     migrate(this.db);
     this.statements = {
       insertTask: this.db.prepare(
-        `INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${placeholders(TASK_COLUMNS)})`,
+        `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns) VALUES (${placeholders(TASK_COLUMNS)}, @inherits_from, @inherited_turns)`,
       ),
       getTask: this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`),
       insertTurn: this.db.prepare(
         `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`,
       ),
-      nextSeq: this.db.prepare('SELECT COALESCE(MAX(seq), 0) + 1 AS next FROM turns WHERE task_id = ?'),
-      listTurns: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq`),
-      pageTurns: this.db.prepare(
-        `SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? ORDER BY seq LIMIT ? OFFSET ?`,
+      /** The task's agent and its thread's length: its last own position, or what it inherits. */
+      taskLength: this.db.prepare(
+        `SELECT tasks.agent_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
+         FROM tasks WHERE tasks.id = ?`,
       ),
-      listTraces: this.db.prepare('SELECT trace FROM turns WHERE task_id = ? ORDER BY seq'),
-      pageTraces: this.db.prepare('SELECT trace FROM turns WHERE task_id = ? ORDER BY seq LIMIT ? OFFSET ?'),
-      countTurns: this.db.prepare('SELECT COUNT(*) AS n FROM turns WHERE task_id = ?'),
-      getTurn: this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns WHERE task_id = ? AND interaction_id = ?`),
-      lastState: this.db.prepare('SELECT state FROM turns WHERE task_id = ? ORDER BY seq DESC LIMIT 1'),
-      // A task row with its turns' traces (none when it has no turns): one read for the access check and the answer.
-      taskTrace: this.db.prepare(
-        'SELECT tasks.agent_id, turns.trace FROM tasks LEFT JOIN turns ON turns.task_id = tasks.id AND turns.interaction_id = ? WHERE tasks.id = ?',
+      turnsIn: this.db.prepare(
+        `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
       ),
-      taskTraces: this.db.prepare(
-        'SELECT tasks.agent_id, turns.trace FROM tasks LEFT JOIN turns ON turns.task_id = tasks.id WHERE tasks.id = ? ORDER BY turns.seq',
+      tracesIn: this.db.prepare(`${CHAIN} SELECT turns.trace FROM ${CHAIN_TURNS} ORDER BY turns.seq`),
+      turnById: this.db.prepare(
+        `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM chain CROSS JOIN turns ON turns.task_id = chain.task_id
+           AND turns.interaction_id = @interaction AND turns.seq > chain.after_seq AND turns.seq <= chain.upto_seq`,
       ),
-      taskAgent: this.db.prepare('SELECT agent_id FROM tasks WHERE id = ?'),
+      ownerAt: this.db.prepare(`${CHAIN} SELECT turns.task_id FROM ${CHAIN_TURNS}`),
+      stateAt: this.db.prepare(`${CHAIN} SELECT turns.state FROM ${CHAIN_TURNS}`),
     };
   }
 
-  private appendTurnSync(turn: TurnRecord): void {
-    const { next } = this.statements.nextSeq.get(turn.taskId) as { next: number };
-    this.statements.insertTurn.run(turnToRow(turn, next));
+  /** The task's agent and thread length, or undefined when no such task. */
+  private length(taskId: string): { agent_id: string; length: number } | undefined {
+    return this.statements.taskLength.get(taskId) as { agent_id: string; length: number } | undefined;
+  }
+
+  private turnRow(taskId: string, interactionId: string): TurnRow | undefined {
+    return this.statements.turnById.get({ task: taskId, interaction: interactionId, from: 0 }) as
+      TurnRow | undefined;
+  }
+
+  private initialState(taskId: string): EngineState | undefined {
+    const row = this.statements.getTask.get(taskId) as TaskRow | undefined;
+    return row && (JSON.parse(row.initial_state) as EngineState);
+  }
+
+  /** The engine state after the thread's turn at `position` (from 1). */
+  private stateAt(taskId: string, position: number): EngineState | undefined {
+    const row = this.statements.stateAt.get({ task: taskId, from: position - 1, to: position }) as
+      { state: string } | undefined;
+    return row && (JSON.parse(row.state) as EngineState);
   }
 
   async createTask(task: TaskRecord): Promise<void> {
-    this.statements.insertTask.run(taskToRow(task));
+    this.statements.insertTask.run({ ...taskToRow(task), inherits_from: null, inherited_turns: 0 });
   }
 
-  async createBranch(task: TaskRecord, history: TurnRecord[]): Promise<void> {
+  async createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void> {
+    const from = task.branchOf;
+    if (!from) throw new Error(`createBranch: task ${task.id} names no parent`);
     this.db.transaction(() => {
-      this.statements.insertTask.run(taskToRow(task));
-      for (const turn of history) this.appendTurnSync({ ...turn, taskId: task.id });
+      const fork = this.turnRow(from.taskId, from.interactionId);
+      if (!fork) throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
+      const inherited = fork.seq - 1;
+      // Inherit through the task that ran the last inherited turn: the tasks between it and the
+      // parent contribute nothing before the fork.
+      const owner =
+        inherited === 0
+          ? undefined
+          : (this.statements.ownerAt.get({ task: from.taskId, from: inherited - 1, to: inherited }) as
+              { task_id: string } | undefined);
+      if (inherited > 0 && !owner)
+        throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
+      this.statements.insertTask.run({
+        ...taskToRow(task),
+        inherits_from: owner?.task_id ?? null,
+        inherited_turns: inherited,
+      });
+      this.statements.insertTurn.run(turnToRow({ ...firstTurn, taskId: task.id }, fork.seq));
     })();
   }
 
@@ -202,61 +260,73 @@ export class SqliteStore implements Store {
     return row ? rowToTask(row) : undefined;
   }
 
-  async appendTurn(turn: TurnRecord): Promise<void> {
-    this.db.transaction(() => this.appendTurnSync(turn))();
+  async appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord> {
+    // IMMEDIATE: the write lock is taken before the read, so another process writing to the same
+    // database waits (busy_timeout) instead of failing when this transaction starts writing.
+    return this.db
+      .transaction(() => {
+        const task = this.length(taskId);
+        if (!task) throw new Error(`appendTurn: no task ${taskId}`);
+        const before = task.length > 0 ? this.stateAt(taskId, task.length) : this.initialState(taskId);
+        if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${task.length}`);
+        const turn = { ...next(before), taskId };
+        this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
+        return turn;
+      })
+      .immediate();
+  }
+
+  async forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined> {
+    const fork = this.turnRow(taskId, interactionId);
+    if (!fork) return undefined;
+    const stateBefore = fork.seq === 1 ? this.initialState(taskId) : this.stateAt(taskId, fork.seq - 1);
+    if (stateBefore === undefined) throw new Error(`forkPoint: task ${taskId} has a gap before ${fork.seq}`);
+    return { turnsBefore: fork.seq - 1, stateBefore };
   }
 
   async listTurns(taskId: string, page?: PageRequest): Promise<TurnRecord[]> {
-    const rows = page
-      ? this.statements.pageTurns.all(taskId, page.limit, page.offset)
-      : this.statements.listTurns.all(taskId);
-    return (rows as TurnRow[]).map(rowToTurn);
-  }
-
-  async listTraces(taskId: string, page?: PageRequest): Promise<Trace[]> {
-    const rows = page
-      ? this.statements.pageTraces.all(taskId, page.limit, page.offset)
-      : this.statements.listTraces.all(taskId);
-    return (rows as { trace: string }[]).map((r) => JSON.parse(r.trace) as Trace);
+    const rows = this.statements.turnsIn.all({ task: taskId, ...window(page) }) as TurnRow[];
+    return rows.map(rowToTurn);
   }
 
   async countTurns(taskId: string): Promise<number> {
-    return (this.statements.countTurns.get(taskId) as { n: number }).n;
+    return this.length(taskId)?.length ?? 0;
   }
 
   async getTraceJson(taskId: string, interactionId: string): Promise<TaskTraces<string | null> | undefined> {
-    const row = this.statements.taskTrace.get(interactionId, taskId) as
-      { agent_id: string; trace: string | null } | undefined;
-    return row && { agentId: row.agent_id, traces: row.trace };
+    const task = this.length(taskId);
+    if (!task) return undefined;
+    return { agentId: task.agent_id, traces: this.turnRow(taskId, interactionId)?.trace ?? null };
   }
 
-  async listTraceJson(taskId: string, page?: PageRequest): Promise<TaskTraces<string[]> | undefined> {
-    if (page) {
-      // LIMIT and OFFSET apply to the joined rows, so a page reads the task on its own.
-      const task = this.statements.taskAgent.get(taskId) as { agent_id: string } | undefined;
+  async listTraceJson(taskId: string, page: PageRequest): Promise<TracePage | undefined> {
+    // One transaction: the length and the page are read from the same snapshot.
+    return this.db.transaction(() => {
+      const task = this.length(taskId);
       if (!task) return undefined;
-      const rows = this.statements.pageTraces.all(taskId, page.limit, page.offset) as { trace: string }[];
-      return { agentId: task.agent_id, traces: rows.map((r) => r.trace) };
-    }
-    const rows = this.statements.taskTraces.all(taskId) as { agent_id: string; trace: string | null }[];
-    if (rows.length === 0) return undefined;
-    // A task without turns is one row whose trace is null.
-    return { agentId: rows[0]!.agent_id, traces: rows.flatMap((r) => (r.trace === null ? [] : [r.trace])) };
+      const rows = this.statements.tracesIn.all({ task: taskId, ...window(page) }) as { trace: string }[];
+      return { agentId: task.agent_id, total: task.length, traces: rows.map((r) => r.trace) };
+    })();
   }
 
   async getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined> {
-    const row = this.statements.getTurn.get(taskId, interactionId) as TurnRow | undefined;
+    const row = this.turnRow(taskId, interactionId);
     return row ? rowToTurn(row) : undefined;
   }
 
   async latestState(taskId: string): Promise<EngineState | undefined> {
-    const last = this.statements.lastState.get(taskId) as { state: string } | undefined;
-    if (last) return JSON.parse(last.state) as EngineState;
-    const task = await this.getTask(taskId);
-    return task?.initialState;
+    const task = this.length(taskId);
+    if (!task) return undefined;
+    if (task.length > 0) return this.stateAt(taskId, task.length);
+    return this.initialState(taskId);
   }
 
   async close(): Promise<void> {
     if (this.db.open) this.db.close();
   }
+}
+
+/** A page as a window of thread positions (`from < seq <= to`); the whole thread when none. */
+function window(page: PageRequest | undefined): { from: number; to: number } {
+  return page ? { from: page.offset, to: page.offset + page.limit } : ALL;
 }

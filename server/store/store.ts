@@ -54,23 +54,56 @@ export interface TaskTraces<T> {
   traces: T;
 }
 
+/** A page of a task's traces as stored JSON text, with the thread's length when it was read. */
+export interface TracePage extends TaskTraces<string[]> {
+  total: number;
+}
+
+/** Where a rerun of one interaction forks a thread. */
+export interface ForkPoint {
+  /** The turns of the thread before the regenerated one (the branch inherits them). */
+  turnsBefore: number;
+  /** The engine state after those turns (the task's initial state when there are none). */
+  stateBefore: EngineState;
+}
+
+/**
+ * Tasks and their threads. A task's thread is the turns it inherits from the task it branched
+ * from (`branchOf`: the turns before the regenerated interaction, read through that task, never
+ * copied), followed by its own turns. Every read below is of the thread, in thread order; a
+ * page, a turn, a count or a fork costs the same whatever the thread's length.
+ */
 export interface Store {
   createTask(task: TaskRecord): Promise<void>;
-  /** Creates a branch task holding copies of the given turns (in order), atomically. */
-  createBranch(task: TaskRecord, history: TurnRecord[]): Promise<void>;
+  /**
+   * Creates a rerun branch (`task.branchOf` names the parent task and the regenerated
+   * interaction) with its first own turn, atomically. The branch inherits the parent's thread up
+   * to that interaction by reference. Rejects when the parent's thread has no such interaction.
+   */
+  createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void>;
   getTask(taskId: string): Promise<TaskRecord | undefined>;
-  appendTurn(turn: TurnRecord): Promise<void>;
-  /** The task's turns in thread order; a page of them when `page` is given. */
+  /**
+   * Appends the task's next turn: `next` receives the engine state after the thread's last turn
+   * and returns the turn to store (its `taskId` is the task's). Read, `next` and write are one
+   * atomic step against every other writer of the task, whichever process it runs in, so turns are
+   * applied one at a time, each on the state the previous one left. When `next` throws, nothing is
+   * stored. Rejects when there is no such task.
+   */
+  appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord>;
+  /** Where a rerun of the interaction forks the task's thread; undefined when the thread has no such interaction. */
+  forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined>;
+  /**
+   * The thread's turns (a page of them when `page` is given). Inherited turns keep the `taskId`
+   * of the task that ran them.
+   */
   listTurns(taskId: string, page?: PageRequest): Promise<TurnRecord[]>;
-  /** Only the traces of the task's turns, in thread order (cheaper than `listTurns`). */
-  listTraces(taskId: string, page?: PageRequest): Promise<Trace[]>;
   countTurns(taskId: string): Promise<number>;
-  /** The task's agent and one turn's trace JSON (null when the task has no such turn); undefined when no such task. */
+  /** The task's agent and one turn's trace JSON (null when the thread has no such turn); undefined when no such task. */
   getTraceJson(taskId: string, interactionId: string): Promise<TaskTraces<string | null> | undefined>;
-  /** The task's agent and its traces' JSON in thread order (a page of them when `page` is given); undefined when no such task. */
-  listTraceJson(taskId: string, page?: PageRequest): Promise<TaskTraces<string[]> | undefined>;
+  /** The task's agent, a page of its thread's traces as JSON text and the thread's length; undefined when no such task. */
+  listTraceJson(taskId: string, page: PageRequest): Promise<TracePage | undefined>;
   getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined>;
-  /** The engine state after the task's last turn, or its initial state when it has none. */
+  /** The engine state after the thread's last turn, or the task's initial state when it has none. */
   latestState(taskId: string): Promise<EngineState | undefined>;
   close(): Promise<void>;
 }

@@ -130,6 +130,59 @@ describe('POST /v1/messaging/messages/rerun', () => {
     ]);
   });
 
+  it('reads a branch of a branch of a branch: whole, by page across the forks, by interaction', async () => {
+    const { task, replies, traces } = await conversation();
+    const ids = (list: { interaction_id: string }[]) => list.map((t) => t.interaction_id);
+    const tracesOf = async (taskId: string, query = '') =>
+      (await call(service, 'GET', `/v1/messaging/tasks/${taskId}/trace-info${query}`)).body;
+    const rerunOf = async (taskId: string, interactionId: string, text: string) =>
+      (await rerun(service, { task_id: taskId, interaction_id: interactionId, text })).body;
+
+    const b1 = await rerunOf(task.id, replies[3].id, 'jane@example.com'); // r0 r1 r2 | x1
+    const y1 = (await sendMessage(service, b1.regenerated_task_id, 'thanks')).body; // … x1 y1
+    const b2 = await rerunOf(b1.regenerated_task_id, y1.id, 'thank you'); // r0 r1 r2 x1 | x2
+    const first = await rerunOf(b2.regenerated_task_id, replies[0].id, TEXTS[0]!); // | x3
+    const last = await rerunOf(b2.regenerated_task_id, b2.message.id, 'bye'); // r0 r1 r2 x1 | x4
+
+    const lastTraces = await tracesOf(last.regenerated_task_id);
+    expect(ids(lastTraces)).toEqual([...ids(traces.slice(0, 3)), b1.message.id, last.message.id]);
+    expect(lastTraces.slice(0, 3)).toEqual(traces.slice(0, 3));
+    expect(lastTraces[3]).toEqual(b1.message.trace_info);
+    expect(ids(await tracesOf(first.regenerated_task_id))).toEqual([first.message.id]);
+    expect(ids(await tracesOf(b1.regenerated_task_id))).toEqual([
+      ...ids(traces.slice(0, 3)),
+      b1.message.id,
+      y1.id,
+    ]);
+
+    const page = await tracesOf(last.regenerated_task_id, '?page=2&size=2');
+    expect(ids(page.items)).toEqual([replies[2].id, b1.message.id]);
+    expect(page).toMatchObject({ total: 5, page: 2, size: 2, pages: 3 });
+
+    const inherited = await call(
+      service,
+      'GET',
+      `/v1/messaging/tasks/${last.regenerated_task_id}/interactions/${replies[1].id}/trace-info`,
+    );
+    expect(inherited.body).toEqual(traces[1]);
+    expect(await tracesOf(last.regenerated_task_id, `?interaction_id=${b1.message.id}`)).toEqual([
+      b1.message.trace_info,
+    ]);
+    // Not in this thread: the origin's regenerated turn, and the turns each rerun replaced.
+    for (const missing of [replies[3].id, y1.id, b2.message.id]) {
+      const answer = await call(
+        service,
+        'GET',
+        `/v1/messaging/tasks/${last.regenerated_task_id}/interactions/${missing}/trace-info`,
+      );
+      expect(answer.status).toBe(404);
+    }
+    // The branch carries on from its own last turn.
+    const next = await sendMessage(service, last.regenerated_task_id, 'one more thing');
+    expect(next.status).toBe(200);
+    expect(ids(await tracesOf(last.regenerated_task_id))).toHaveLength(6);
+  });
+
   it('pins the rerun to a version and keeps that pin on the branch', async () => {
     const { task, replies } = await conversation();
     const { body } = await rerun(service, {

@@ -1,0 +1,126 @@
+import Database from 'better-sqlite3';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { MIGRATIONS } from './migrations';
+import { SqliteStore } from './sqlite-store';
+
+const dirs: string[] = [];
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
+
+/**
+ * A data folder as the first schema left it: every branch holds copies (same interaction ids) of
+ * the turns before its fork, then its own turns, numbered from 1.
+ */
+function firstSchemaFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'threadline-migrate-'));
+  dirs.push(dir);
+  const db = new Database(join(dir, 'threadline.db'));
+  db.exec(MIGRATIONS[0]!);
+  db.pragma('user_version = 1');
+  const task = db.prepare(
+    `INSERT INTO tasks VALUES (?, 'card-disputes', 'u1', 'web-widget', 'Card disputes', NULL, '[]', 'v2', 'v2',
+      '2025-01-01T00:00:00.000Z', '{"step":0}', ?, ?, '2025-01-01T00:00:00.000Z')`,
+  );
+  const turn = db.prepare(
+    `INSERT INTO turns VALUES (?, ?, ?, ?, ?, '2025-01-01T00:00:01.000Z', ?, '[]', '2025-01-01T00:00:02.000Z', ?, ?, NULL, 'v2')`,
+  );
+  const thread = (taskId: string, interactions: string[]) =>
+    interactions.forEach((id, i) =>
+      turn.run(
+        taskId,
+        i + 1,
+        id,
+        `user-${id}`,
+        `message ${id}`,
+        `reply ${id}`,
+        JSON.stringify({ interaction_id: id, intent: 'x' }),
+        JSON.stringify({ step: id }),
+      ),
+    );
+  task.run('t1', null, null);
+  thread('t1', ['i1', 'i2', 'i3', 'i4']);
+  // b1: rerun of i3 on t1, then one more message. b2: rerun of j2 on b1. b3: rerun of i2 on b2.
+  task.run('b1', 't1', 'i3');
+  thread('b1', ['i1', 'i2', 'j1', 'j2']);
+  task.run('b2', 'b1', 'j2');
+  thread('b2', ['i1', 'i2', 'j1', 'k1']);
+  task.run('b3', 'b2', 'i2');
+  thread('b3', ['i1', 'm1']);
+  // x1 claims to branch from t1 at i3, but its first turns are not t1's: it keeps them all.
+  task.run('x1', 't1', 'i3');
+  thread('x1', ['i1', 'zz', 'x1']);
+  db.close();
+  return dir;
+}
+
+const rowCount = (dir: string) => {
+  const db = new Database(join(dir, 'threadline.db'), { readonly: true });
+  try {
+    return {
+      version: db.pragma('user_version', { simple: true }) as number,
+      rows: Object.fromEntries(
+        (
+          db.prepare('SELECT task_id, COUNT(*) AS n FROM turns GROUP BY task_id').all() as {
+            task_id: string;
+            n: number;
+          }[]
+        ).map((r) => [r.task_id, r.n]),
+      ),
+    };
+  } finally {
+    db.close();
+  }
+};
+
+describe('migration to branches by reference', () => {
+  it('drops the copied history of branches (of branches) and answers the same threads', async () => {
+    const dir = firstSchemaFolder();
+    const store = new SqliteStore({ dataDir: dir });
+    try {
+      const ids = async (taskId: string) => (await store.listTurns(taskId)).map((t) => t.interactionId);
+      expect(await ids('t1')).toEqual(['i1', 'i2', 'i3', 'i4']);
+      expect(await ids('b1')).toEqual(['i1', 'i2', 'j1', 'j2']);
+      expect(await ids('b2')).toEqual(['i1', 'i2', 'j1', 'k1']);
+      expect(await ids('b3')).toEqual(['i1', 'm1']);
+      expect(await ids('x1')).toEqual(['i1', 'zz', 'x1']);
+      // Only the own turns remain stored.
+      expect(rowCount(dir)).toEqual({
+        version: MIGRATIONS.length,
+        rows: { t1: 4, b1: 2, b2: 1, b3: 1, x1: 3 },
+      });
+
+      // The inherited turns are the originals, found by interaction id, with their traces.
+      const inherited = await store.getTurn('b2', 'j1');
+      expect(inherited).toMatchObject({ taskId: 'b1', reply: { text: 'reply j1' }, state: { step: 'j1' } });
+      expect(JSON.parse((await store.getTraceJson('b3', 'i1'))!.traces!)).toEqual({
+        interaction_id: 'i1',
+        intent: 'x',
+      });
+      expect(await store.getTurn('b3', 'j1')).toBeUndefined();
+      expect(await store.countTurns('b2')).toBe(4);
+      expect(await store.latestState('b2')).toEqual({ step: 'k1' });
+
+      // The migrated threads carry on: a message, and a rerun of a migrated branch's turn.
+      const k1 = (await store.getTurn('b2', 'k1'))!;
+      await store.appendTurn('b2', () => ({ ...k1, interactionId: 'k2' }));
+      expect(await ids('b2')).toEqual(['i1', 'i2', 'j1', 'k1', 'k2']);
+      expect(await store.forkPoint('b2', 'j1')).toEqual({ turnsBefore: 2, stateBefore: { step: 'i2' } });
+    } finally {
+      await store.close();
+    }
+  });
+
+  it('runs once: reopening the migrated folder changes nothing', async () => {
+    const dir = firstSchemaFolder();
+    await new SqliteStore({ dataDir: dir }).close();
+    const migrated = rowCount(dir);
+    const store = new SqliteStore({ dataDir: dir });
+    expect((await store.listTurns('b2')).map((t) => t.interactionId)).toEqual(['i1', 'i2', 'j1', 'k1']);
+    await store.close();
+    expect(rowCount(dir)).toEqual(migrated);
+  });
+});
