@@ -5,45 +5,10 @@
  * error: a marker at the right line, and nothing sent.
  */
 import type { Page, Request } from '@playwright/test';
-import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
+import { baselineText, goToLineEnd, lineOf, openBundleEditor } from './bundle-editing';
+import { expect, sendMessage, startThread, test } from './fixtures';
 
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
-
-/** The editor's text for the agent's baseline, as the editor shows it. */
-async function baselineText(page: Page): Promise<string> {
-  const res = await page.request.get('/reference/v1/agents/card-disputes/bundle', {
-    headers: { 'x-service-api-key': DEV_KEY },
-  });
-  expect(res.ok()).toBe(true);
-  const body = (await res.json()) as { bundle: unknown };
-  return `${JSON.stringify(body.bundle, null, 2)}\n`;
-}
-
-/** 1-based line of the first line matching `re` at or after the line holding `after`. */
-function lineOf(text: string, after: string, re: RegExp): number {
-  const lines = text.split('\n');
-  const from = lines.findIndex((l) => l.includes(after));
-  expect(from, `a line with ${after}`).toBeGreaterThanOrEqual(0);
-  const i = lines.findIndex((l, k) => k >= from && re.test(l));
-  expect(i, `a line matching ${re}`).toBeGreaterThanOrEqual(0);
-  return i + 1;
-}
-
-async function openBundleEditor(page: Page) {
-  await page.getByRole('tab', { name: 'Bundle' }).click();
-  // Monaco's chunk is large: on a busy machine its first load may take longer than the default wait.
-  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
-  await expect(page.getByTestId('bundle-status')).toContainText('Valid');
-}
-
-/** Puts the cursor at the end of a line with Monaco's "Go to line", as a keyboard user would. */
-async function goToLineEnd(page: Page, line: number) {
-  await page.getByRole('textbox', { name: 'Bundle editor' }).focus();
-  await page.keyboard.press('Control+G');
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('End');
-}
 
 /** The line the editor shows a squiggle of the given kind on (Monaco's own rendering). */
 async function squiggleLines(page: Page, kind: 'error' | 'warning'): Promise<number[]> {
@@ -152,8 +117,8 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   );
   // The bundles each side ran with: the original ran with its agent's version, the branch with the draft.
   const bundles = page.getByRole('region', { name: 'Bundles used' });
-  await expect(bundles).toContainText('A: card-disputes’s own bundle (version v2-8-day-window)');
-  await expect(bundles).toContainText(/B: local bundle #[0-9a-f]{8}/);
+  await expect(bundles).toContainText('A: turn 1 card-disputes’s own bundle (version v2-8-day-window)');
+  await expect(bundles).toContainText(/B: turn 1 local bundle #[0-9a-f]{8}/);
   // Only differences keeps the changed turn.
   await comparison.getByLabel('Only differences').check();
   await expect(comparison.getByRole('article')).toHaveCount(1);
@@ -183,23 +148,25 @@ test('a bundle with an error shows a marker at the right line, and nothing is se
   await expect(problem).toHaveAttribute('data-line', String(line));
   await expect.poll(() => squiggleLines(page, 'error')).toContain(line);
 
-  // Use the bundle: the send is refused, and nothing leaves the browser.
+  // The draft cannot be chosen for the thread, and nothing leaves the browser.
   const requests: Request[] = [];
   page.on('request', (r) => {
     if (r.method() === 'POST' && /\/v1\/messaging\/messages/.test(r.url())) requests.push(r);
   });
-  await page.getByRole('switch', { name: 'Use this bundle' }).check();
   await expect(
     page.getByRole('alert').filter({ hasText: 'The bundle has 1 error, so it is not sent' }),
   ).toBeVisible();
-
-  await page.getByRole('textbox', { name: 'Message' }).fill('Actually it was 5 days ago');
-  await page.getByRole('button', { name: 'Send' }).click();
-  await expect(page.getByText('Bundle not sent')).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Run this thread with this draft' })).toBeDisabled();
+  await expect(page.getByRole('combobox', { name: 'Runs with bundle' })).toHaveValue('own');
+  await expect(
+    page
+      .getByRole('combobox', { name: 'Runs with bundle' })
+      .getByRole('option', { name: /draft \(not sendable\)/ }),
+  ).toBeDisabled();
 
   await turn.getByRole('button', { name: 'Rerun from turn 1' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
-  await expect(dialog.getByRole('radio', { name: /Current draft/ })).toBeChecked();
+  await dialog.getByRole('radio', { name: /Current draft/ }).check();
   await expect(dialog.getByText('The bundle has 1 error, so it is not sent')).toBeVisible();
   await expect(dialog.getByRole('button', { name: 'Rerun' })).toBeDisabled();
   await dialog.getByRole('button', { name: 'Cancel' }).click();

@@ -4,8 +4,8 @@
 // written by hand from their scripts' output and are left exactly as they are.
 //
 //   npm run bench                       everything
-//   npm run bench -- --only load,spa    a subset: engine, service, long-thread, load, debug-loop, spa,
-//                                       reliability
+//   npm run bench -- --only load,spa    a subset: engine, service, long-thread, load, debug-loop,
+//                                       long-reply, spa, reliability
 //   npm run bench -- --quick            shorter runs (smoke-testing the benchmarks themselves)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,7 +39,7 @@ const resultOf = (output) => {
   return line ? JSON.parse(line.slice('RESULT '.length)) : undefined;
 };
 
-const needsDist = wanted('debug-loop') || wanted('spa');
+const needsDist = wanted('debug-loop') || wanted('long-reply') || wanted('spa');
 if (needsDist) {
   console.log(`\n▶ build the SPA once into ${DIST}`);
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST], { stdio: 'inherit' });
@@ -74,6 +74,14 @@ if (wanted('debug-loop'))
     '--dist',
     DIST,
     ...(quick ? ['--runs', '1'] : []),
+  ]);
+if (wanted('long-reply'))
+  run('clicks with a 1 MB reply (bench/spa-long-reply.ts)', 'npx', [
+    'tsx',
+    'bench/spa-long-reply.ts',
+    '--dist',
+    DIST,
+    ...(quick ? ['--reps', '3'] : []),
   ]);
 const spa = wanted('spa')
   ? resultOf(

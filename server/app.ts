@@ -21,10 +21,11 @@ import { jsonBody } from './http/json-body';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
-import { upstreamProxy } from './http/upstream';
+import { agentsNotOffered, upstreamProxy } from './http/upstream';
 import { healthRoute } from './routes/definitions';
 import { registerMessagingRoutes } from './routes/messaging';
 import { registerReferenceRoutes } from './routes/reference';
+import { LineageService } from './service/lineage-service';
 import { MessagingService } from './service/messaging-service';
 import type { MessagingPorts } from './service/ports';
 import { createKeyedSerializer } from './service/task-serializer';
@@ -99,16 +100,27 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
     },
   });
 
-  if (options.upstream)
+  if (options.upstream) {
     app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, options.fetchUpstream));
+    // The example agents are not the deployed service's: they are not offered, whatever the key.
+    const notOffered = agentsNotOffered(options.upstream);
+    app.all('/reference/v1/agents', notOffered);
+    app.all('/reference/v1/agents/*', notOffered);
+  }
 
   app.use('/v1/*', requireApiKey(ring));
-  app.use('/reference/*', requireApiKey(ring));
+  // In upstream mode the user holds the deployed service's key, which this service cannot judge.
+  app.use('/reference/*', requireApiKey(ring, { foreignKeys: Boolean(options.upstream) }));
   app.use('/v1/*', jsonBody(bodyLimit));
   app.use('/reference/*', jsonBody(bodyLimit));
 
   registerMessagingRoutes(app, service);
-  registerReferenceRoutes(app, options.ports.agents, options.ports.bundles);
+  registerReferenceRoutes(
+    app,
+    options.ports.agents,
+    options.ports.bundles,
+    new LineageService(options.store),
+  );
 
   if (options.distDir) mountSpa(app, options.distDir);
 

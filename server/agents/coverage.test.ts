@@ -14,6 +14,11 @@ const SCRIPTS: Record<string, string[][]> = {
     ['I need to change my flight', 'ABC123', 'next friday', 'yes'],
     ['cancel my flight ABC123'],
   ],
+  'shop-returns': [
+    ['I want to return order NW-555210, it arrived damaged, refund to the original payment'],
+    ['return the jacket from order NW-482913, I changed my mind, store credit, email ada@example.com', 'yes'],
+    ['Where is my parcel?'],
+  ],
 };
 
 describe('rule types and decisions covered', () => {

@@ -7,8 +7,8 @@ import { loadAgents, resolveVersion } from './registry';
 describe('agent registry', () => {
   const agents = loadAgents();
 
-  it('loads both example agents with two versions each', () => {
-    expect(agents.map((a) => a.id)).toEqual(['card-disputes', 'flight-changes']);
+  it('loads the three example agents with two versions each', () => {
+    expect(agents.map((a) => a.id)).toEqual(['card-disputes', 'flight-changes', 'shop-returns']);
     for (const a of agents) expect(a.versions.length).toBeGreaterThanOrEqual(2);
   });
 

@@ -3,7 +3,9 @@
  * a service that keeps the bundle in memory pays the cost once.
  */
 import type { Bundle, Entity, Integration, Parameter, Rule, Tool } from '../../src/contract/bundle';
+import { bundleHash } from '../../src/lib/bundle/hash';
 import { normalizeBundle } from '../../src/lib/bundle/normalize';
+import { readResponseMapping } from '../../src/lib/bundle/response-mapping';
 import { contentStems } from './text';
 import type { CompiledBundle, CompiledTool, RuleStage, StagedRule } from './types';
 
@@ -38,28 +40,48 @@ function compile(raw: Bundle): CompiledBundle {
 
   const entities = new Map<string, Entity>();
   const entityOfParam = new Map<string, Entity>();
+  const entityKeyOfParam = new Map<string, string>();
   const profileParams = new Set<string>();
-  for (const e of list(bundle.entities)) {
-    if (!e || typeof e.name !== 'string') continue;
-    entities.set(e.name, e);
+  // Entities and, depth first, the entity objects nested in their sub_entities (a nested entity
+  // is keyed by its path, `order.line-item`; a nested user profile's parts are profile facts).
+  const stack: { e: Entity; path: string; profile: boolean }[] = list(bundle.entities)
+    .filter((e) => e && typeof e.name === 'string')
+    .map((e) => ({ e, path: e.name, profile: e.type === 'user-profile' }))
+    .reverse();
+  while (stack.length > 0) {
+    const { e, path, profile } = stack.pop()!;
+    if (!entities.has(e.name)) entities.set(e.name, e);
     for (const code of list(e.parameters)) {
-      if (!entityOfParam.has(code)) entityOfParam.set(code, e);
-      if (e.type === 'user-profile') profileParams.add(code);
+      if (typeof code !== 'string') continue;
+      if (!entityOfParam.has(code)) {
+        entityOfParam.set(code, e);
+        entityKeyOfParam.set(code, path);
+      }
+      if (profile) profileParams.add(code);
+    }
+    const nested = list(e.sub_entities).filter(
+      (s): s is Entity => !!s && typeof s === 'object' && typeof s.name === 'string',
+    );
+    for (let i = nested.length - 1; i >= 0; i--) {
+      const sub = nested[i]!;
+      stack.push({ e: sub, path: `${path}.${sub.name}`, profile: profile || sub.type === 'user-profile' });
     }
   }
 
   const integrations = new Map<string, Integration>();
   for (const i of list(bundle.integrations))
     if (i && typeof i.code === 'string' && !integrations.has(i.code)) integrations.set(i.code, i);
+  // Integrations whose mapping fills only user-profile parameters, reading no conversation value.
   const profileIntegrations = [...integrations.values()]
     .filter((i) => {
-      const mapping = i.settings?.response_mapping;
-      if (!mapping || typeof mapping !== 'object') return false;
-      const entries = Object.entries(mapping);
+      const { entries } = readResponseMapping(i.settings?.response_mapping);
       return (
         entries.length > 0 &&
         entries.every(
-          ([code, path]) => profileParams.has(code) && typeof path === 'string' && !path.includes('{{'),
+          (e) =>
+            profileParams.has(e.param) &&
+            !e.identifier &&
+            [...e.bases, ...e.keys].every((path) => !path.includes('{{')),
         )
       );
     })
@@ -78,6 +100,7 @@ function compile(raw: Bundle): CompiledBundle {
     [...everyTool, ...(byTool.get(code) ?? [])].sort((a, b) => a - b).map((i) => globalRules[i]!);
   const tools: CompiledTool[] = [];
   const toolByCode = new Map<string, CompiledTool>();
+  const toolByName = new Map<string, CompiledTool>();
   const toolIndex = new Map<string, Map<number, number>>();
   bundle.agent_tools.forEach((tool: Tool) => {
     if (!tool || typeof tool.code !== 'string' || toolByCode.has(tool.code)) return;
@@ -110,6 +133,10 @@ function compile(raw: Bundle): CompiledBundle {
     };
     tools.push(ct);
     toolByCode.set(code, ct);
+    if (typeof tool.name === 'string') {
+      const key = tool.name.trim().toLowerCase();
+      if (key && !toolByName.has(key)) toolByName.set(key, ct);
+    }
     if (!ct.enabled || !ct.main) return;
     const weigh = (text: unknown, weight: number) => {
       if (typeof text !== 'string') return;
@@ -130,16 +157,19 @@ function compile(raw: Bundle): CompiledBundle {
       : 'Agent';
   return {
     bundle,
+    fingerprint: bundleHash(raw),
     name,
     params,
     inputParams,
     entityOfParam,
+    entityKeyOfParam,
     entities,
     profileParams,
     integrations,
     profileIntegrations,
     tools,
     toolByCode,
+    toolByName,
     toolIndex,
   };
 }

@@ -8,7 +8,7 @@ import { isLeaf } from '../../src/lib/bundle/normalize';
 import { daysSince, toEpochDay, type Clock } from './clock';
 import { contentStems } from './text';
 import type { CompiledBundle, Values } from './types';
-import { isFilled, looseEquals, normText, showValue, toNumber } from './values';
+import { isFilled, looseEquals, normText, showValue, toBoolean, toNumber } from './values';
 
 export interface ConditionContext {
   compiled: CompiledBundle;
@@ -26,6 +26,8 @@ export interface ConditionResult {
   reason: string;
   /** Parameter codes the condition reads. */
   reads: string[];
+  /** Set when the condition could not be evaluated (values of incompatible types): it neither holds nor fails. */
+  error?: string;
 }
 
 const OP_SYMBOL: Record<string, string> = { eq: '=', neq: '!=', gt: '>', lt: '<', gte: '>=', lte: '<=' };
@@ -166,7 +168,12 @@ function evaluate(c: Condition, ctx: ConditionContext): ConditionResult {
   if ('all' in c && Array.isArray(c.all)) {
     const parts = c.all.map((x) => evaluate(x, ctx));
     const reads = parts.flatMap((p) => p.reads);
-    const failing = parts.filter((p) => !p.holds);
+    const failing = parts.filter((p) => !p.holds && !p.error);
+    // A part that fails on known values decides, even beside a part that cannot be evaluated.
+    const decisive = failing.find((p) => p.known);
+    if (decisive) return { holds: false, known: true, reason: decisive.reason, reads };
+    const broken = parts.find((p) => p.error);
+    if (broken) return { ...broken, holds: false, reads };
     if (failing.length === 0)
       return {
         holds: true,
@@ -174,14 +181,15 @@ function evaluate(c: Condition, ctx: ConditionContext): ConditionResult {
         reason: parts.map((p) => p.reason).join('; ') || 'always applies',
         reads,
       };
-    const decisive = failing.find((p) => p.known) ?? failing[0]!;
-    return { holds: false, known: decisive.known, reason: decisive.reason, reads };
+    return { holds: false, known: false, reason: failing[0]!.reason, reads };
   }
   if ('any' in c && Array.isArray(c.any)) {
     const parts = c.any.map((x) => evaluate(x, ctx));
     const reads = parts.flatMap((p) => p.reads);
     const holding = parts.find((p) => p.holds);
     if (holding) return { holds: true, known: holding.known, reason: holding.reason, reads };
+    const broken = parts.find((p) => p.error);
+    if (broken) return { ...broken, holds: false, reads };
     return {
       holds: false,
       known: parts.every((p) => p.known),
@@ -191,6 +199,7 @@ function evaluate(c: Condition, ctx: ConditionContext): ConditionResult {
   }
   if ('not' in c && c.not) {
     const inner = evaluate(c.not as Condition, ctx);
+    if (inner.error) return { ...inner, holds: false };
     return { holds: !inner.holds, known: inner.known, reason: `not: ${inner.reason}`, reads: inner.reads };
   }
   if (isLeaf(c)) return evaluateLeaf(c, ctx);
@@ -285,6 +294,63 @@ function orderable(a: unknown, b: unknown): [number | undefined, number | undefi
   return [toEpochDay(a) ?? na, toEpochDay(b) ?? nb];
 }
 
+const isRef = (v: unknown): v is { ref: string } =>
+  !!v && typeof v === 'object' && !Array.isArray(v) && typeof (v as { ref?: unknown }).ref === 'string';
+
+/** How a declared type reads a value for comparison; undefined = the value is not of that type. */
+const READERS: Partial<Record<string, (v: unknown) => unknown>> = {
+  numeric: toNumber,
+  date: toEpochDay,
+  boolean: toBoolean,
+};
+
+/**
+ * Why `actual op expected` cannot be evaluated, or null when it can: an ordering or a day count
+ * over values that are not numbers or dates, or an equality between a typed parameter's value
+ * and an operand that is not of its type (a numeric parameter compared with "thirty").
+ */
+function incompatibility(
+  op: string,
+  type: string | undefined,
+  actual: unknown,
+  expected: unknown,
+  ctx: ConditionContext,
+): string | null {
+  const operands = Array.isArray(expected) ? expected.map((e) => resolveOperand(e, ctx)) : [expected];
+  const bad = (v: unknown, what: string) => `${showValue(v)} is not ${what}`;
+  switch (op) {
+    case 'gt':
+    case 'lt':
+    case 'gte':
+    case 'lte':
+    case 'between':
+      for (const e of operands) {
+        const [a, b] = orderable(actual, e);
+        if (a === undefined) return bad(actual, 'a number or a date');
+        if (b === undefined) return bad(e, 'a number or a date');
+        if (type === 'date' && toEpochDay(e) === undefined) return bad(e, 'a date');
+        if (type === 'numeric' && toNumber(e) === undefined) return bad(e, 'a number');
+      }
+      return null;
+    case 'more_than_x_days':
+    case 'less_than_x_days':
+    case 'exactly_x_days':
+      if (toEpochDay(actual) === undefined) return bad(actual, 'a date');
+      if (toNumber(expected) === undefined) return bad(expected, 'a number of days');
+      return null;
+    case 'eq':
+    case 'neq': {
+      const read = type === undefined ? undefined : READERS[type];
+      if (!read) return null;
+      if (read(actual) === undefined) return bad(actual, `a ${type} value`);
+      const off = operands.find((e) => e !== null && e !== undefined && read(e) === undefined);
+      return off === undefined ? null : bad(off, `a ${type} value`);
+    }
+    default:
+      return null;
+  }
+}
+
 function evaluateLeaf(leaf: ConditionLeaf, ctx: ConditionContext): ConditionResult {
   const text = renderLeaf(leaf);
   const { codes } = leafParams(leaf);
@@ -328,7 +394,22 @@ function evaluateLeaf(leaf: ConditionLeaf, ctx: ConditionContext): ConditionResu
   if (!isFilled(actual) && leaf.method !== 'number_of_entities') {
     return { holds: false, known: false, reason: `${label} is not known yet`, reads };
   }
+  const unknownRef = [leaf.value, ...(Array.isArray(leaf.value) ? leaf.value : [])].find(
+    (v) => isRef(v) && !isFilled(ctx.values[v.ref]),
+  ) as { ref: string } | undefined;
+  if (unknownRef) return { holds: false, known: false, reason: `${unknownRef.ref} is not known yet`, reads };
   const expected = resolveOperand(leaf.value, ctx);
+  const type =
+    leaf.method === 'number_of_entities'
+      ? 'numeric'
+      : leaf.reads_message === true
+        ? 'string'
+        : ctx.compiled.params.get(codes[0] ?? '')?.type;
+  const problem = incompatibility(op, type, actual, expected, ctx);
+  if (problem !== null) {
+    const error = `${label} is ${showValue(actual)}; ${problem}, so ${text} cannot be evaluated`;
+    return { holds: false, known: true, reason: error, reads, error };
+  }
   const holds = compare(op, actual, expected, ctx);
   const shown = DAY_OPS[op]
     ? `days_since(${label}) is ${showValue(daysSince(actual, ctx.clock))} (${label} = ${showValue(actual)})`

@@ -3,18 +3,23 @@
  * the same reply and trace, byte for byte. See README.md for the pipeline.
  */
 import type { Bundle } from '../../src/contract/bundle';
-import { compileBundle } from './compile';
 import type { Engine, EngineState, TurnInput, TurnOutput } from './contract';
-import { loadProfile } from './integrations';
 import { writeState } from './state';
 import { guardedTurn } from './guard';
 import { welcome } from './welcome';
 
-function initialState(bundle: Bundle, _clock: string, _userId: string): EngineState {
-  const compiled = compileBundle(bundle);
-  const values = {};
-  const loaded = loadProfile(compiled, values, []);
-  return writeState({ values, pending: null, profile_loaded: loaded });
+/**
+ * A new task's state: empty. The profile is loaded by the first turn, from the bundle that turn
+ * runs with (which may be a client's bundle rather than the task's agent's).
+ */
+function initialState(_bundle: Bundle, _clock: string, _userId: string): EngineState {
+  return writeState({
+    values: {},
+    pending: null,
+    profile_loaded: [],
+    bundle: null,
+    origins: Object.create(null) as Record<string, string>,
+  });
 }
 
 export const engine: Engine = {

@@ -3,11 +3,13 @@
  * anything else with a deterministic stub. Outputs are read through `response_mapping`
  * (parameter → dot path; `list[0]` indexes, `list[key={{param}}]` finds an element).
  */
-import type { Integration } from '../../src/contract/bundle';
+import type { Integration, RequestField } from '../../src/contract/bundle';
+import { readResponseMapping, type MappingEntry } from '../../src/lib/bundle/response-mapping';
 import { toEpochDay } from './clock';
 import { epochDayToIso } from './clock';
 import { fillTemplate } from './reply';
-import type { CompiledBundle, Values } from './types';
+import { profileOrigin } from './provenance';
+import type { CompiledBundle, Origin, Values } from './types';
 import { isFilled, looseEquals, toBoolean, toNumber } from './values';
 
 export interface IntegrationCall {
@@ -17,21 +19,11 @@ export interface IntegrationCall {
   /** Mapped outputs; undefined = not found (the value is cleared). */
   outputs: Record<string, unknown>;
   detail: string;
+  /** What the reference engine did not run for this call (response_parser, a non-API call). */
+  notRun: string[];
 }
 
 type Json = Record<string, unknown>;
-
-/** Parameter codes an integration's request schema names, or null when it names none. */
-function requestCodes(schema: unknown): string[] | null {
-  if (Array.isArray(schema)) return schema.filter((x): x is string => typeof x === 'string');
-  if (schema && typeof schema === 'object') {
-    const s = schema as Json;
-    if (s.properties && typeof s.properties === 'object') return Object.keys(s.properties);
-    const list = s.params ?? s.parameters;
-    if (Array.isArray(list)) return list.filter((x): x is string => typeof x === 'string');
-  }
-  return null;
-}
 
 export function readPath(root: unknown, path: string): unknown {
   let cur: unknown = root;
@@ -98,6 +90,130 @@ function failed(response: unknown): string | null {
   return null;
 }
 
+/** A value in the shape a request field declares (STRING, NUMBER, BOOLEAN, ENUM; others as they are). */
+function shapeField(field: RequestField, v: unknown): unknown {
+  switch (typeof field.type === 'string' ? field.type.toUpperCase() : '') {
+    case 'NUMBER':
+      return toNumber(v) ?? v;
+    case 'BOOLEAN':
+      return toBoolean(v) ?? v;
+    case 'STRING':
+      return typeof v === 'number' || typeof v === 'boolean' ? String(v) : v;
+    case 'ENUM':
+      return (Array.isArray(field.values) ? field.values : []).find((x) => looseEquals(x, v)) ?? v;
+    default:
+      return v;
+  }
+}
+
+/** The filled values of `codes`, as an object (undefined when none is filled). */
+function valuesOf(codes: string[], values: Values): Json | undefined {
+  const out: Json = {};
+  for (const c of codes) if (isFilled(values[c])) out[c] = values[c];
+  return Object.keys(out).length ? out : undefined;
+}
+
+/** One request field's value: from its parameters, else its entities, else its default. */
+function fieldValue(compiled: CompiledBundle, field: RequestField, values: Values): unknown {
+  const params = (field.params ?? []).filter((c): c is string => typeof c === 'string');
+  const kind = typeof field.type === 'string' ? field.type.toUpperCase() : '';
+  let v: unknown;
+  if (params.length > 0) {
+    if (kind === 'OBJECT') v = valuesOf(params, values);
+    else if (kind === 'ARRAY') {
+      const list = params.filter((c) => isFilled(values[c])).map((c) => values[c]);
+      v = list.length ? list : undefined;
+    } else v = params.map((c) => values[c]).find(isFilled);
+  }
+  const entities = (field.entities ?? []).filter((e): e is string => typeof e === 'string');
+  if (v === undefined && entities.length > 0) {
+    const objects = entities.map((name) => valuesOf(compiled.entities.get(name)?.parameters ?? [], values));
+    v =
+      entities.length === 1
+        ? objects[0]
+        : valuesOf(
+            entities.filter((_, i) => objects[i] !== undefined),
+            Object.fromEntries(entities.map((name, i) => [name, objects[i]])),
+          );
+  }
+  if (v === undefined && field.default_value !== undefined && field.default_value !== null)
+    v = field.default_value;
+  return v === undefined ? undefined : shapeField(field, v);
+}
+
+/**
+ * The request an integration is called with. A `request_schema` list builds one field per item
+ * (a plain string item is a parameter code); a JSON Schema object names parameter codes as its
+ * properties; without a schema, the tool's parameters are sent. `missing` lists required fields
+ * that have no value.
+ */
+export function buildRequest(
+  compiled: CompiledBundle,
+  schema: unknown,
+  values: Values,
+  fallbackParams: string[],
+): { parameters: Values; missing: string[] } {
+  const parameters: Values = {};
+  const missing: string[] = [];
+  const fromCodes = (codes: string[]) => {
+    for (const c of codes) if (isFilled(values[c])) parameters[c] = values[c];
+  };
+  if (Array.isArray(schema)) {
+    for (const item of schema) {
+      if (typeof item === 'string') fromCodes([item]);
+      else if (item && typeof item === 'object' && typeof (item as RequestField).key === 'string') {
+        const field = item as RequestField;
+        const v = fieldValue(compiled, field, values);
+        if (v !== undefined) parameters[field.key] = v;
+        else if (field.required === true) missing.push(field.key);
+      }
+    }
+  } else if (schema && typeof schema === 'object') {
+    const s = schema as Json;
+    const list = s.params ?? s.parameters;
+    if (s.properties && typeof s.properties === 'object') fromCodes(Object.keys(s.properties));
+    else if (Array.isArray(list)) fromCodes(list.filter((x): x is string => typeof x === 'string'));
+    else fromCodes(fallbackParams);
+  } else fromCodes(fallbackParams);
+  return { parameters, missing };
+}
+
+/** The value a mapping entry reads from the response, or undefined. */
+function readEntry(
+  compiled: CompiledBundle,
+  entry: MappingEntry,
+  response: unknown,
+  values: Values,
+): unknown {
+  const fill = (path: string) => (path.includes('{{') ? fillTemplate(path, values, compiled, '') : path);
+  for (const base of entry.bases) {
+    let root = base ? readPath(response, fill(base)) : response;
+    if (Array.isArray(root) && !entry.keys.every((k) => k.startsWith('['))) {
+      // A list of entities: the one whose identifier matches the conversation's value, else the first.
+      const id = entry.identifier;
+      const want = id ? values[id.param] : undefined;
+      root = id && isFilled(want) ? root.find((el) => looseEquals(readPath(el, id.key), want)) : root[0];
+    }
+    for (const key of entry.keys) {
+      const v = readPath(root, fill(key));
+      if (v !== undefined) return v;
+    }
+  }
+  return undefined;
+}
+
+/** What the reference engine does not run for an integration, said in its trace entry. */
+function notRun(integration: Integration): string[] {
+  const out: string[] = [];
+  if (integration.type !== 'API')
+    out.push(
+      `${integration.type} call (not reached by the reference engine; answered from its canned response or a stub)`,
+    );
+  if (typeof integration.settings?.response_parser === 'string')
+    out.push('response_parser (a JS snippet: never executed by the reference engine)');
+  return out;
+}
+
 export function callIntegration(
   compiled: CompiledBundle,
   code: string,
@@ -105,57 +221,92 @@ export function callIntegration(
   fallbackParams: string[],
 ): IntegrationCall {
   const integration: Integration | undefined = compiled.integrations.get(code);
-  const parameters: Values = {};
-  const codes = requestCodes(integration?.settings?.request_schema) ?? fallbackParams;
-  for (const c of codes) if (isFilled(values[c])) parameters[c] = values[c];
+  const { parameters, missing } = buildRequest(
+    compiled,
+    integration?.settings?.request_schema,
+    values,
+    fallbackParams,
+  );
   if (!integration)
-    return { code, result: 'failure', parameters, outputs: {}, detail: `integration ${code} is not defined` };
-
+    return {
+      code,
+      result: 'failure',
+      parameters,
+      outputs: {},
+      detail: `integration ${code} is not defined`,
+      notRun: [],
+    };
+  const skipped = notRun(integration);
   const settings = integration.settings ?? {};
   const canned = settings.test_curl_response;
-  const response: unknown = canned !== undefined ? canned : { status: 'ok', integration: code };
   const source = canned !== undefined ? 'test_curl_response' : 'deterministic stub';
+  const also = skipped.length ? `; not run: ${skipped.join('; ')}` : '';
+  if (missing.length > 0)
+    return {
+      code,
+      result: 'failure',
+      parameters,
+      outputs: {},
+      detail: `${code}: required request field${missing.length > 1 ? 's' : ''} ${missing.join(', ')} ha${missing.length > 1 ? 've' : 's'} no value, so it was not called${also}`,
+      notRun: skipped,
+    };
+  const response: unknown = canned !== undefined ? canned : { status: 'ok', integration: code };
   const outputs: Record<string, unknown> = {};
-  const mapping =
-    settings.response_mapping && typeof settings.response_mapping === 'object'
-      ? Object.entries(settings.response_mapping)
-      : [];
+  const { entries } = readResponseMapping(settings.response_mapping);
   let found = 0;
-  for (const [param, path] of mapping) {
-    if (typeof path !== 'string') continue;
-    const filled = path.includes('{{') ? fillTemplate(path, values, compiled, '') : path;
-    const v = coerce(compiled, param, readPath(response, filled));
-    outputs[param] = v;
+  for (const entry of entries) {
+    const v = coerce(compiled, entry.param, readEntry(compiled, entry, response, values));
+    if (!isFilled(outputs[entry.param])) outputs[entry.param] = v;
     if (isFilled(v)) found++;
   }
   const error = failed(response);
   if (error)
-    return { code, result: 'failure', parameters, outputs: {}, detail: `${code} (${source}): ${error}` };
-  if (mapping.length > 0 && found === 0)
+    return {
+      code,
+      result: 'failure',
+      parameters,
+      outputs: {},
+      detail: `${code} (${source}): ${error}${also}`,
+      notRun: skipped,
+    };
+  if (entries.length > 0 && found === 0)
     return {
       code,
       result: 'failure',
       parameters,
       outputs,
-      detail: `${code} (${source}): nothing found for the mapped fields`,
+      detail: `${code} (${source}): nothing found for the mapped fields${also}`,
+      notRun: skipped,
     };
   return {
     code,
     result: 'success',
     parameters,
     outputs,
-    detail: `${code} answered from its ${source}${mapping.length ? `, ${found} of ${mapping.length} fields mapped` : ''}`,
+    detail: `${code} answered from its ${source}${entries.length ? `, ${found} of ${entries.length} fields mapped` : ''}${also}`,
+    notRun: skipped,
   };
 }
 
-/** Loads the user profile: integrations that fill only user-profile parameters, not loaded yet. */
-export function loadProfile(compiled: CompiledBundle, values: Values, loaded: string[]): string[] {
+/**
+ * Loads the user profile of the bundle: integrations that fill only user-profile parameters,
+ * not loaded yet. Each value filled records its origin (`profile:<integration>`).
+ */
+export function loadProfile(
+  compiled: CompiledBundle,
+  values: Values,
+  loaded: string[],
+  origins: Record<string, Origin>,
+): string[] {
   const done = [...loaded];
   for (const code of compiled.profileIntegrations) {
     if (done.includes(code)) continue;
     const call = callIntegration(compiled, code, values, []);
     for (const [param, v] of Object.entries(call.outputs))
-      if (isFilled(v) && !isFilled(values[param])) values[param] = v;
+      if (isFilled(v) && !isFilled(values[param])) {
+        values[param] = v;
+        origins[param] = profileOrigin(code);
+      }
     done.push(code);
   }
   return done;

@@ -1,8 +1,9 @@
 /**
  * One rule's evaluation: its id, type, readable predicate, result and reason. The result says
  * what the rule did to the tool: `blocked`, `requires_confirmation`, `allowed` (it held and lets
- * the tool go on, or a policy check passed on known values) or `not_applicable` (its condition
- * did not hold, or could not be decided yet).
+ * the tool go on, or a policy check passed on known values), `not_applicable` (its condition
+ * did not hold, or could not be decided yet) or `error` (it compares values of incompatible
+ * types, so it could not be evaluated: never reported as allowed).
  */
 import type { RuleEvaluation } from '../../src/contract/trace';
 import {
@@ -15,13 +16,34 @@ import {
 import type { CompiledBundle, StagedRule } from './types';
 
 export type RuleType = 'policy' | 'authentication' | 'confirmation' | 'conditional' | 'sequencing';
-export type RuleResult = 'allowed' | 'blocked' | 'requires_confirmation' | 'not_applicable';
+export type RuleResult = 'allowed' | 'blocked' | 'requires_confirmation' | 'not_applicable' | 'error';
 
 const BLOCKING = new Set(['BLOCK', 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL']);
 const ACTIVATING = new Set(['ACTIVATE_ANOTHER_TOOL', 'ACTIVATE_SUB_TOOL']);
 
 export const isBlocking = (r: StagedRule) => BLOCKING.has(r.rule.then?.action);
 export const isActivating = (r: StagedRule) => ACTIVATING.has(r.rule.then?.action);
+/**
+ * The tool an ACTIVATE_* / BLOCK_AND_ACTIVATE_ANOTHER_TOOL rule activates: `then.settings.tool`,
+ * or the first of `then.settings.tools[].name` that names an enabled tool (by code or by name).
+ * `named` is what the rule names, for the trace.
+ */
+export function activationTarget(
+  r: StagedRule,
+  compiled: CompiledBundle,
+): { code: string | undefined; named: string[] } {
+  const settings = r.rule.then?.settings;
+  const named: string[] = [];
+  if (typeof settings?.tool === 'string') named.push(settings.tool);
+  if (Array.isArray(settings?.tools))
+    for (const t of settings.tools) if (t && typeof t.name === 'string') named.push(t.name);
+  for (const n of named) {
+    const tool = compiled.toolByCode.get(n) ?? compiled.toolByName.get(n.trim().toLowerCase());
+    if (tool?.enabled) return { code: tool.code, named };
+  }
+  return { code: undefined, named };
+}
+
 export const isConfirmationRule = (r: StagedRule) => r.rule.then?.settings?.requires_confirmation === true;
 
 export function ruleType(r: StagedRule, compiled: CompiledBundle): RuleType {
@@ -49,7 +71,8 @@ export function evaluateRule(r: StagedRule, compiled: CompiledBundle, ctx: Condi
   const condition = evaluateCondition(r.rule.when, ctx);
   const type = ruleType(r, compiled);
   let result: RuleResult;
-  if (!condition.holds)
+  if (condition.error !== undefined) result = 'error';
+  else if (!condition.holds)
     result =
       (type === 'policy' || type === 'authentication') && condition.known ? 'allowed' : 'not_applicable';
   else if (isBlocking(r)) result = 'blocked';
@@ -63,7 +86,19 @@ export function evaluateRule(r: StagedRule, compiled: CompiledBundle, ctx: Condi
       rule_type: type,
       predicate: renderCondition(r.rule.when),
       result,
-      reason: condition.reason,
+      reason:
+        condition.error !== undefined ? `could not be evaluated: ${condition.reason}` : condition.reason,
     },
   };
 }
+
+/** Rules whose effect only adds words: when they cannot be evaluated, the turn goes on without them. */
+const WORDS_ONLY = new Set(['TEXT', 'ASK_A_QUESTION']);
+
+/**
+ * Whether a rule that could not be evaluated stops its tool. Fail closed: a rule that blocks,
+ * activates, asks for confirmation, calls an integration or adds requirements is never skipped
+ * silently, because skipping it would switch a policy off.
+ */
+export const stopsWhenBroken = (r: StagedRule) =>
+  isConfirmationRule(r) || !WORDS_ONLY.has(r.rule.then?.action);

@@ -12,8 +12,17 @@ import { applyComputations } from './computations';
 import { conditionReads, type ConditionContext } from './conditions';
 import { callIntegration } from './integrations';
 import { confirmationText, doneText, fillTemplate, questionFor } from './reply';
-import { evaluateRule, isActivating, isBlocking, isConfirmationRule, type Evaluated } from './rules';
-import type { CompiledBundle, CompiledTool, StagedRule, Values } from './types';
+import {
+  activationTarget,
+  evaluateRule,
+  isActivating,
+  isBlocking,
+  isConfirmationRule,
+  stopsWhenBroken,
+  type Evaluated,
+} from './rules';
+import { CONVERSATION, integrationOrigin } from './provenance';
+import type { CompiledBundle, CompiledTool, Origin, StagedRule, Values } from './types';
 import { isFilled, showValue } from './values';
 
 /** How deep sequencing may nest tools within one turn. */
@@ -27,6 +36,8 @@ export interface TurnWork {
   current: Values;
   /** The conversation's values, updated as the turn goes. */
   values: Values;
+  /** Where each value came from (see provenance.ts). */
+  origins: Record<string, Origin>;
   rules: RuleEvaluation[];
   triggered: boolean[];
   decisions: Record<string, unknown>[];
@@ -80,10 +91,16 @@ function record(work: TurnWork, ev: Evaluated): RuleEvaluation {
   return ev.entry;
 }
 
-function mergeOutputs(work: TurnWork, outputs: Record<string, unknown>): void {
+/** An integration's answer: found values replace the state's; a value it lacks is cleared, unless the user gave it. */
+function mergeOutputs(work: TurnWork, integration: string, outputs: Record<string, unknown>): void {
   for (const [code, v] of Object.entries(outputs)) {
-    if (isFilled(v)) work.values[code] = v;
-    else delete work.values[code];
+    if (isFilled(v)) {
+      work.values[code] = v;
+      work.origins[code] = integrationOrigin(integration);
+    } else if (work.origins[code] !== CONVERSATION) {
+      delete work.values[code];
+      delete work.origins[code];
+    }
   }
 }
 
@@ -95,6 +112,7 @@ function runIntegration(work: TurnWork, ct: CompiledTool, code: string): boolean
     result: call.result,
     integration: call.code,
     detail: call.detail,
+    ...(call.notRun.length ? { not_run: call.notRun } : {}),
   });
   work.decisions.push({
     type: 'call_integration',
@@ -102,7 +120,7 @@ function runIntegration(work: TurnWork, ct: CompiledTool, code: string): boolean
     integration: call.code,
     result: call.result,
   });
-  mergeOutputs(work, call.outputs);
+  mergeOutputs(work, call.code, call.outputs);
   return call.result === 'success';
 }
 
@@ -136,15 +154,22 @@ export function runTool(
   const pre = (r: StagedRule): Outcome | null => {
     const ev = evaluateRule(r, compiled, condCtx(work));
     const entry = record(work, ev);
+    if (ev.condition.error !== undefined) {
+      work.decisions.push({ type: 'rule_error', tool: code, rule: r.id, reason: ev.condition.error });
+      if (stopsWhenBroken(r) && !block)
+        block = {
+          rule: r.id,
+          message: `Sorry, I can't go on with this request: the check ${r.id} could not be evaluated.`,
+        };
+      return null;
+    }
     if (!ev.condition.holds) return null;
     const then = r.rule.then;
     work.decisions.push({ type: 'rule_triggered', tool: code, rule: r.id, action: then?.action });
     if (isBlocking(r)) {
       if (!block) {
         const next =
-          typeof then.settings?.tool === 'string' && compiled.toolByCode.has(then.settings.tool)
-            ? then.settings.tool
-            : undefined;
+          then.action === 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL' ? activationTarget(r, compiled).code : undefined;
         block = {
           rule: r.id,
           message:
@@ -168,15 +193,15 @@ export function runTool(
       return null;
     }
     if (isActivating(r)) {
-      const target = then.settings?.tool;
+      const { code: target, named } = activationTarget(r, compiled);
       if (block) {
         entry.result = 'not_applicable';
         entry.reason = `${entry.reason}; not run because ${code} is already blocked by ${block.rule}`;
         return null;
       }
-      if (typeof target !== 'string' || !compiled.toolByCode.get(target)?.enabled) {
+      if (target === undefined) {
         entry.result = 'not_applicable';
-        entry.reason = `${entry.reason}; no enabled tool ${showValue(target)} to activate`;
+        entry.reason = `${entry.reason}; no enabled tool ${named.length ? named.map((n) => showValue(n)).join(' or ') : '(none named)'} to activate`;
         return null;
       }
       if (work.completed.includes(target)) {
@@ -322,15 +347,11 @@ export function runTool(
   for (const r of success ? ct.success : ct.fail) {
     const ev = evaluateRule(r, compiled, condCtx(work));
     record(work, ev);
+    if (ev.condition.error !== undefined)
+      work.decisions.push({ type: 'rule_error', tool: code, rule: r.id, reason: ev.condition.error });
     if (!ev.condition.holds) continue;
-    const target = r.rule.then?.settings?.tool;
-    if (
-      isActivating(r) &&
-      typeof target === 'string' &&
-      compiled.toolByCode.get(target)?.enabled &&
-      !stack.includes(target) &&
-      stack.length < MAX_TOOL_DEPTH
-    ) {
+    const target = isActivating(r) ? activationTarget(r, compiled).code : undefined;
+    if (target !== undefined && !stack.includes(target) && stack.length < MAX_TOOL_DEPTH) {
       const note = message ?? messageOf(work, r);
       if (note) work.notes.push(note);
       work.decisions.push({ type: 'activate_tool', tool: target, by: r.id });

@@ -1,6 +1,7 @@
 /** The trace of one turn: the spec's fields plus the richer ones of wire-compat (all but latency). */
 import type { Trace } from '../../src/contract/trace';
 import type { CompiledBundle, Values } from './types';
+import type { BundleChange } from './provenance';
 import type { TurnWork } from './run-tool';
 
 const RESPONSE_TYPE: Record<string, string> = {
@@ -22,8 +23,8 @@ function entityValue(v: unknown): EntityValue {
 export function traceEntities(compiled: CompiledBundle, values: Values): Record<string, EntityValue> {
   const out: Record<string, EntityValue> = {};
   const keyOf = (code: string) => {
-    const e = compiled.entityOfParam.get(code);
-    return e ? `${e.name}.${code}` : code;
+    const path = compiled.entityKeyOfParam.get(code);
+    return path ? `${path}.${code}` : code;
   };
   for (const code of compiled.params.keys()) if (code in values) out[keyOf(code)] = entityValue(values[code]);
   for (const code of Object.keys(values))
@@ -41,6 +42,18 @@ export interface TraceInput {
   extracted: Values;
   considered: string[];
   work: TurnWork;
+  /** Where each value of the state came from, after the turn. */
+  sources: Record<string, string>;
+  /** What a change of bundle since the previous turn did to the state, if there was one. */
+  change: BundleChange | null;
+}
+
+/** The origins keyed like `entities` (bundle order first), so the two read side by side. */
+function valueSources(compiled: CompiledBundle, sources: Record<string, string>): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const code of compiled.params.keys()) if (code in sources) out[code] = sources[code]!;
+  for (const code of Object.keys(sources)) if (!compiled.params.has(code)) out[code] = sources[code]!;
+  return out;
 }
 
 export function buildTrace(t: TraceInput): Trace {
@@ -63,5 +76,7 @@ export function buildTrace(t: TraceInput): Trace {
       reason: r.reason,
     })),
     response: { type: RESPONSE_TYPE[t.decision] ?? 'answer', message: t.reply, suggestions: t.suggestions },
+    value_sources: valueSources(work.compiled, t.sources),
+    ...(t.change ? { bundle_change: t.change } : {}),
   };
 }

@@ -5,6 +5,7 @@ import { parseClock } from './clock';
 import { compileBundle } from './compile';
 import type { TurnInput, TurnOutput } from './contract';
 import { loadProfile } from './integrations';
+import { carryState, CONVERSATION, finalOrigins, markOrigins } from './provenance';
 import { deniedText, generalText } from './reply';
 import { confirmationSnapshot, runTool, toolParams, type Outcome, type TurnWork } from './run-tool';
 import { readState, writeState } from './state';
@@ -51,10 +52,12 @@ function nextPending(outcome: Outcome, work: TurnWork): Pending | null {
 export function runTurn(input: TurnInput): TurnOutput {
   const compiled = compileBundle(input.bundle);
   const clock = parseClock(input.clock);
-  const state = readState(input.state);
+  const carried = carryState(readState(input.state), compiled.fingerprint);
+  const state = carried.state;
   const message = typeof input.text === 'string' ? input.text : '';
   const values = state.values;
-  const profileLoaded = loadProfile(compiled, values, state.profile_loaded);
+  const origins = state.origins;
+  const profileLoaded = loadProfile(compiled, values, state.profile_loaded, origins);
   const pendingTool: CompiledTool | undefined = state.pending
     ? compiled.toolByCode.get(state.pending.tool)
     : undefined;
@@ -76,6 +79,7 @@ export function runTurn(input: TurnInput): TurnOutput {
     understood = understand(compiled, message, clock, { expected: [], preferred: toolParams(choice.tool) });
   }
   Object.assign(values, understood.values);
+  markOrigins(origins, values, Object.keys(understood.values), CONVERSATION);
 
   const work: TurnWork = {
     compiled,
@@ -83,9 +87,10 @@ export function runTurn(input: TurnInput): TurnOutput {
     message,
     current: understood.values,
     values,
+    origins,
     rules: [] as RuleEvaluation[],
     triggered: [],
-    decisions: [],
+    decisions: carried.change ? [{ type: 'bundle_changed', ...carried.change }] : [],
     invoked: [],
     activated: [],
     completed: [],
@@ -167,11 +172,19 @@ export function runTurn(input: TurnInput): TurnOutput {
     extracted: understood.values,
     considered,
     work,
+    sources: finalOrigins(origins, values),
+    change: carried.change,
   });
   return {
     reply,
     suggestions,
     trace,
-    state: writeState({ values, pending: next, profile_loaded: profileLoaded }),
+    state: writeState({
+      values,
+      pending: next,
+      profile_loaded: profileLoaded,
+      bundle: compiled.fingerprint,
+      origins: finalOrigins(origins, values),
+    }),
   };
 }

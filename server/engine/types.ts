@@ -20,11 +20,22 @@ export interface Pending {
   snapshot?: string;
 }
 
+/**
+ * Where a value in the state came from: the user's words (`conversation`), an integration's
+ * answer (`integration:<code>`), the user profile loaded up front (`profile:<code>`), a
+ * computation (`computed`), or a state written before origins were recorded (`unrecorded`).
+ */
+export type Origin = string;
+
 export interface EngineStateShape {
   values: Values;
   pending: Pending | null;
   /** Profile integrations already loaded into `values`. */
   profile_loaded: string[];
+  /** Fingerprint of the bundle the previous turn ran with (null before the first turn). */
+  bundle: string | null;
+  /** Parameter code → where its value came from (null prototype). */
+  origins: Record<string, Origin>;
 }
 
 export type RuleStage =
@@ -63,11 +74,15 @@ export interface CompiledTool {
 
 export interface CompiledBundle {
   bundle: NormalizedBundle;
+  /** SHA-256 of the bundle's canonical JSON: a state records which bundle produced it. */
+  fingerprint: string;
   name: string;
   params: Map<string, Parameter>;
   /** Parameters the user may supply (usage input, all or unset), in bundle order. */
   inputParams: Parameter[];
   entityOfParam: Map<string, Entity>;
+  /** Parameter code → the path of its entity (`order.line-item` for a nested one), for trace keys. */
+  entityKeyOfParam: Map<string, string>;
   entities: Map<string, Entity>;
   /** Parameters of user-profile entities. */
   profileParams: Set<string>;
@@ -76,6 +91,8 @@ export interface CompiledBundle {
   profileIntegrations: string[];
   tools: CompiledTool[];
   toolByCode: Map<string, CompiledTool>;
+  /** Tool name (trimmed, lower-case) → tool: activations may name a tool by its name. */
+  toolByName: Map<string, CompiledTool>;
   /** Word stem → (tool index → weight), for word-overlap scoring of main tools. */
   toolIndex: Map<string, Map<number, number>>;
 }

@@ -73,3 +73,22 @@ export function upstreamProxy(base: string, bodyLimit: number, fetchImpl: typeof
     return new Response(await response.arrayBuffer(), { status: response.status, headers });
   };
 }
+
+/**
+ * Upstream mode: the reference agents and their bundles describe this service's example agents,
+ * not the deployed service's, so they answer 404 whatever the key (never a 401 for a key this
+ * service does not hold), saying why.
+ */
+export function agentsNotOffered(base: string) {
+  const origin = new URL(base).origin;
+  return (c: Context): Response =>
+    c.json(
+      {
+        error: 'Not Found',
+        message:
+          `Not offered in upstream mode: the Messaging API is forwarded to ${origin}, whose agents ` +
+          'and bundles this service does not know. Type the agent id; import or paste a bundle.',
+      },
+      404,
+    );
+}

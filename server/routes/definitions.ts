@@ -14,6 +14,9 @@ import {
   RerunRequest,
   RerunResponse,
   SendMessageRequest,
+  StoredBundleResponse,
+  TaskBranches,
+  TaskInfo,
   TaskResponse,
   TraceListQuery,
   TracePage,
@@ -153,6 +156,55 @@ export const agentBundleRoute = createRoute({
     200: json(AgentBundleResponse, 'The bundle.'),
     403: error('The key may not use this agent.'),
     404: error('Agent or version not found.'),
+    ...COMMON_ERRORS,
+  },
+});
+
+export const taskInfoRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/tasks/{task_id}',
+  tags: ['Reference'],
+  summary: "A task's lineage and what each turn ran with",
+  description:
+    "The agent, version, the family root, the origin of a branch (parent task, regenerated interaction, its position, the text it replaced and the text replayed) and, per turn, the bundle hash (null = the agent's own bundle) and version it ran with.",
+  security,
+  request: { params: z.object({ task_id: PathId }) },
+  responses: {
+    200: json(TaskInfo, 'The task.'),
+    403: error("The key may not use this task's agent."),
+    404: error('Task not found.'),
+    ...COMMON_ERRORS,
+  },
+});
+
+export const taskBranchesRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/tasks/{task_id}/branches',
+  tags: ['Reference'],
+  summary: 'Every branch regenerated below a task',
+  description: 'Branches of branches included, parents first, each with its origin; at most 500.',
+  security,
+  request: { params: z.object({ task_id: PathId }) },
+  responses: {
+    200: json(TaskBranches, 'The branches.'),
+    403: error("The key may not use this task's agent."),
+    404: error('Task not found.'),
+    ...COMMON_ERRORS,
+  },
+});
+
+export const storedBundleRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/bundles/{hash}',
+  tags: ['Reference'],
+  summary: 'A bundle a client sent, by its content hash',
+  description: 'Answered only to a key that may use an agent the bundle was sent to.',
+  security,
+  request: { params: z.object({ hash: PathId }) },
+  responses: {
+    200: json(StoredBundleResponse, 'The bundle.'),
+    403: error('The key may not use the agent this bundle was sent to.'),
+    404: error('No bundle with this hash was sent here.'),
     ...COMMON_ERRORS,
   },
 });

@@ -1,10 +1,22 @@
-/** Reference-only extensions: the example agents, their bundles, validation and the bundle schema. */
+/**
+ * Reference-only extensions: the example agents, their bundles, validation, the bundle schema,
+ * and the lineage and bundles the service keeps.
+ */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { AuthEnv } from '../http/auth';
 import { ApiError, forbidden } from '../http/errors';
+import type { LineageService } from '../service/lineage-service';
 import type { AgentCatalog, AgentRecord, BundleTools } from '../service/ports';
-import { agentBundleRoute, bundleSchemaRoute, listAgentsRoute, validateRoute } from './definitions';
+import {
+  agentBundleRoute,
+  bundleSchemaRoute,
+  listAgentsRoute,
+  storedBundleRoute,
+  taskBranchesRoute,
+  taskInfoRoute,
+  validateRoute,
+} from './definitions';
 
 const notFound = (message: string) => new ApiError(404, { error: 'Not Found', message });
 
@@ -27,7 +39,18 @@ export function registerReferenceRoutes(
   app: OpenAPIHono<AuthEnv>,
   agents: AgentCatalog,
   bundles: BundleTools,
+  lineage: LineageService,
 ): void {
+  app.openapi(taskInfoRoute, async (c) =>
+    c.json(await lineage.taskInfo(c.get('apiKey'), c.req.valid('param').task_id), 200),
+  );
+  app.openapi(taskBranchesRoute, async (c) =>
+    c.json(await lineage.branches(c.get('apiKey'), c.req.valid('param').task_id), 200),
+  );
+  app.openapi(storedBundleRoute, async (c) =>
+    c.json(await lineage.bundle(c.get('apiKey'), c.req.valid('param').hash), 200),
+  );
+
   app.openapi(listAgentsRoute, (c) => {
     const key = c.get('apiKey');
     const visible = agents.list().filter((a) => keyAllowsAgent(key, a.id));

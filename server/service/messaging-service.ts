@@ -136,6 +136,7 @@ export class MessagingService {
         this.runTurn(task, config, state, { text: req.text, createdAt: userMessageAt }),
       ),
     );
+    await this.keepBundle(task.agentId, config);
     return messageResponse(task, turn, includeTrace);
   }
 
@@ -170,6 +171,7 @@ export class MessagingService {
     };
     const turn = this.runTurn(branch, config, fork.stateBefore, { text: req.text, createdAt: userMessageAt });
     await this.store.createBranch(branch, turn);
+    await this.keepBundle(branch.agentId, config);
     return { regenerated_task_id: branch.id, message: messageResponse(branch, turn, includeTrace) };
   }
 
@@ -296,6 +298,15 @@ export class MessagingService {
     if (issues.some((i) => i.severity === 'error'))
       throw invalidBundle(issues, ['body', 'agent_settings_bundle']);
     return { version, bundle, bundleHash: hash, clientBundle: true };
+  }
+
+  /** A client's bundle that ran is kept by its hash, so a link can show it anywhere. */
+  private async keepBundle(agentId: string, config: TurnConfig): Promise<void> {
+    if (!config.clientBundle || !config.bundleHash) return;
+    await this.store.putBundle(
+      { hash: config.bundleHash, agentId, content: JSON.stringify(config.bundle) },
+      this.ports.clock.now().toISOString(),
+    );
   }
 
   private runTurn(

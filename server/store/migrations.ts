@@ -63,6 +63,18 @@ export const MIGRATIONS: readonly string[] = [
   UPDATE tasks SET inherits_from = branch_of_task_id WHERE inherited_turns > 0;
   DELETE FROM turns WHERE seq <= (SELECT inherited_turns FROM tasks WHERE tasks.id = turns.task_id);
   `,
+  // Lineage and bundles for /reference/v1: a task's branches by their origin, and every bundle a
+  // client sent, by content hash and the agent it was sent to.
+  `
+  CREATE INDEX tasks_branch_of ON tasks (branch_of_task_id);
+  CREATE TABLE bundles (
+    hash TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (hash, agent_id)
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

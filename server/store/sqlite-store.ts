@@ -11,7 +11,17 @@ import Database from 'better-sqlite3';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { migrate } from './migrations';
-import type { ForkPoint, PageRequest, Store, TaskRecord, TaskTraces, TracePage, TurnRecord } from './store';
+import type {
+  ForkPoint,
+  PageRequest,
+  Store,
+  StoredBundle,
+  TaskRecord,
+  TaskTraces,
+  TracePage,
+  TurnConfigRecord,
+  TurnRecord,
+} from './store';
 import type { EngineState } from '../engine/contract';
 
 export interface SqliteStoreOptions {
@@ -201,6 +211,18 @@ export class SqliteStore implements Store {
       ),
       ownerAt: this.db.prepare(`${CHAIN} SELECT turns.task_id FROM ${CHAIN_TURNS}`),
       stateAt: this.db.prepare(`${CHAIN} SELECT turns.state FROM ${CHAIN_TURNS}`),
+      turnConfigs: this.db.prepare(
+        `${CHAIN} SELECT turns.interaction_id, turns.user_text, turns.bundle_hash, turns.version_id FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
+      ),
+      branches: this.db.prepare(
+        `SELECT ${TASK_COLUMNS} FROM tasks WHERE branch_of_task_id = ? ORDER BY created_at, id LIMIT ?`,
+      ),
+      putBundle: this.db.prepare(
+        'INSERT OR IGNORE INTO bundles (hash, agent_id, content, created_at) VALUES (?, ?, ?, ?)',
+      ),
+      getBundles: this.db.prepare(
+        'SELECT hash, agent_id, content FROM bundles WHERE hash = ? ORDER BY agent_id',
+      ),
     };
   }
 
@@ -312,6 +334,38 @@ export class SqliteStore implements Store {
   async getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined> {
     const row = this.turnRow(taskId, interactionId);
     return row ? rowToTurn(row) : undefined;
+  }
+
+  async listTurnConfigs(taskId: string): Promise<TurnConfigRecord[]> {
+    const rows = this.statements.turnConfigs.all({ task: taskId, ...ALL }) as {
+      interaction_id: string;
+      user_text: string;
+      bundle_hash: string | null;
+      version_id: string;
+    }[];
+    return rows.map((r) => ({
+      interactionId: r.interaction_id,
+      userText: r.user_text,
+      bundleHash: r.bundle_hash,
+      versionId: r.version_id,
+    }));
+  }
+
+  async listBranches(taskId: string, limit: number): Promise<TaskRecord[]> {
+    return (this.statements.branches.all(taskId, limit) as TaskRow[]).map(rowToTask);
+  }
+
+  async putBundle(bundle: StoredBundle, createdAt: string): Promise<void> {
+    this.statements.putBundle.run(bundle.hash, bundle.agentId, bundle.content, createdAt);
+  }
+
+  async getBundles(hash: string): Promise<StoredBundle[]> {
+    const rows = this.statements.getBundles.all(hash) as {
+      hash: string;
+      agent_id: string;
+      content: string;
+    }[];
+    return rows.map((r) => ({ hash: r.hash, agentId: r.agent_id, content: r.content }));
   }
 
   async latestState(taskId: string): Promise<EngineState | undefined> {

@@ -40,6 +40,22 @@ export interface TurnRecord {
   versionId: string;
 }
 
+/** What one turn ran with, and the user's text (the lineage endpoints read only these). */
+export interface TurnConfigRecord {
+  interactionId: string;
+  userText: string;
+  bundleHash: string | null;
+  versionId: string;
+}
+
+/** A bundle a client sent, kept by content hash for the agent it was sent to. */
+export interface StoredBundle {
+  hash: string;
+  agentId: string;
+  /** The bundle's JSON text. */
+  content: string;
+}
+
 export interface PageRequest {
   offset: number;
   limit: number;
@@ -103,6 +119,14 @@ export interface Store {
   /** The task's agent, a page of its thread's traces as JSON text and the thread's length; undefined when no such task. */
   listTraceJson(taskId: string, page: PageRequest): Promise<TracePage | undefined>;
   getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined>;
+  /** What each of the task's turns ran with, in thread order (no traces, no states). */
+  listTurnConfigs(taskId: string): Promise<TurnConfigRecord[]>;
+  /** The tasks regenerated from `taskId` (its direct branches), oldest first, at most `limit`. */
+  listBranches(taskId: string, limit: number): Promise<TaskRecord[]>;
+  /** Keeps a bundle by hash for an agent (a no-op when already kept). */
+  putBundle(bundle: StoredBundle, createdAt: string): Promise<void>;
+  /** The copies of a bundle kept under `hash`, one per agent it was sent to. */
+  getBundles(hash: string): Promise<StoredBundle[]>;
   /** The engine state after the thread's last turn, or the task's initial state when it has none. */
   latestState(taskId: string): Promise<EngineState | undefined>;
   close(): Promise<void>;

@@ -6,7 +6,7 @@ import { rerunMessage } from './rerun';
 import { sendMessage } from './send-message';
 import { getTraceList } from './trace-list';
 import { listAgents } from './agents';
-import { testConnection } from './test-connection';
+import { PROBE_PATH, testConnection } from './test-connection';
 
 const config: ApiConfig = {
   baseUrl: 'http://svc.test/',
@@ -77,7 +77,7 @@ describe('the fetch client', () => {
     const b = await createTask({ agent_id: 'x', user_id: 'u' });
     expect(a.id).toBe('a');
     expect(a.followup_suggestions).toEqual([]);
-    expect(a.welcome_message).toBeNull();
+    expect(a.welcome_message).toBeUndefined(); // null: absent
     expect(b.id).toBe('b');
   });
 
@@ -122,6 +122,28 @@ describe('the fetch client', () => {
     expect(r.rerun.regenerated_task_id).toBe('t2');
   });
 
+  it('sends the acting user on a rerun (x-aui-user-id), unless the user set that header', async () => {
+    answers.push(json({ regenerated_task_id: 't2', message: { id: 'm9', text: 'again' } }));
+    await rerunMessage({ task_id: 't1', interaction_id: 'm1', text: 'hi' }, { userId: 'alice' });
+    const sent = new Headers(calls[0]!.init.headers);
+    expect(sent.get('x-aui-user-id')).toBe('alice');
+    expect(sent.get('x-aui-api-key')).toBe('secret-key');
+    expect(sent.get('x-aui-organization-id')).toBe('org1');
+
+    setApiConfigSource(() => ({ ...config, extraHeaders: [{ name: 'x-aui-user-id', value: 'chosen' }] }));
+    answers.push(json({ regenerated_task_id: 't3', message: { id: 'm10', text: 'again' } }));
+    await rerunMessage({ task_id: 't1', interaction_id: 'm1', text: 'hi' }, { userId: 'alice' });
+    expect(new Headers(calls[1]!.init.headers).get('x-aui-user-id')).toBe('chosen');
+  });
+
+  it('shows a reply that came without any id under a stand-in id', async () => {
+    answers.push(json({ text: 'hello', created_at: null }));
+    const { message } = await sendMessage({ task_id: 't1', text: 'hi' });
+    expect(message.text).toBe('hello');
+    expect(message.id).toMatch(/^unidentified-/);
+    expect(message._unread).toEqual([{ path: 'id', raw: undefined }]);
+  });
+
   it('reads a bare trace array (spec)', async () => {
     answers.push(json([trace('1'), trace('2')]));
     const list = await getTraceList('t 1');
@@ -162,7 +184,8 @@ describe('the fetch client', () => {
     expect(await listAgents()).toBeNull();
   });
 
-  it('tests a connection: the reference agent list answering means the key was accepted', async () => {
+  it('tests a connection: the Messaging API first (404 = accepted), then the reference agent list', async () => {
+    answers.push(json({ error: 'Not Found', message: 'Task not found' }, 404));
     answers.push(
       json({
         agents: [
@@ -173,15 +196,38 @@ describe('the fetch client', () => {
     const r = await testConnection(config);
     expect(r.ok).toBe(true);
     expect(r.ok && r.agents?.[0]?.id).toBe('card-disputes');
+    expect(calls[0]!.url).toBe(`http://svc.test${PROBE_PATH}`);
+    expect(calls[0]!.init.method).toBe('GET');
+    expect(calls[1]!.url).toBe('http://svc.test/reference/v1/agents');
+  });
+
+  it('tests a connection elsewhere: a deployed 404 on the probe is enough; the helpers need not exist', async () => {
+    answers.push(json({ detail: 'Task not found' }, 404));
+    answers.push(json({ detail: 'Not Found' }, 404));
+    const r = await testConnection(config);
+    expect(r).toMatchObject({ ok: true, agents: null });
+    expect(r.message).toMatch(/accepted the key.*type the agent id/);
+  });
+
+  it('tests a connection: reference helpers that refuse this key do not turn an accepted key into a refusal', async () => {
+    answers.push(json({ detail: 'Task not found' }, 404));
+    answers.push(json({ error: 'Unauthorized', message: 'Invalid or missing API key' }, 401));
+    const r = await testConnection(config);
+    expect(r).toMatchObject({ ok: true, agents: null });
+  });
+
+  it('tests a connection: a deployed 403 with no body is a refusal, and the helpers are not asked', async () => {
+    answers.push(() => new Response(null, { status: 403 }));
+    const r = await testConnection(config);
+    expect(r.ok).toBe(false);
     expect(calls).toHaveLength(1);
   });
 
-  it('tests a connection elsewhere: 404 on the probe means reached and authenticated', async () => {
-    answers.push(json({ error: 'Not Found', message: 'no' }, 404));
-    answers.push(json({ error: 'Not Found', message: 'Task not found' }, 404));
+  it('tests a connection: a 422 on the probe says the key could not be judged', async () => {
+    answers.push(json({ detail: [{ loc: ['path', 'task_id'], msg: 'bad', type: 'x' }] }, 422));
     const r = await testConnection(config);
-    expect(r.ok).toBe(true);
-    expect(calls[1]!.url).toContain('/v1/messaging/tasks/threadline-connection-probe/trace-info');
+    expect(r.ok).toBe(false);
+    expect(r.message).toMatch(/whether it accepts the key is unknown/);
   });
 
   it('tests a connection: 401 is reported in plain words', async () => {

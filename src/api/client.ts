@@ -50,9 +50,19 @@ export function resolveBaseUrl(baseUrl: string): string {
 
 const HEADER_NAME = /^[!#$%&'*+.^_`|~0-9A-Za-z-]+$/;
 
-export function buildHeaders(config: ApiConfig, hasBody: boolean): Headers {
+/**
+ * The headers of one request: JSON, the request's own headers (e.g. the acting user on a rerun),
+ * then the user's extra headers (which win: the user chose them), then the key.
+ */
+export function buildHeaders(
+  config: ApiConfig,
+  hasBody: boolean,
+  requestHeaders: Readonly<Record<string, string>> = {},
+): Headers {
   const headers = new Headers({ accept: 'application/json' });
   if (hasBody) headers.set('content-type', 'application/json');
+  for (const [name, value] of Object.entries(requestHeaders))
+    if (value && HEADER_NAME.test(name)) headers.set(name, value);
   for (const h of config.extraHeaders) {
     const name = h.name.trim();
     if (name && HEADER_NAME.test(name)) headers.set(name, h.value);
@@ -85,6 +95,8 @@ export interface RequestOptions<S extends z.ZodType> {
   signal?: AbortSignal;
   /** Overrides the configured connection (used by "Test connection" before saving). */
   config?: ApiConfig;
+  /** Headers this request carries (wire-compat), sent when they have a value. */
+  headers?: Readonly<Record<string, string>>;
 }
 
 export interface Timed<T> {
@@ -113,7 +125,7 @@ export async function apiRequestTimed<S extends z.ZodType>(
     try {
       response = await fetch(url, {
         method: opts.method ?? 'GET',
-        headers: buildHeaders(config, opts.body !== undefined),
+        headers: buildHeaders(config, opts.body !== undefined, opts.headers),
         body: opts.body === undefined ? undefined : JSON.stringify(opts.body),
         signal: controller.signal,
         credentials: 'omit',

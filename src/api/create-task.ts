@@ -1,5 +1,4 @@
 /** `POST /v1/messaging/tasks`: start a thread; answers the welcome message and starter suggestions. */
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { TaskIn, type CreateTaskRequest } from '../contract/api';
 import { apiRequest } from './client';
 
@@ -12,14 +11,4 @@ export async function createTask(body: CreateTaskRequest, signal?: AbortSignal):
     what: 'new task',
     signal,
   });
-}
-
-export const createTaskMutationOptions = () =>
-  mutationOptions({
-    mutationKey: ['api', 'create-task'],
-    mutationFn: (body: CreateTaskRequest) => createTask(body),
-  });
-
-export function useCreateTask() {
-  return useMutation(createTaskMutationOptions());
 }

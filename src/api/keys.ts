@@ -13,4 +13,8 @@ export const apiKeys = {
   traces: (taskId: string) => [...apiKeys.task(taskId), 'traces'] as const,
   trace: (taskId: string, interactionId: string) =>
     [...apiKeys.task(taskId), 'trace', interactionId] as const,
+  /** Reference service: the task's lineage and what each turn ran with. */
+  taskInfo: (taskId: string) => [...apiKeys.task(taskId), 'info'] as const,
+  taskBranches: (taskId: string) => [...apiKeys.task(taskId), 'branches'] as const,
+  storedBundle: (hash: string) => [...apiKeys.all, 'bundles', hash] as const,
 };

@@ -2,9 +2,12 @@
  * `POST /v1/messaging/messages/rerun?include_trace=true`: regenerate an interaction with the
  * original or an edited text (and optionally another bundle); the answer is a new task (branch).
  */
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { RerunIn, type RerunRequest } from '../contract/api';
 import { apiRequestTimed } from './client';
+import { withUsableId } from './send-message';
+
+/** wire-compat: a rerun carries the acting user in `x-aui-user-id`. */
+export const USER_ID_HEADER = 'x-aui-user-id';
 
 export interface RerunResult {
   rerun: RerunIn;
@@ -13,7 +16,7 @@ export interface RerunResult {
 
 export async function rerunMessage(
   body: RerunRequest,
-  opts: { includeTrace?: boolean; signal?: AbortSignal } = {},
+  opts: { includeTrace?: boolean; signal?: AbortSignal; userId?: string | undefined } = {},
 ): Promise<RerunResult> {
   const { data, ms } = await apiRequestTimed({
     method: 'POST',
@@ -23,13 +26,7 @@ export async function rerunMessage(
     schema: RerunIn,
     what: 'rerun result',
     signal: opts.signal,
+    headers: opts.userId ? { [USER_ID_HEADER]: opts.userId } : {},
   });
-  return { rerun: data, rttMs: ms };
-}
-
-export const rerunMutationOptions = () =>
-  mutationOptions({ mutationKey: ['api', 'rerun'], mutationFn: (body: RerunRequest) => rerunMessage(body) });
-
-export function useRerun() {
-  return useMutation(rerunMutationOptions());
+  return { rerun: { ...data, message: withUsableId(data.message) }, rttMs: ms };
 }

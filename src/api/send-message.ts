@@ -2,7 +2,6 @@
  * `POST /v1/messaging/messages?include_trace=true`: one turn. The answer is parsed tolerantly
  * (MessageIn) and comes with the measured round trip.
  */
-import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { MessageIn, type SendMessageRequest } from '../contract/api';
 import { apiRequestTimed } from './client';
 
@@ -11,6 +10,18 @@ export type SendMessageInput = Omit<SendMessageRequest, 'type'>;
 export interface SentMessage {
   message: MessageIn;
   rttMs: number;
+}
+
+let unidentified = 0;
+
+/**
+ * A reply the service sent without any id (neither `id` nor its trace's `interaction_id`) is
+ * still shown: it gets a stand-in id, unknown to the server (its `_unread` says the id is missing).
+ */
+export function withUsableId(message: MessageIn): MessageIn {
+  if (message.id) return message;
+  unidentified += 1;
+  return { ...message, id: `unidentified-${Date.now().toString(36)}-${unidentified}` };
 }
 
 export async function sendMessage(
@@ -26,15 +37,5 @@ export async function sendMessage(
     what: 'reply',
     signal: opts.signal,
   });
-  return { message: data, rttMs: ms };
-}
-
-export const sendMessageMutationOptions = () =>
-  mutationOptions({
-    mutationKey: ['api', 'send-message'],
-    mutationFn: (input: SendMessageInput) => sendMessage(input),
-  });
-
-export function useSendMessage() {
-  return useMutation(sendMessageMutationOptions());
+  return { message: withUsableId(data), rttMs: ms };
 }

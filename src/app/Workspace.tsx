@@ -2,15 +2,14 @@
  * The playground workspace: threads | chat | inspector, in resizable panes. This is the only
  * place that knows the URL: features get plain values and callbacks.
  */
+import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { toApiError } from '../api/errors';
 import { Brand } from '../components/ui/Brand';
-import { Button } from '../components/ui/Button';
-import { ErrorCallout } from '../components/ui/ErrorCallout';
 import { SplitPanes } from '../components/ui/SplitPanes';
 import { ChatPane, useTranscript, type Turn } from '../features/chat';
+import { Modal } from '../features/command-palette';
 import {
   ConnectionDialogButton,
   ConnectionForm,
@@ -18,11 +17,13 @@ import {
   useConnectionStore,
 } from '../features/connection';
 import { ShareMenu } from '../features/share';
-import { ThreadList, useStartThread } from '../features/threads';
+import { describeRun, NewThreadForm, runConfigOf, ThreadList, useThreadsStore } from '../features/threads';
 import {
+  ComposerAddon,
   inspectorTabs,
   mainViews,
-  messageExtras,
+  onSendError,
+  threadMessageExtras,
   turnActions,
   type InspectorContext,
   type TurnActionContext,
@@ -30,6 +31,7 @@ import {
 import { Inspector } from './Inspector';
 import { ThemeToggle } from './ThemeToggle';
 import { useSetSearch } from './use-set-search';
+import { linkParentOf, useNewThreadDialog, useWorkspaceTarget } from './workspace-actions';
 
 const route = getRouteApi('/');
 
@@ -37,40 +39,57 @@ export function Workspace() {
   const search = route.useSearch();
   const setSearch = useSetSearch();
 
-  const { agentId, hasKey, baseUrl } = useConnectionStore(
-    useShallow((s) => ({
-      agentId: s.agentId.trim(),
-      hasKey: s.apiKey.length > 0,
-      baseUrl: s.baseUrl.trim(),
-    })),
+  const { hasKey, baseUrl } = useConnectionStore(
+    useShallow((s) => ({ hasKey: s.apiKey.length > 0, baseUrl: s.baseUrl.trim() })),
   );
-  const startThread = useStartThread();
-  const onNewThread = () =>
-    startThread.mutate(undefined, {
-      onSuccess: (task) => setSearch({ task: task.id, turn: undefined, node: undefined }),
-    });
+  const queryClient = useQueryClient();
+  const newThread = useNewThreadDialog();
+  const onStarted = useCallback(
+    (task: { id: string }) => {
+      newThread.close();
+      setSearch({ task: task.id, turn: undefined, node: undefined, compare: undefined, only: undefined });
+    },
+    [newThread, setSearch],
+  );
   const openTask = useCallback(
     (taskId: string, turnId?: string) =>
-      setSearch({ task: taskId, turn: turnId, node: undefined, compare: undefined }),
+      setSearch({
+        task: taskId,
+        turn: turnId,
+        node: undefined,
+        compare: undefined,
+        only: undefined,
+        parent: undefined,
+        fork: undefined,
+      }),
     [setSearch],
   );
 
   const taskId = search.task;
+  const thread = useThreadsStore((s) => (taskId ? s.threads[taskId] : undefined));
   const transcript = useTranscript(taskId);
+  // A pinned turn (the URL's `turn`) stays; otherwise the view follows the newest turn.
+  const pinned = Boolean(search.turn);
   const turn: Turn | undefined = search.turn
     ? transcript.turns.find((t) => t.id === search.turn)
     : transcript.turns.at(-1);
 
   const selectTurn = useCallback((id: string) => setSearch({ turn: id, node: undefined }), [setSearch]);
+  // Selecting a node never pins the turn: the graph keeps following the newest turn.
   const selectNode = useCallback(
-    (nodeId: string | undefined) => setSearch({ turn: turn?.id ?? search.turn, node: nodeId }, true),
-    [setSearch, turn?.id, search.turn],
+    (nodeId: string | undefined) => setSearch({ node: nodeId }, true),
+    [setSearch],
   );
+  const followLatest = useCallback(() => setSearch({ turn: undefined }, true), [setSearch]);
+  const target = useWorkspaceTarget(search);
 
   const inspectorCtx: InspectorContext = {
     taskId,
     turns: transcript.turns,
     turn,
+    pinned,
+    followLatest,
+    linkParent: linkParentOf(search),
     nodeId: search.node,
     selectNode,
     selectTurn,
@@ -83,14 +102,7 @@ export function Workspace() {
     return (t: Turn) => turnActions.map((render, i) => <span key={i}>{render(t, ctx)}</span>);
   }, [taskId, selectTurn, openTask]);
 
-  const extras = useMemo(
-    () =>
-      messageExtras.length
-        ? async (id: string) =>
-            Object.assign({}, ...(await Promise.all(messageExtras.map(async (m) => m(id)))))
-        : undefined,
-    [],
-  );
+  const extras = useCallback((id: string) => threadMessageExtras(queryClient, id), [queryClient]);
 
   const mainView = mainViews.find((v) => v.when(search));
 
@@ -98,12 +110,17 @@ export function Workspace() {
     <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
         <Brand />
-        <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">
-          {agentId || 'no agent'} · {baseUrl || 'this server'}
+        <span className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-testid="header-thread">
+          {thread
+            ? describeRun(thread.agent_id, runConfigOf(thread), thread.version_id)
+            : taskId
+              ? 'a thread not kept in this browser'
+              : 'no thread open'}{' '}
+          · {baseUrl || 'this server'}
           {hasKey ? '' : ' · no key'}
         </span>
         <div className="ml-auto flex items-center gap-1">
-          <ShareMenu target={taskId ? { taskId, turnId: turn?.id, nodeId: search.node } : undefined} />
+          <ShareMenu target={target} />
           <ConnectionDialogButton label="Connection" />
           <ThemeToggle />
         </div>
@@ -124,15 +141,7 @@ export function Workspace() {
               defaultSize: 18,
               minSize: 10,
               className: 'bg-white dark:bg-zinc-900',
-              children: (
-                <ThreadList
-                  activeTaskId={taskId}
-                  onOpen={openTask}
-                  onNew={onNewThread}
-                  creating={startThread.isPending}
-                  canCreate={Boolean(agentId)}
-                />
-              ),
+              children: <ThreadList activeTaskId={taskId} onOpen={openTask} onNew={newThread.show} />,
             },
             {
               id: 'chat',
@@ -141,18 +150,6 @@ export function Workspace() {
               children: (
                 <main className="flex h-full min-h-0 flex-col">
                   {taskId ? <KeyPrompt /> : null}
-                  {startThread.error ? (
-                    <div className="p-3">
-                      <ErrorCallout
-                        error={toApiError(startThread.error)}
-                        action={
-                          <Button size="sm" onClick={() => startThread.reset()}>
-                            Dismiss
-                          </Button>
-                        }
-                      />
-                    </div>
-                  ) : null}
                   <div className="min-h-0 flex-1">
                     {taskId ? (
                       <ChatPane
@@ -162,13 +159,11 @@ export function Workspace() {
                         onSelectTurn={selectTurn}
                         renderTurnActions={renderTurnActions}
                         messageExtras={extras}
+                        onSendError={onSendError}
+                        composerAddon={<ComposerAddon taskId={taskId} />}
                       />
                     ) : (
-                      <Welcome
-                        onStart={onNewThread}
-                        starting={startThread.isPending}
-                        canStart={Boolean(agentId)}
-                      />
+                      <Welcome onStarted={onStarted} />
                     )}
                   </div>
                 </main>
@@ -190,19 +185,26 @@ export function Workspace() {
           ]}
         />
       )}
+      <Modal
+        open={newThread.open}
+        onClose={newThread.close}
+        label="New thread"
+        className="w-[min(32rem,calc(100vw-2rem))]"
+      >
+        <div className="p-4">
+          <h2 className="mb-3 text-sm font-semibold">New thread</h2>
+          <p className="mb-3 text-xs text-zinc-600 dark:text-zinc-400">
+            Which agent should this thread talk to? The thread keeps it, with the agent’s own bundle, until
+            you change what it runs with beside the message box.
+          </p>
+          <NewThreadForm onStarted={onStarted} submitLabel="Start" />
+        </div>
+      </Modal>
     </div>
   );
 }
 
-function Welcome({
-  onStart,
-  starting,
-  canStart,
-}: {
-  onStart: () => void;
-  starting: boolean;
-  canStart: boolean;
-}) {
+function Welcome({ onStarted }: { onStarted: (task: { id: string }) => void }) {
   return (
     <div className="h-full overflow-y-auto">
       <div className="mx-auto flex max-w-xl flex-col gap-4 p-6">
@@ -215,11 +217,7 @@ function Welcome({
           </p>
         </div>
         <ConnectionForm compact />
-        <div>
-          <Button variant="primary" onClick={onStart} disabled={starting || !canStart}>
-            {starting ? 'Starting…' : 'Start a thread'}
-          </Button>
-        </div>
+        <NewThreadForm onStarted={onStarted} />
       </div>
     </div>
   );

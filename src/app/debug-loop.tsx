@@ -1,32 +1,52 @@
 /**
  * The debugging loop wired into the shell (loaded lazily by extensions.tsx, so the editor's
- * validator and the compare view stay out of the first load): the Bundle and Branches inspector tabs, the compare
- * view, the per-turn "Rerun from here" action and the bundle attached to sends. Thin adapters:
- * they turn the shell's context and URL into the features' plain props and callbacks.
+ * validator and the compare view stay out of the first load): the Bundle and Branches inspector
+ * tabs, the compare view, the per-turn "Rerun from here" action, and what a send carries (the
+ * open thread's configuration). Thin adapters: they turn the shell's context and URL into the
+ * features' plain props and callbacks.
  */
+import type { QueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { BranchTree } from '../features/branches';
-import { BundleEditorPanel, bundleForRequest } from '../features/bundle-editor';
+import { BundleEditorPanel } from '../features/bundle-editor';
 import type { Turn } from '../features/chat';
 import { CompareMain, formatComparePair } from '../features/compare';
 import { selectAgentId, selectHasKey, useConnectionStore } from '../features/connection';
 import { RerunAction } from '../features/rerun';
+import { markSendIssues, runExtrasFor, RunsWithControl, ThreadDraftControls } from '../features/runs-with';
 import { useThreadsStore } from '../features/threads';
 import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
 import { useSetSearch } from './use-set-search';
 
 export function BundleTab({ taskId }: InspectorContext) {
   const threadAgent = useThreadsStore((s) => (taskId ? s.threads[taskId]?.agent_id : undefined));
-  const connectionAgent = useConnectionStore(selectAgentId);
+  const lastAgent = useConnectionStore(selectAgentId);
   const hasKey = useConnectionStore(selectHasKey);
-  return <BundleEditorPanel defaultAgentId={threadAgent || connectionAgent.trim()} canFetch={hasKey} />;
+  const [picked, setPicked] = useState<string | null>(null);
+  // An open thread's editor edits that thread's agent's draft; with no thread open, any agent's.
+  if (taskId && threadAgent) {
+    return (
+      <BundleEditorPanel
+        agentId={threadAgent}
+        canFetch={hasKey}
+        threadControls={<ThreadDraftControls taskId={taskId} />}
+      />
+    );
+  }
+  return (
+    <BundleEditorPanel agentId={picked ?? lastAgent.trim()} onAgentChange={setPicked} canFetch={hasKey} />
+  );
 }
 
-export function BranchesTab({ taskId }: InspectorContext) {
+export function BranchesTab({ taskId, linkParent }: InspectorContext) {
   const setSearch = useSetSearch();
   return (
     <BranchTree
       taskId={taskId}
-      onOpen={(task) => setSearch({ task, turn: undefined, node: undefined })}
+      linkParent={linkParent}
+      onOpen={(task) =>
+        setSearch({ task, turn: undefined, node: undefined, parent: undefined, fork: undefined })
+      }
       onCompare={(a, b) => setSearch({ compare: formatComparePair(a, b) })}
     />
   );
@@ -36,8 +56,12 @@ export function CompareMainView({ search, setSearch }: MainViewProps) {
   return (
     <CompareMain
       pair={search.compare}
-      onPairChange={(compare) => setSearch({ compare })}
-      onOpenTask={(task) => setSearch({ task, turn: undefined, node: undefined, compare: undefined })}
+      onlyDifferences={search.only === 'differences'}
+      onOnlyDifferences={(on) => setSearch({ only: on ? 'differences' : undefined }, true)}
+      onPairChange={(compare) => setSearch({ compare, only: undefined })}
+      onOpenTask={(task) =>
+        setSearch({ task, turn: undefined, node: undefined, compare: undefined, only: undefined })
+      }
     />
   );
 }
@@ -46,8 +70,16 @@ export function RerunTurnAction({ turn, ctx }: { turn: Turn; ctx: TurnActionCont
   return <RerunAction turn={turn} taskId={ctx.taskId} onOpened={ctx.openTask} />;
 }
 
-/** The editor's bundle on every send while "Use this bundle" is on; throws (nothing sent) when it has errors. */
-export function bundleMessageExtras() {
-  const bundle = bundleForRequest();
-  return bundle ? { agent_settings_bundle: bundle } : {};
+export function RunsWith({ taskId }: { taskId: string }) {
+  return <RunsWithControl taskId={taskId} />;
+}
+
+/** What a send carries: the open thread's bundle (by hash) and version pin; throws when it cannot be sent. */
+export function threadMessageExtras(queryClient: QueryClient, taskId: string) {
+  return runExtrasFor(queryClient, taskId);
+}
+
+/** A send the service refused: its bundle issues go on the editor's markers. */
+export function onSendError(taskId: string, error: unknown) {
+  markSendIssues(taskId, error);
 }

@@ -3,8 +3,9 @@
  * the compare view) or extra send-message fields is a one-line change here; features stay
  * unaware of the URL and of each other.
  */
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import type { MessageExtras, Turn } from '../features/chat';
+import type { Turn } from '../features/chat';
 import type { WorkspaceSearch } from './search';
 
 const debugLoop = () => import('./debug-loop');
@@ -12,6 +13,7 @@ const BundleTab = lazy(() => debugLoop().then((m) => ({ default: m.BundleTab }))
 const BranchesTab = lazy(() => debugLoop().then((m) => ({ default: m.BranchesTab })));
 const LazyCompareMainView = lazy(() => debugLoop().then((m) => ({ default: m.CompareMainView })));
 const RerunTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.RerunTurnAction })));
+const LazyRunsWith = lazy(() => debugLoop().then((m) => ({ default: m.RunsWith })));
 
 function CompareMainView(props: MainViewProps) {
   return (
@@ -27,6 +29,11 @@ export interface InspectorContext {
   turns: Turn[];
   /** The selected turn (the URL's `turn`, else the latest). */
   turn: Turn | undefined;
+  /** True when the user pinned a turn (the URL's `turn`); else the view follows the newest. */
+  pinned?: boolean;
+  followLatest?: () => void;
+  /** A branch's origin carried by a link (for servers that do not keep lineage). */
+  linkParent?: { task_id: string; interaction_id: string } | undefined;
   nodeId: string | undefined;
   selectNode: (nodeId: string | undefined) => void;
   selectTurn: (turnId: string) => void;
@@ -48,7 +55,7 @@ export const inspectorTabs: InspectorTab[] = [
 
 export interface MainViewProps {
   search: WorkspaceSearch;
-  setSearch: (patch: Partial<WorkspaceSearch>) => void;
+  setSearch: (patch: Partial<WorkspaceSearch>, replace?: boolean) => void;
 }
 
 /** Views that replace the chat and inspector when their search parameter is present. */
@@ -73,5 +80,21 @@ export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNod
   ),
 ];
 
-/** Extra fields for every sent message (e.g. the bundle editor's `agent_settings_bundle`). */
-export const messageExtras: MessageExtras[] = [async () => (await debugLoop()).bundleMessageExtras()];
+/** What every sent message carries besides its text: the thread's bundle and version pin. */
+export async function threadMessageExtras(queryClient: QueryClient, taskId: string) {
+  return (await debugLoop()).threadMessageExtras(queryClient, taskId);
+}
+
+/** A failed send (a 422's bundle issues go on the editor's markers). */
+export function onSendError(taskId: string, error: unknown): void {
+  void debugLoop().then((m) => m.onSendError(taskId, error));
+}
+
+/** Beside the composer: what the thread runs with. */
+export function ComposerAddon({ taskId }: { taskId: string }) {
+  return (
+    <Suspense fallback={<p className="text-xs text-zinc-500">Runs with…</p>}>
+      <LazyRunsWith taskId={taskId} />
+    </Suspense>
+  );
+}

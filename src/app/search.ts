@@ -1,8 +1,10 @@
 /**
  * The workspace's URL state: everything a link must reproduce, never a secret.
- * `task` = thread, `turn` = interaction id, `node` = selected graph node, `tab` = inspector tab,
- * `compare` = `<taskA>..<taskB>` (the compare view), `server` = the API base URL of a shared
- * link. Bad values are dropped, never a crash.
+ * `task` = thread, `turn` = a pinned interaction id (absent = follow the newest turn), `node` =
+ * selected graph node, `tab` = inspector tab, `compare` = `<taskA>..<taskB>` (the compare view),
+ * `only=differences` = the comparison's filter, `parent` + `fork` = a branch's origin (task and
+ * interaction ids, carried only for servers that do not keep lineage), `server` = the API base
+ * URL of a shared link. Bad values are dropped, never a crash.
  */
 import { z } from 'zod';
 
@@ -19,6 +21,9 @@ export const WorkspaceSearch = z.object({
   node: optionalText,
   tab: optionalText,
   compare: optionalText,
+  only: optionalText,
+  parent: optionalText,
+  fork: optionalText,
   /** The API base URL a trace link's thread lives on (never followed without asking). */
   server: optionalText,
 });

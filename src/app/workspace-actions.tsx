@@ -5,13 +5,11 @@
  */
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import { useLineageStore } from '../features/branches/lineage-store';
+import { useLineage } from '../features/branches';
 import { useTranscript } from '../features/chat';
 import { useRegisterActions, type Action } from '../features/command-palette';
-import { formatComparePair } from '../features/compare/pair';
-import { useConnectionStore } from '../features/connection';
+import { formatComparePair, parseComparePair } from '../features/compare';
 import { useShareActions, type ShareTarget } from '../features/share';
-import { useStartThread } from '../features/threads';
 import { inspectorTabs } from './extensions';
 import type { WorkspaceSearch } from './search';
 import { useSetSearch } from './use-set-search';
@@ -21,6 +19,26 @@ const useConnectionDialogStore = create<{ open: boolean; show: () => void; close
   show: () => set({ open: true }),
   close: () => set({ open: false }),
 }));
+
+const useNewThreadDialogStore = create<{ open: boolean; show: () => void; close: () => void }>()((set) => ({
+  open: false,
+  show: () => set({ open: true }),
+  close: () => set({ open: false }),
+}));
+
+/** "New thread" asks which agent (and version): one dialog, opened from the list, the palette or the welcome. */
+export function useNewThreadDialog() {
+  const open = useNewThreadDialogStore((s) => s.open);
+  const show = useNewThreadDialogStore((s) => s.show);
+  const close = useNewThreadDialogStore((s) => s.close);
+  return { open, show, close };
+}
+
+export function linkParentOf(
+  search: WorkspaceSearch,
+): { task_id: string; interaction_id: string } | undefined {
+  return search.parent && search.fork ? { task_id: search.parent, interaction_id: search.fork } : undefined;
+}
 
 export function useConnectionDialog() {
   const open = useConnectionDialogStore((s) => s.open);
@@ -40,12 +58,23 @@ function focusWhenReady(selector: string, frames = 180): void {
   else if (frames > 0) requestAnimationFrame(() => focusWhenReady(selector, frames - 1));
 }
 
+/**
+ * What a link reproduces: the thread, the turn on screen, the node, the tab, the comparison and
+ * its filter, and, when the server does not keep lineage, the branch's origin as ids.
+ */
 export function useWorkspaceTarget(search: WorkspaceSearch): ShareTarget | undefined {
-  const transcript = useTranscript(search.task);
+  const taskId = search.task ?? parseComparePair(search.compare)?.a;
+  const transcript = useTranscript(taskId);
+  const lineage = useLineage(search.task, linkParentOf(search));
   const turnId = search.turn ?? transcript.turns.at(-1)?.id;
+  const record =
+    lineage.source === 'browser' ? lineage.records.find((r) => r.task_id === search.task) : undefined;
+  const { node, tab, compare, only } = search;
+  const parent = record?.parent_task_id;
+  const fork = record?.parent_interaction_id;
   return useMemo(
-    () => (search.task ? { taskId: search.task, turnId, nodeId: search.node } : undefined),
-    [search.task, turnId, search.node],
+    () => (taskId ? { taskId, turnId, nodeId: node, view: { tab, compare, only, parent, fork } } : undefined),
+    [taskId, turnId, node, tab, compare, only, parent, fork],
   );
 }
 
@@ -53,12 +82,9 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
   useShareActions(target);
   const setSearch = useSetSearch();
   const { turns } = useTranscript(search.task);
-  const startThread = useStartThread();
-  const { mutate: start, isPending: starting } = startThread;
-  const agentId = useConnectionStore((s) => s.agentId.trim());
-  const parent = useLineageStore((s) =>
-    search.task ? s.records.find((r) => r.task_id === search.task) : undefined,
-  );
+  const newThread = useNewThreadDialogStore((s) => s.show);
+  const lineage = useLineage(search.task, linkParentOf(search));
+  const parent = search.task ? lineage.records.find((r) => r.task_id === search.task) : undefined;
 
   const turnId = target?.turnId;
   const { task, compare } = search;
@@ -74,14 +100,8 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         id: 'thread.new',
         title: 'New thread',
         group: 'Thread',
-        keywords: ['start', 'create', 'task'],
-        ...(agentId && !starting
-          ? {}
-          : { enabled: false, hint: agentId ? 'Starting…' : 'Choose an agent first' }),
-        run: () =>
-          start(undefined, {
-            onSuccess: (t) => setSearch({ task: t.id, turn: undefined, node: undefined, compare: undefined }),
-          }),
+        keywords: ['start', 'create', 'task', 'agent'],
+        run: newThread,
       },
       {
         id: 'chat.send',
@@ -179,6 +199,6 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
       },
     ];
     return list;
-  }, [task, compare, turnId, turns, setSearch, agentId, starting, start, parent]);
+  }, [task, compare, turnId, turns, setSearch, newThread, parent]);
   useRegisterActions('workspace', actions);
 }

@@ -7,7 +7,8 @@
  * (deployed-service variants, missing optional fields, unknown fields kept).
  */
 import { z } from 'zod';
-import { Trace, TolerantTrace } from './trace';
+import { FieldReader, isRecord, without, type Bag, type UnreadField } from './tolerant';
+import { readTrace, Trace, type TolerantTrace } from './trace';
 
 export const ORIGINS_SEEN = ['web-widget', 'api', 'third-party', 'cli', 'stores'] as const;
 export const API_KEY_HEADERS = ['x-service-api-key', 'x-aui-api-key'] as const;
@@ -189,79 +190,234 @@ export const AgentBundleResponse = z.object({
   version_tag: z.string().nullable(),
   bundle: z.record(z.string(), z.unknown()),
 });
+/** What one turn ran with: the local bundle's hash (null = the agent's own) and the version. */
+export const TurnRunInfo = z.object({
+  interaction_id: z.string(),
+  bundle_hash: z.string().nullable(),
+  version_id: z.string(),
+});
+export type TurnRunInfo = z.infer<typeof TurnRunInfo>;
+/** Where a branch came from: the task and interaction regenerated, the text it replaced and the text replayed. */
+export const ForkInfo = z.object({
+  task_id: z.string(),
+  interaction_id: z.string(),
+  /** 0-based position of the regenerated interaction in the thread. */
+  turn_index: z.number().int().nonnegative(),
+  replaced_text: z.string(),
+  text: z.string(),
+});
+export type ForkInfo = z.infer<typeof ForkInfo>;
+export const TaskInfo = z.object({
+  task_id: z.string(),
+  agent_id: z.string(),
+  title: z.string(),
+  version_id: z.string(),
+  version_tag: z.string().nullable(),
+  created_at: z.string(),
+  /** The original thread of this task's family (itself when it is no branch). */
+  root_task_id: z.string(),
+  parent: ForkInfo.nullable(),
+  turns: z.array(TurnRunInfo),
+});
+export type TaskInfo = z.infer<typeof TaskInfo>;
+export const BranchInfo = z.object({
+  task_id: z.string(),
+  title: z.string(),
+  parent: ForkInfo,
+  version_id: z.string(),
+  version_tag: z.string().nullable(),
+  /** The local bundle the regenerated turn ran with, or null for the agent's own. */
+  bundle_hash: z.string().nullable(),
+  created_at: z.string(),
+});
+export type BranchInfo = z.infer<typeof BranchInfo>;
+export const TaskBranches = z.object({
+  task_id: z.string(),
+  /** Every branch below the task (branches of branches too), parents before children. */
+  branches: z.array(BranchInfo),
+  /** True when the list stopped at the service's limit. */
+  truncated: z.boolean(),
+});
+export type TaskBranches = z.infer<typeof TaskBranches>;
+export const StoredBundleResponse = z.object({
+  hash: z.string(),
+  agent_id: z.string(),
+  bundle: z.record(z.string(), z.unknown()),
+});
+export type StoredBundleResponse = z.infer<typeof StoredBundleResponse>;
+
 export const ValidateRequest = z.object({ agent_settings_bundle: z.unknown() });
 export const ValidateResponse = z.object({ valid: z.boolean(), issues: z.array(BundleIssue) });
 
 // ---------------------------------------------------------------- tolerant client parsing
+// Each answer is read field by field (see tolerant.ts): only what the client strictly needs
+// fails the answer (a task's id, a rerun's new task id, a message that is not an object).
 
-const stringList = z
-  .array(z.unknown())
-  .nullish()
-  .transform((xs) =>
-    (xs ?? []).map((x) =>
-      typeof x === 'string'
-        ? x
-        : typeof x === 'object' && x && 'text' in x
-          ? String(x.text)
-          : JSON.stringify(x),
-    ),
+/** Fails the parse with `message` (the answer is unusable without it). */
+function refuse(ctx: z.core.$RefinementCtx, input: unknown, message: string): never {
+  ctx.addIssue({ code: 'custom', message, input });
+  return z.NEVER;
+}
+
+export interface TaskIn {
+  /** The task id (`id` on the deployed service, `task_id` in the spec; either is accepted). */
+  id: string;
+  task_id?: string;
+  user_id?: string;
+  title?: string;
+  welcome_message?: string;
+  followup_suggestions: string[];
+  /** The version the task runs with (reference service; absent elsewhere). */
+  version_id?: string;
+  _unread?: UnreadField[];
+  [key: string]: unknown;
+}
+
+const TASK_FIELDS = [
+  'id',
+  'task_id',
+  'user_id',
+  'title',
+  'welcome_message',
+  'followup_suggestions',
+  'version_id',
+];
+
+/** Any server's task: `id` or `task_id`; every other field degrades on its own. */
+export const TaskIn = z.unknown().transform((raw, ctx): TaskIn => {
+  if (!isRecord(raw)) return refuse(ctx, raw, 'the task is not an object');
+  const r = new FieldReader();
+  const taskId = r.text(raw.task_id, 'task_id');
+  const id = r.text(raw.id, 'id') || taskId;
+  if (!id) return refuse(ctx, raw, 'the task has neither id nor task_id');
+  const opt = <K extends string>(key: K, v: string | undefined) => (v === undefined ? {} : { [key]: v });
+  return {
+    ...without(raw, TASK_FIELDS),
+    id,
+    ...opt('task_id', taskId),
+    ...opt('user_id', r.text(raw.user_id, 'user_id')),
+    ...opt('title', r.text(raw.title, 'title')),
+    ...opt('welcome_message', r.text(raw.welcome_message, 'welcome_message')),
+    followup_suggestions: r.suggestions(raw.followup_suggestions, 'followup_suggestions'),
+    ...opt('version_id', r.text(raw.version_id, 'version_id')),
+    ...r.result(),
+  };
+});
+
+export interface MessageIn {
+  /** The message id = interaction id; '' when the service sent none (marked in `_unread`). */
+  id: string;
+  /** The reply: always present; a non-text value arrives here as its JSON (marked). */
+  text: string;
+  followup_suggestions: string[];
+  trace_info?: TolerantTrace;
+  created_at?: string;
+  /** The hash of the local bundle the turn ran with, null for none (reference service). */
+  bundle_hash?: string | null;
+  /** The agent version the turn ran with (reference service; absent elsewhere). */
+  version_id?: string;
+  /** Message fields that arrived in another shape (the trace's own are in `trace_info._unread`). */
+  _unread?: UnreadField[];
+  [key: string]: unknown;
+}
+
+const MESSAGE_FIELDS = [
+  'id',
+  'text',
+  'followup_suggestions',
+  'trace_info',
+  'created_at',
+  'bundle_hash',
+  'version_id',
+];
+
+export function readMessage(raw: Bag): MessageIn {
+  const r = new FieldReader();
+  const traceRaw = raw.trace_info;
+  const trace = traceRaw === null || traceRaw === undefined ? undefined : r.record(traceRaw, 'trace_info');
+  const trace_info = trace ? readTrace(trace) : undefined;
+  const id = r.text(raw.id, 'id');
+  if (id === undefined && (raw.id === null || raw.id === undefined)) r.mark('id', raw.id);
+  let text = r.text(raw.text, 'text');
+  if (text === undefined && raw.text !== null && raw.text !== undefined) text = JSON.stringify(raw.text);
+  const created_at = r.text(raw.created_at, 'created_at');
+  const version_id = r.text(raw.version_id, 'version_id');
+  const bundle_hash = raw.bundle_hash === null ? null : r.text(raw.bundle_hash, 'bundle_hash');
+  return {
+    ...without(raw, MESSAGE_FIELDS),
+    id: id || trace_info?.interaction_id || '',
+    text: text ?? '',
+    followup_suggestions: r.suggestions(raw.followup_suggestions, 'followup_suggestions'),
+    ...(trace_info ? { trace_info } : {}),
+    ...(created_at === undefined ? {} : { created_at }),
+    ...(bundle_hash === undefined ? {} : { bundle_hash }),
+    ...(version_id === undefined ? {} : { version_id }),
+    ...r.result(),
+  };
+}
+
+/** Any server's send-message answer: only "an object" is required; the reply is always kept. */
+export const MessageIn = z
+  .unknown()
+  .transform((raw, ctx): MessageIn =>
+    isRecord(raw) ? readMessage(raw) : refuse(ctx, raw, 'the reply is not an object'),
   );
 
-/** Any server's task: `id` or `task_id`, null or missing welcome and suggestions. */
-export const TaskIn = z
-  .looseObject({
-    id: z.string().optional(),
-    task_id: z.string().optional(),
-    user_id: z.string().optional(),
-    title: z.string().nullish(),
-    welcome_message: z.string().nullish(),
-    followup_suggestions: stringList,
-    /** The version the task runs with (reference service; absent elsewhere). */
-    version_id: z.string().nullish(),
-  })
-  .refine((t) => Boolean(t.id ?? t.task_id), { message: 'the task has neither id nor task_id' })
-  .transform((t) => ({ ...t, id: (t.id ?? t.task_id) as string }));
-export type TaskIn = z.infer<typeof TaskIn>;
+export interface RerunIn {
+  regenerated_task_id: string;
+  message: MessageIn;
+  [key: string]: unknown;
+}
 
-export const MessageIn = z.looseObject({
-  id: z.string(),
-  text: z
-    .string()
-    .nullish()
-    .transform((s) => s ?? ''),
-  followup_suggestions: stringList,
-  trace_info: TolerantTrace.nullish(),
-  created_at: z.string().nullish(),
-  bundle_hash: z.string().nullish(),
-  /** The agent version the turn ran with (reference service; absent elsewhere). */
-  version_id: z.string().nullish(),
+export const RerunIn = z.unknown().transform((raw, ctx): RerunIn => {
+  if (!isRecord(raw)) return refuse(ctx, raw, 'the rerun result is not an object');
+  const id = raw.regenerated_task_id;
+  if (typeof id !== 'string' || !id)
+    return refuse(ctx, id, 'regenerated_task_id: the new task id is missing');
+  const message = raw.message;
+  if (!isRecord(message)) return refuse(ctx, message, 'message: the regenerated reply is not an object');
+  return { ...raw, regenerated_task_id: id, message: readMessage(message) };
 });
-export type MessageIn = z.infer<typeof MessageIn>;
 
-export const RerunIn = z.looseObject({
-  regenerated_task_id: z.string(),
-  message: MessageIn,
+export interface TraceListIn {
+  items: TolerantTrace[];
+  page: number;
+  pages: number;
+  total: number;
+}
+
+/**
+ * One item of a trace list, read like any trace. An item that is not an object keeps its raw
+ * value under the path ''; one without an interaction id (which the transcript needs to place it)
+ * says so under `interaction_id`.
+ */
+export function readTraceListItem(raw: unknown): TolerantTrace {
+  const trace = readTrace(raw);
+  if (trace.interaction_id || !isRecord(raw) || trace._unread?.some((u) => u.path === 'interaction_id'))
+    return trace;
+  return {
+    ...trace,
+    _unread: [{ path: 'interaction_id', raw: raw.interaction_id }, ...(trace._unread ?? [])],
+  };
+}
+
+/** The trace list: a bare array (spec) or the deployed service's page envelope; items one by one. */
+export const TraceListIn = z.unknown().transform((raw, ctx): TraceListIn => {
+  if (Array.isArray(raw)) {
+    const items = raw.map(readTraceListItem);
+    return { items, page: 1, pages: 1, total: items.length };
+  }
+  if (!isRecord(raw) || !Array.isArray(raw.items))
+    return refuse(ctx, raw, 'neither an array of traces nor a page of them ({items: [...]})');
+  const items = raw.items.map(readTraceListItem);
+  const r = new FieldReader();
+  return {
+    items,
+    page: r.number(raw.page, 'page') ?? 1,
+    pages: r.number(raw.pages, 'pages') ?? 1,
+    total: r.number(raw.total, 'total') ?? items.length,
+  };
 });
-export type RerunIn = z.infer<typeof RerunIn>;
-
-/** The trace list: a bare array (spec) or the deployed service's page envelope. */
-export const TraceListIn = z.union([
-  z.array(TolerantTrace).transform((items) => ({ items, page: 1, pages: 1, total: items.length })),
-  z
-    .looseObject({
-      items: z.array(TolerantTrace),
-      total: z.number().optional(),
-      page: z.number().optional(),
-      pages: z.number().optional(),
-    })
-    .transform((p) => ({
-      items: p.items,
-      page: p.page ?? 1,
-      pages: p.pages ?? 1,
-      total: p.total ?? p.items.length,
-    })),
-]);
-export type TraceListIn = z.infer<typeof TraceListIn>;
 
 /** Any error body: spec `{error, message}`, deployed `{detail: string | [{loc, msg, type}]}`. */
 export const ErrorIn = z.looseObject({

@@ -125,6 +125,14 @@ export const Condition: z.ZodType<Condition> = z
     'A condition group: {all: [...]}, {any: [...]}, {not: ...} or a leaf {method, params, operation, value}.',
   );
 
+export const ActivatedTool = z
+  .looseObject({
+    name: z.string().describe('Code or name of the tool to activate.'),
+    description: z.string().optional().describe('Why the tool is activated.'),
+    guidelines: z.string().optional().describe('Guidelines for the activated tool.'),
+  })
+  .describe('A tool that an ACTIVATE_* rule activates, named by its code or its name.');
+
 export const RuleThen = z.looseObject({
   action: z.enum(RULE_ACTIONS).describe('What the rule does when its condition holds.'),
   message: z.string().optional().describe('Text for the user; {{param-code}} is filled with the value.'),
@@ -136,10 +144,23 @@ export const RuleThen = z.looseObject({
     .optional()
     .describe('Parameters added by ADD_REQUIRED_PARAM / ADD_OPTIONAL_PARAM.'),
   settings: z
-    .record(z.string(), z.unknown())
+    .looseObject({
+      tools: z
+        .array(ActivatedTool)
+        .optional()
+        .describe(
+          'The tool(s) that ACTIVATE_ANOTHER_TOOL, ACTIVATE_SUB_TOOL and BLOCK_AND_ACTIVATE_ANOTHER_TOOL activate: [{name, description, guidelines?}].',
+        ),
+      tool: z.string().optional().describe('Code of the tool to activate (the short form of tools).'),
+      integration: z.string().optional().describe('Code of the integration an API rule calls.'),
+      requires_confirmation: z
+        .boolean()
+        .optional()
+        .describe('Makes the rule a confirmation rule: the tool waits for an explicit yes.'),
+    })
     .optional()
     .describe(
-      'Action settings, e.g. {"tool": "OTHER_TOOL"} for ACTIVATE_ANOTHER_TOOL, {"integration": "code"} for API.',
+      'Action settings: {"tools": [{"name": "OTHER_TOOL", "description": "..."}]} for ACTIVATE_*, {"integration": "code"} for API, {"requires_confirmation": true}.',
     ),
 });
 
@@ -187,7 +208,17 @@ export const Parameter = z.looseObject({
 });
 export type Parameter = z.infer<typeof Parameter>;
 
-export const Entity = z.looseObject({
+export interface Entity {
+  name: string;
+  type?: (typeof ENTITY_TYPES)[number] | undefined;
+  description?: string | undefined;
+  identifier?: string | undefined;
+  parameters?: string[] | undefined;
+  sub_entities?: (string | Entity)[] | undefined;
+  [key: string]: unknown;
+}
+
+export const Entity: z.ZodType<Entity> = z.looseObject({
   name: z.string().describe('Entity name, e.g. transaction or user-profile.'),
   type: z
     .enum(ENTITY_TYPES)
@@ -196,9 +227,76 @@ export const Entity = z.looseObject({
   description: z.string().optional().describe('What the entity stands for.'),
   identifier: z.string().optional().describe('Code of the parameter identifying one instance.'),
   parameters: z.array(z.string()).optional().describe('Parameter codes that belong to the entity.'),
-  sub_entities: z.array(z.string()).optional().describe('Names of entities nested in this one.'),
+  get sub_entities() {
+    return z
+      .array(z.union([z.string(), Entity]))
+      .optional()
+      .describe(
+        'Entities nested in this one: an entity name, or a whole entity object (with its own sub_entities).',
+      );
+  },
 });
-export type Entity = z.infer<typeof Entity>;
+
+export const RequestField = z
+  .looseObject({
+    key: z.string().describe('Name of the field in the request.'),
+    required: z.boolean().optional().describe('The call fails when the field has no value.'),
+    description: z.string().optional().describe('What the field carries.'),
+    type: z
+      .string()
+      .optional()
+      .describe('STRING, NUMBER, BOOLEAN, ENUM, OBJECT or ARRAY: the value is sent in this shape.'),
+    value_source: z.string().optional().describe('Where the value comes from (kept as given).'),
+    params: z
+      .array(z.string())
+      .optional()
+      .describe(
+        'Parameter codes the value comes from (the first filled one; all of them for OBJECT or ARRAY).',
+      ),
+    entities: z
+      .array(z.string())
+      .optional()
+      .describe("Entity names whose parameters' values make the field (an object per entity)."),
+    values: z.array(z.unknown()).optional().describe('Allowed values of an ENUM field.'),
+    default_value: z.unknown().optional().describe('The value sent when no parameter gives one.'),
+  })
+  .describe('One request field of an integration, built from parameters, entities or a default.');
+
+export type RequestField = z.infer<typeof RequestField>;
+
+export const MappingEntry = z
+  .looseObject({
+    param: z.string().optional().describe('Parameter code the value is copied into.'),
+    key: z
+      .union([z.string(), z.array(z.string())])
+      .optional()
+      .describe('Path in the response (dots, [0], [key={{param}}]), or its segments as a list.'),
+    label: z.string().optional().describe('Label of the field (kept as given).'),
+    show: z.boolean().optional().describe('Whether the field is shown (kept as given).'),
+    sample: z.unknown().optional().describe('A sample value (kept as given).'),
+  })
+  .describe("Copies the value at key (under the group's paths) into param.");
+
+export const MappingGroup = z
+  .looseObject({
+    code: z.string().optional().describe('Entity name (current shape).'),
+    name: z.string().optional().describe('Group name (legacy shape).'),
+    identifier: z
+      .string()
+      .optional()
+      .describe(
+        'Parameter identifying the entity: in a list, the element whose field matches its value is read.',
+      ),
+    paths: z.array(z.string()).optional().describe('Base paths in the response the keys are read under.'),
+    mappings: z.array(MappingEntry).optional().describe('Fields copied into parameters.'),
+  })
+  .describe('A group of mappings read under common base paths.');
+
+export const ResponseMapping = z
+  .record(z.string(), z.union([z.string(), z.array(MappingGroup)]))
+  .describe(
+    'How the response fills parameters: {"param-code": "path"}; {"entities": [{code, identifier, paths, mappings: [{key, param}]}]}; {"parameters": [{mappings: [{param, key?}]}], "entities": [], "resources": []}; or the legacy {"<category>": [{name, paths, mappings: [{key: [path...], param}]}]}.',
+  );
 
 export const Integration = z.looseObject({
   code: z.string().describe('Unique kebab-case code.'),
@@ -210,18 +308,32 @@ export const Integration = z.looseObject({
         .looseObject({
           url: z.string().optional().describe('URL of the endpoint.'),
           method: z.string().optional().describe('HTTP method, e.g. GET or POST.'),
+          authentication: z
+            .unknown()
+            .optional()
+            .describe('How the endpoint authenticates (kept as given; never used by the reference engine).'),
         })
         .optional()
         .describe('HTTP endpoint of an API integration (never called by the reference engine).'),
-      request_schema: z.unknown().optional().describe('Parameters sent to the integration.'),
-      response_mapping: z
-        .record(z.string(), z.string())
+      request_schema: z
+        .union([z.array(z.union([z.string(), RequestField])), z.record(z.string(), z.unknown())])
         .optional()
-        .describe('Parameter code → path in the response (dot notation) it is read from.'),
+        .describe(
+          'The request fields: [{key, required, type, params[], entities[], default_value}], a list of parameter codes, or a JSON Schema object whose properties are parameter codes.',
+        ),
+      response_mapping: ResponseMapping.optional(),
       test_curl_response: z
         .unknown()
         .optional()
         .describe('Canned response the reference engine answers with.'),
+      test_curl: z.string().optional().describe('A curl command to test the endpoint (kept as given).'),
+      query_guidelines: z.string().optional().describe('How to query the integration (kept as given).'),
+      response_parser: z
+        .string()
+        .optional()
+        .describe(
+          'A JS snippet that reshapes the response: never executed by the reference engine (the trace says so).',
+        ),
     })
     .optional()
     .describe(

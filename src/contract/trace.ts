@@ -4,6 +4,7 @@
  * fields are plain strings, because the value lists are open-ended.
  */
 import { z } from 'zod';
+import { FieldReader, isRecord, UNREAD_KEY, type UnreadField } from './tolerant';
 
 /** Values seen in the spec and emitted by the reference engine; others are shown as they are. */
 export const KNOWN_DECISIONS = [
@@ -19,7 +20,13 @@ export const KNOWN_RULE_TYPES = [
   'conditional',
   'sequencing',
 ] as const;
-export const KNOWN_RULE_RESULTS = ['allowed', 'blocked', 'requires_confirmation', 'not_applicable'] as const;
+export const KNOWN_RULE_RESULTS = [
+  'allowed',
+  'blocked',
+  'requires_confirmation',
+  'not_applicable',
+  'error',
+] as const;
 
 const EntityValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
@@ -75,38 +82,95 @@ export const Trace = z.looseObject({
 });
 export type Trace = z.infer<typeof Trace>;
 
+export interface TolerantRule {
+  rule_id: string;
+  rule_type: string;
+  predicate: string;
+  result: string;
+  reason: string;
+  [key: string]: unknown;
+}
+
+export interface TolerantToolCall {
+  tool: string;
+  parameters: Record<string, unknown>;
+  result: string;
+  [key: string]: unknown;
+}
+
 /**
- * What the client accepts from any server: every spec field may be missing (a deployed service
- * may omit empty ones); defaults make the rest of the app simple.
+ * A trace as the client holds it, from any server: every spec field present (absent ones as
+ * empty values), unknown fields kept, and `_unread` listing the fields that arrived in another
+ * shape (see `tolerant.ts`).
  */
-export const TolerantTrace = z.looseObject({
-  interaction_id: z.string().default(''),
-  intent: z.string().default(''),
-  entities: z.record(z.string(), z.unknown()).catch({}).default({}),
-  parameters_extracted: z.array(z.string()).catch([]).default([]),
-  rules_evaluated: z
-    .array(
-      z.looseObject({
-        rule_id: z.coerce.string().default(''),
-        rule_type: z.coerce.string().default(''),
-        predicate: z.coerce.string().default(''),
-        result: z.coerce.string().default(''),
-        reason: z.coerce.string().default(''),
-      }),
-    )
-    .catch([])
-    .default([]),
-  tools_considered: z.array(z.coerce.string()).catch([]).default([]),
-  tools_invoked: z
-    .array(
-      z.looseObject({
-        tool: z.coerce.string().default(''),
-        parameters: z.record(z.string(), z.unknown()).catch({}).default({}),
-        result: z.coerce.string().default(''),
-      }),
-    )
-    .catch([])
-    .default([]),
-  decision: z.coerce.string().default(''),
-});
-export type TolerantTrace = z.infer<typeof TolerantTrace>;
+export interface TolerantTrace {
+  interaction_id: string;
+  intent: string;
+  entities: Record<string, unknown>;
+  parameters_extracted: string[];
+  rules_evaluated: TolerantRule[];
+  tools_considered: string[];
+  tools_invoked: TolerantToolCall[];
+  decision: string;
+  _unread?: UnreadField[];
+  [key: string]: unknown;
+}
+
+function readRule(r: FieldReader, v: unknown, path: string): TolerantRule | undefined {
+  const o = r.record(v, path);
+  if (!o) {
+    if (v === null || v === undefined) r.mark(path, v);
+    return undefined;
+  }
+  return {
+    ...o,
+    rule_id: r.text(o.rule_id, `${path}.rule_id`) ?? '',
+    rule_type: r.text(o.rule_type, `${path}.rule_type`) ?? '',
+    predicate: r.text(o.predicate, `${path}.predicate`) ?? '',
+    result: r.text(o.result, `${path}.result`) ?? '',
+    reason: r.text(o.reason, `${path}.reason`) ?? '',
+  };
+}
+
+function readToolCall(r: FieldReader, v: unknown, path: string): TolerantToolCall | undefined {
+  const o = r.record(v, path);
+  if (!o) {
+    if (v === null || v === undefined) r.mark(path, v);
+    return undefined;
+  }
+  return {
+    ...o,
+    tool: r.text(o.tool, `${path}.tool`) ?? '',
+    parameters: r.record(o.parameters, `${path}.parameters`) ?? {},
+    result: r.text(o.result, `${path}.result`) ?? '',
+  };
+}
+
+/**
+ * Reads one trace field by field. Not an object at all: an empty trace whose `_unread` holds the
+ * whole raw value under the path ''.
+ */
+export function readTrace(raw: unknown): TolerantTrace {
+  const r = new FieldReader();
+  const o = isRecord(raw) ? raw : undefined;
+  if (!o) r.mark('', raw);
+  else r.carry(o[UNREAD_KEY]);
+  const t = o ?? {};
+  const trace: TolerantTrace = {
+    ...t,
+    interaction_id: r.text(t.interaction_id, 'interaction_id') ?? '',
+    intent: r.text(t.intent, 'intent') ?? '',
+    entities: r.record(t.entities, 'entities') ?? {},
+    parameters_extracted: r.textList(t.parameters_extracted, 'parameters_extracted'),
+    rules_evaluated: r.list(t.rules_evaluated, 'rules_evaluated', (x, p) => readRule(r, x, p)),
+    tools_considered: r.textList(t.tools_considered, 'tools_considered'),
+    tools_invoked: r.list(t.tools_invoked, 'tools_invoked', (x, p) => readToolCall(r, x, p)),
+    decision: r.text(t.decision, 'decision') ?? '',
+  };
+  if (r.unread.length) trace[UNREAD_KEY] = r.unread;
+  else delete trace[UNREAD_KEY];
+  return trace;
+}
+
+/** What the client accepts from any server (a zod schema over `readTrace`, which never fails). */
+export const TolerantTrace = z.unknown().transform((v): TolerantTrace => readTrace(v));

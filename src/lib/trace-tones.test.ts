@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resultTone, showDecision, worstTone } from './trace-tones';
+import { brokenRules, resultTone, showDecision, worstTone } from './trace-tones';
 
 describe('trace tones', () => {
   it('names the known decisions and shows unknown ones as they are', () => {
@@ -16,6 +16,16 @@ describe('trace tones', () => {
     expect(resultTone('requires_confirmation')).toBe('confirm');
     expect(resultTone('not_applicable')).toBe('muted');
     expect(resultTone('weird')).toBe('neutral');
+  });
+  it('shows a rule that could not be evaluated in its own tone, worse than blocked', () => {
+    expect(resultTone('error')).toBe('error');
+    expect(worstTone(['blocked', 'error', 'ok'])).toBe('error');
+    expect(
+      brokenRules([
+        { rule_id: 'A', result: 'allowed' },
+        { rule_id: 'DISPUTE_WINDOW', result: 'error' },
+      ]),
+    ).toEqual(['DISPUTE_WINDOW']);
   });
   it('picks the worst tone of a group', () => {
     expect(worstTone(['ok', 'blocked', 'confirm'])).toBe('blocked');

@@ -164,6 +164,24 @@ describe('POST /v1/messaging/messages', () => {
     expect(traces.body).toEqual([]);
   });
 
+  it('refuses a bundle that compares the dispute window with a word, at the operand', async () => {
+    const task = (await createTask(service)).body;
+    const bundle = await agentBundle('v2');
+    const tools = bundle.agent_tools as { rules: { pre: { constraint: { when: { value: unknown } }[] } } }[];
+    tools[0]!.rules.pre.constraint[0]!.when.value = 'thirty';
+    const { status, body } = await sendMessage(service, task.id, OLD_DISPUTE, {
+      agent_settings_bundle: bundle,
+    });
+    expect(status).toBe(422);
+    expect(body.issues).toEqual([
+      expect.objectContaining({
+        code: 'operand_type_mismatch',
+        severity: 'error',
+        loc: ['agent_tools', 0, 'rules', 'pre', 'constraint', 0, 'when', 'value'],
+      }),
+    ]);
+  });
+
   it('applies concurrent messages to one task in order, each turn seeing the previous one', async () => {
     const task = (await createTask(service)).body;
     const texts = Array.from({ length: 8 }, (_, i) => `message number ${i + 1}`);

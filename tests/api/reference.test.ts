@@ -12,7 +12,7 @@ describe('reference extensions', () => {
     const { status, body } = await call(service, 'GET', '/reference/v1/agents');
     expect(status).toBe(200);
     const ids = body.agents.map((a: { id: string }) => a.id);
-    expect(ids).toEqual(expect.arrayContaining(['card-disputes', 'flight-changes']));
+    expect(ids).toEqual(['card-disputes', 'flight-changes', 'shop-returns']);
     const cards = body.agents.find((a: { id: string }) => a.id === 'card-disputes');
     expect(cards.active_version).toBe('v2-8-day-window');
     expect(cards.versions.map((v: { tag: string }) => v.tag).sort()).toEqual(['v1', 'v2']);
@@ -102,7 +102,10 @@ describe('reference extensions', () => {
         '/healthz',
         '/reference/v1/agents',
         '/reference/v1/agents/{agent_id}/bundle',
+        '/reference/v1/bundles/{hash}',
         '/reference/v1/schemas/bundle.json',
+        '/reference/v1/tasks/{task_id}',
+        '/reference/v1/tasks/{task_id}/branches',
         '/reference/v1/validate',
         '/v1/messaging/messages',
         '/v1/messaging/messages/rerun',

@@ -107,8 +107,30 @@ describe('--upstream', () => {
     }
   });
 
-  it('still answers the reference endpoints locally', async () => {
-    const { status } = await call(front, 'GET', '/reference/v1/agents', { key: 'local-key' });
-    expect(status).toBe(200);
+  it("does not offer the example agents and never judges the deployed service's key on them", async () => {
+    for (const key of ['upstream-key', 'local-key', 'any-key']) {
+      for (const path of ['/reference/v1/agents', '/reference/v1/agents/card-disputes/bundle']) {
+        const { status, body } = await call(front, 'GET', path, { key });
+        expect(status).toBe(404);
+        expect(body.error).toBe('Not Found');
+        expect(body.message).toContain('Not offered in upstream mode');
+      }
+    }
+  });
+
+  it('answers the keyless helpers (validation, schema) for a key it does not hold, not without one', async () => {
+    const valid = await call(front, 'POST', '/reference/v1/validate', {
+      key: 'upstream-key',
+      body: { agent_settings_bundle: {} },
+    });
+    expect(valid.status).toBe(200);
+    expect(Array.isArray(valid.body.issues)).toBe(true);
+    const schema = await call(front, 'GET', '/reference/v1/schemas/bundle.json', {
+      key: 'deployed-key',
+      keyHeader: 'x-aui-api-key',
+    });
+    expect(schema.status).toBe(200);
+    const none = await call(front, 'GET', '/reference/v1/schemas/bundle.json', { key: null });
+    expect(none.status).toBe(401);
   });
 });

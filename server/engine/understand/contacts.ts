@@ -2,7 +2,12 @@
 import type { Found } from './quoted';
 
 const EMAIL = /[A-Za-z0-9._%+-]+@[A-Za-z0-9-]+(?:\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,}/g;
-const PHONE = /(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d[\d\s.-]{5,}\d/g;
+/**
+ * A phone number starts and ends at a word boundary (never inside an id such as a parcel number),
+ * and its body is capped in length, so a long run of digits costs linear time.
+ */
+const PHONE =
+  /(?<![\p{L}\p{N}+])(?:\+\d{1,3}[\s.-]?)?(?:\(\d{1,4}\)[\s.-]?)?\d[\d\s.-]{5,22}\d(?![\p{L}\p{N}])/gu;
 const DATE_LIKE = /^\d{4}[-./]\d{1,2}[-./]\d{1,2}$|^\d{1,2}[-./]\d{1,2}[-./]\d{2,4}$/;
 
 export function looksLikeEmail(s: string): boolean {
@@ -11,7 +16,7 @@ export function looksLikeEmail(s: string): boolean {
 
 export function looksLikePhone(s: string): boolean {
   const digits = s.replace(/\D/g, '');
-  return /^[+\d\s().-]+$/.test(s.trim()) && digits.length >= 7;
+  return /^[+\d\s().-]+$/.test(s.trim()) && digits.length >= 7 && digits.length <= 15;
 }
 
 export function findEmails(text: string): Found<string>[] {

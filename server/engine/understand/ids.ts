@@ -1,7 +1,8 @@
 /**
  * Ids shaped like a parameter's examples. "TX-1042" → letters{2} "-" digits{4}; "ABC123" →
- * letters{3} digits{3}. Examples without digits or symbols (plain words such as merchant names)
- * are matched literally instead.
+ * letters{3} digits{3}; "DE89 3704 0044" (every group holding a digit, as IBANs are written) →
+ * letters{2} digits{2}, optional space, digits{4}, ... Examples without digits (plain words such
+ * as merchant names) are matched literally instead.
  */
 import type { Found } from './quoted';
 
@@ -35,7 +36,7 @@ function shapeOf(example: string): string {
 export function idMatcher(examples: unknown[] | undefined): IdMatcher | null {
   const strings = (examples ?? []).map((e) => String(e).trim()).filter((e) => e.length > 0 && e.length <= 64);
   if (strings.length === 0) return null;
-  const idLike = strings.filter((e) => /\d/.test(e) && !/\s/.test(e));
+  const idLike = strings.filter((e) => e.split(/\s+/).every((group) => /\d/.test(group)));
   const literals = strings.filter((e) => !/\d/.test(e));
   const shapes = [...new Set(idLike.map(shapeOf))];
   const shape = shapes.length

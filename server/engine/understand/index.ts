@@ -43,6 +43,8 @@ const MONEY_WORDS = new Set([
   'dollar',
 ]);
 
+const PHONE_WORDS = new Set(['phone', 'telephone', 'mobile', 'cell', 'tel', 'call'].map(stem));
+
 interface ParamInfo {
   param: Parameter;
   code: string;
@@ -61,12 +63,18 @@ function infoOf(param: Parameter): Omit<ParamInfo, 'rank'> {
   if (hit) return hit;
   const examples = (param.examples ?? []).map(String);
   const email = examples.length > 0 && examples.every(looksLikeEmail);
-  const phone = examples.length > 0 && !email && examples.every(looksLikePhone);
   const words = new Set(
     contentStems(
       `${codeWords(param.code)} ${typeof param.description === 'string' ? param.description : ''}`,
     ),
   );
+  // Digits with dashes are as often an order number as a phone: the examples are read as phones
+  // only when they are written like one (+country, parentheses) or the parameter says so.
+  const phone =
+    examples.length > 0 &&
+    !email &&
+    examples.every(looksLikePhone) &&
+    (examples.some((e) => /^\s*\+|\(/.test(e)) || [...words].some((w) => PHONE_WORDS.has(w)));
   const info = {
     param,
     code: param.code,
@@ -158,7 +166,7 @@ export function understand(
       q,
     );
   }
-  // Emails and phones → parameters whose examples look like them.
+  // Emails → parameters whose examples look like them.
   for (const e of findEmails(masked.text))
     assign(
       pick(
@@ -170,6 +178,17 @@ export function understand(
       ),
       e,
     );
+  // Ids shaped like a parameter's examples, before any generic pattern (phone, number) may claim
+  // their digits. Digits-only shapes look like amounts too: they need to have been asked for or a
+  // word of the parameter nearby.
+  for (const p of [...params].sort((a, b) => a.rank - b.rank)) {
+    if (!p.ids || p.code in values) continue;
+    const hit = findIds(masked.text, p.ids).find(
+      (f) => !p.ids!.digitsOnly || p.rank === 0 || contextScore(p, masked, f) > 0,
+    );
+    if (hit) assign(p, hit);
+  }
+  // Phones → parameters whose examples look like them.
   if (params.some((p) => p.phone))
     for (const ph of findPhones(masked.text))
       assign(
@@ -182,13 +201,6 @@ export function understand(
         ),
         ph,
       );
-  // Ids and example words.
-  for (const p of params) {
-    if (!p.ids || p.code in values) continue;
-    if (p.ids.digitsOnly && p.rank !== 0) continue;
-    const hit = findIds(masked.text, p.ids)[0];
-    if (hit) assign(p, hit);
-  }
   // Dates.
   for (const d of findDates(masked.text, clock))
     assign(

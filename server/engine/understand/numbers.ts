@@ -2,7 +2,10 @@
 import type { Found } from './quoted';
 
 const AMOUNT = String.raw`(\d{1,3}(?:,\d{3})+|\d+)(?:\.(\d+))?`;
-const MONEY_BEFORE = new RegExp(String.raw`(?:[$€£]|\b(?:usd|eur|gbp)\s?)\s?${AMOUNT}`, 'gi');
+const MONEY_BEFORE = new RegExp(
+  String.raw`(?:[$€£]|\b(?:usd|eur|gbp)\s?)\s?${AMOUNT}(?![A-Za-z0-9]|[.,]\d)`,
+  'gi',
+);
 const MONEY_AFTER = new RegExp(
   String.raw`(?<![\w.,])${AMOUNT}\s?(?:dollars?|bucks|usd|euros?|eur|pounds?|gbp)\b`,
   'gi',

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../../src/contract/bundle';
+import { converse } from '../../agents/converse';
 import { parseClock } from '../clock';
 import { compileBundle } from '../compile';
 import { understand } from './index';
@@ -75,5 +76,102 @@ describe('understanding', () => {
     expect(detectConfirmation('No, cancel')).toBe('deny');
     expect(detectConfirmation("ok, actually don't")).toBe('deny');
     expect(detectConfirmation('what is the fee?')).toBeNull();
+  });
+});
+
+describe('understanding trusts the bundle: ids shaped like the examples come before generic patterns', () => {
+  const shop = compileBundle({
+    parameters: [
+      { code: 'parcel-number', type: 'string', examples: ['1Z999AA10123456784'] },
+      {
+        code: 'order-number',
+        type: 'string',
+        description: 'Order number',
+        examples: ['112-4455667-1234567'],
+      },
+      { code: 'store-order', type: 'string', description: 'Store order number', examples: ['40021387'] },
+      {
+        code: 'iban',
+        type: 'string',
+        description: 'Account for the refund',
+        examples: ['DE89 3704 0044 0532 0130 00'],
+      },
+      { code: 'booking-reference', type: 'string', examples: ['QX7P2M'] },
+      { code: 'contact-email', type: 'string', examples: ['jane@example.com'] },
+      { code: 'contact-phone', type: 'string', examples: ['+1 555 010 0199'] },
+      { code: 'refund-amount', type: 'numeric', description: 'Refund amount' },
+    ],
+  });
+  const readShop = (text: string, expected: string[] = []) =>
+    understand(shop, text, clock, { expected, preferred: [] }).values;
+
+  it('a message that is exactly an example id goes to its parameter, not to the phone', () => {
+    expect(readShop('1Z999AA10123456784')).toEqual({ 'parcel-number': '1Z999AA10123456784' });
+    expect(readShop('1Z999AA10123456784', ['contact-email', 'contact-phone'])).toEqual({
+      'parcel-number': '1Z999AA10123456784',
+    });
+  });
+
+  it('ids and phones in one message each find their parameter', () => {
+    expect(readShop('parcel 1Z999AA10123456784 never came, call me on +1 555 010 0199')).toEqual({
+      'parcel-number': '1Z999AA10123456784',
+      'contact-phone': '+1 555 010 0199',
+    });
+    expect(readShop('order 112-4455667-1234567, my number is 555-010-0199')).toEqual({
+      'order-number': '112-4455667-1234567',
+      'contact-phone': '555-010-0199',
+    });
+  });
+
+  it('reads IBANs written in groups, and booking references', () => {
+    expect(readShop('refund it to DE89 3704 0044 0532 0130 00 please')).toEqual({
+      iban: 'DE89 3704 0044 0532 0130 00',
+    });
+    expect(readShop('my booking is qx7p2m')).toEqual({ 'booking-reference': 'QX7P2M' });
+  });
+
+  it('a digits-only id needs a telling word or a question; otherwise it is not an amount or a phone', () => {
+    expect(readShop('store order 40021387 arrived broken')).toEqual({ 'store-order': '40021387' });
+    expect(readShop('40021387', ['store-order'])).toEqual({ 'store-order': '40021387' });
+  });
+
+  it('generic patterns respect word boundaries', () => {
+    // no phone inside an id that no parameter claims, and no amount glued to letters
+    expect(readShop('ticket ZZ10123456784X, refund $40', [])).toEqual({ 'refund-amount': 40 });
+    expect(readShop('code AB5550100199 please')).toEqual({});
+  });
+});
+
+describe('a tool triggered by an id the message is exactly', () => {
+  it('activates: the id is read as the id, not as a phone', () => {
+    const out = converse(
+      {
+        parameters: [
+          { code: 'parcel-number', type: 'string', usage: 'input', examples: ['1Z999AA10123456784'] },
+          { code: 'contact-phone', type: 'string', usage: 'input', examples: ['+1 555 010 0199'] },
+        ],
+        agent_tools: [
+          {
+            code: 'TRACK_PARCEL',
+            name: 'Track a parcel',
+            main_tool: true,
+            config: {
+              triggers: {
+                when: {
+                  method: 'param_extracted_current',
+                  params: ['parcel-number'],
+                  operation: 'is_not_empty',
+                },
+              },
+              params: { required: ['parcel-number'] },
+            },
+          },
+        ],
+      },
+      '2025-03-15T10:00:00Z',
+    ).say('1Z999AA10123456784');
+    expect(out.trace.intent).toBe('track_parcel');
+    expect(out.trace.understanding?.extracted_params).toEqual({ 'parcel-number': '1Z999AA10123456784' });
+    expect(out.trace.decision).toBe('proceed');
   });
 });

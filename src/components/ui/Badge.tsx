@@ -11,6 +11,8 @@ export const TONE_CLASSES: Record<Tone, string> = {
   confirm:
     'bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-950 dark:text-amber-200 dark:ring-amber-700',
   info: 'bg-sky-50 text-sky-900 ring-sky-300 dark:bg-sky-950 dark:text-sky-200 dark:ring-sky-700',
+  error:
+    'bg-fuchsia-50 text-fuchsia-900 ring-fuchsia-400 dark:bg-fuchsia-950 dark:text-fuchsia-200 dark:ring-fuchsia-600',
   muted: 'bg-zinc-50 text-zinc-500 ring-zinc-200 dark:bg-zinc-900 dark:text-zinc-400 dark:ring-zinc-700',
 };
 

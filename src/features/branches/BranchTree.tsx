@@ -1,8 +1,8 @@
 /**
  * The thread and all its branches (and branches of branches) as a tree. Data flow: lineage
- * records (IndexedDB) → buildBranchTree → flattened rows; each row's trace list (TanStack Query)
- * → decisionsAlong → the decisions after its fork point. Keyboard: ↑/↓/Home/End move, Enter
- * opens, Space picks for comparison; two picks → Compare.
+ * (useLineage: the server's, else this browser's and the link's) → buildBranchTree → flattened
+ * rows; each row's trace list (TanStack Query) → decisionsAlong → the decisions after its fork
+ * point. Keyboard: ↑/↓/Home/End move, Enter opens, Space picks for comparison; two picks → Compare.
  */
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
@@ -11,16 +11,18 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { cx, shortId, titleFrom } from '../../lib/format';
-import { shortBundleHash } from '../bundle-editor';
+import { shortBundleHash } from '../../lib/short-hash';
 import { DecisionBadge } from '../chat';
-import { useThreadsStore } from '../threads';
+import { describeRun, runConfigOf, useThreadsStore } from '../threads';
 import { decisionsAlong } from './decisions';
 import { buildBranchTree, flattenTree, textChanged, type BranchNode } from './lineage';
-import { selectLineageRecords, useLineageStore } from './lineage-store';
+import { useLineage } from './use-lineage';
 
 export interface BranchTreeProps {
   /** The thread in view; its whole family is shown. */
   taskId: string | undefined;
+  /** A branch's origin carried by a link, for servers that do not keep lineage. */
+  linkParent?: { task_id: string; interaction_id: string } | undefined;
   onOpen: (taskId: string) => void;
   onCompare: (a: string, b: string) => void;
 }
@@ -28,6 +30,7 @@ export interface BranchTreeProps {
 function changeOf(node: BranchNode): string {
   const r = node.record;
   if (!r) return 'original thread';
+  if (r.from_link) return 'a branch (from the link: what changed is not known here)';
   const parts: string[] = [];
   if (textChanged(r)) parts.push(`text edited: “${titleFrom(r.edited_text, 60)}”`);
   else parts.push('same text');
@@ -38,8 +41,9 @@ function changeOf(node: BranchNode): string {
   return parts.join(' · ');
 }
 
-export function BranchTree({ taskId, onOpen, onCompare }: BranchTreeProps) {
-  const records = useLineageStore(selectLineageRecords);
+export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTreeProps) {
+  const lineage = useLineage(taskId, linkParent);
+  const records = lineage.records;
   const threads = useThreadsStore((s) => s.threads);
   const tree = useMemo(() => (taskId ? buildBranchTree(taskId, records) : null), [taskId, records]);
   const rows = useMemo(() => (tree ? flattenTree(tree) : []), [tree]);
@@ -84,16 +88,23 @@ export function BranchTree({ taskId, onOpen, onCompare }: BranchTreeProps) {
     e.preventDefault();
   };
 
-  const title = (id: string) => threads[id]?.title || `Thread ${shortId(id)}`;
+  const title = (id: string) => threads[id]?.title || lineage.titles.get(id) || `Thread ${shortId(id)}`;
+  const runsWith = (id: string) => {
+    const t = threads[id];
+    return t ? describeRun(t.agent_id, runConfigOf(t), t.version_id) : null;
+  };
   const [pa, pb] = picked;
 
   return (
     <section aria-label="Branches" className="flex h-full min-h-0 flex-col">
       <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800">
         <span className="text-zinc-600 dark:text-zinc-300">
-          {rows.length === 1
-            ? 'No branches yet.'
-            : `${rows.length - 1} branch${rows.length === 2 ? '' : 'es'}.`}{' '}
+          {lineage.source === 'pending'
+            ? 'Loading the branches…'
+            : rows.length === 1
+              ? 'No branches yet.'
+              : `${rows.length - 1} branch${rows.length === 2 ? '' : 'es'}.`}{' '}
+          {lineage.source === 'browser' ? '(as recorded in this browser) ' : ''}
           Pick two to compare.
         </span>
         <Button
@@ -169,6 +180,9 @@ export function BranchTree({ taskId, onOpen, onCompare }: BranchTreeProps) {
                   : ''}
                 {changeOf(node)}
               </p>
+              {runsWith(node.task_id) ? (
+                <p className="text-xs text-zinc-500 dark:text-zinc-400">Runs with {runsWith(node.task_id)}</p>
+              ) : null}
               {info && info.decisions.length > 0 ? (
                 <ol aria-label="Decisions" className="mt-1 flex flex-wrap items-center gap-1">
                   {info.decisions.map((d, k) => (

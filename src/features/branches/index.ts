@@ -3,6 +3,8 @@ export {
   buildBranchTree,
   flattenTree,
   pathTo,
+  recordsFromServer,
+  recordFromLink,
   rootOf,
   textChanged,
   type BranchNode,
@@ -10,4 +12,5 @@ export {
 } from './lineage';
 export { useLineageStore, selectLineageRecords, selectLineageHydrated, lineageOf } from './lineage-store';
 export { BranchTree, type BranchTreeProps } from './BranchTree';
+export { useLineage, type Lineage } from './use-lineage';
 export { decisionsAlong } from './decisions';

@@ -4,6 +4,8 @@ import {
   flattenTree,
   indexRecords,
   pathTo,
+  recordFromLink,
+  recordsFromServer,
   rootOf,
   textChanged,
   type BranchNode,
@@ -118,5 +120,64 @@ describe('helpers', () => {
   it('tells an edited text from a bundle-only rerun', () => {
     expect(textChanged(rec('a', 't0'))).toBe(false);
     expect(textChanged(rec('a', 't0', { edited_text: 'other' }))).toBe(true);
+  });
+});
+
+describe('recordsFromServer', () => {
+  const fork = (task_id: string, interaction_id: string, text = 'same', replaced_text = 'same') => ({
+    task_id,
+    interaction_id,
+    text,
+    replaced_text,
+  });
+
+  it('names a branch’s version only where it differs from its parent’s, and keeps texts and bundles', () => {
+    const records = recordsFromServer('v2', [
+      {
+        task_id: 'b1',
+        parent: fork('root', 'i1', 'edited', 'original'),
+        version_id: 'v2',
+        version_tag: 'v2',
+        bundle_hash: 'abc',
+        created_at: '2026-01-01T00:00:01Z',
+      },
+      {
+        task_id: 'b2',
+        parent: fork('b1', 'i2'),
+        version_id: 'v1',
+        version_tag: 'v1',
+        bundle_hash: null,
+        created_at: '2026-01-01T00:00:02Z',
+      },
+      {
+        task_id: 'b3',
+        parent: fork('b2', 'i3'),
+        version_id: 'v1',
+        version_tag: 'v1',
+        bundle_hash: null,
+        created_at: '2026-01-01T00:00:03Z',
+      },
+    ]);
+    expect(records.map((r) => [r.task_id, r.parent_task_id, r.version_id, r.bundle_hash])).toEqual([
+      ['b1', 'root', null, 'abc'],
+      ['b2', 'b1', 'v1', null],
+      ['b3', 'b2', null, null],
+    ]);
+    expect(textChanged(records[0]!)).toBe(true);
+    expect(textChanged(records[1]!)).toBe(false);
+    const tree = buildBranchTree('b3', records);
+    expect(tree.task_id).toBe('root');
+    expect(flattenTree(tree).map((n) => n.depth)).toEqual([0, 1, 2, 3]);
+  });
+
+  it('a link’s lineage is ids only and says so', () => {
+    const r = recordFromLink('b1', { task_id: 'root', interaction_id: 'i1' });
+    expect(r).toMatchObject({
+      task_id: 'b1',
+      parent_task_id: 'root',
+      parent_interaction_id: 'i1',
+      from_link: true,
+    });
+    expect(buildBranchTree('b1', [r]).children.map((c) => c.task_id)).toEqual(['b1']);
   });
 });

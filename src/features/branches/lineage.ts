@@ -24,6 +24,64 @@ export interface LineageRecord {
   version_tag: string | null;
   /** ISO-8601 time the branch was created. */
   created_at: string;
+  /** Known only from a link's identifiers: the texts, bundle and version are not known here. */
+  from_link?: boolean;
+}
+
+/** A branch as the reference service reports it (see api/lineage.ts). */
+export interface ServerBranch {
+  task_id: string;
+  parent: { task_id: string; interaction_id: string; replaced_text: string; text: string };
+  version_id: string | null;
+  version_tag: string | null;
+  bundle_hash: string | null;
+  created_at: string;
+}
+
+/**
+ * The service's branches as lineage records. A branch's version is named only when it differs
+ * from its parent's (what changed tells branches apart); `rootVersion` is the original's.
+ */
+export function recordsFromServer(
+  rootVersion: string | null,
+  branches: readonly ServerBranch[],
+): LineageRecord[] {
+  const versionOf = new Map<string, string | null>();
+  for (const b of branches) versionOf.set(b.task_id, b.version_id);
+  return branches.map((b) => {
+    const parentVersion = versionOf.has(b.parent.task_id) ? versionOf.get(b.parent.task_id)! : rootVersion;
+    const changed = b.version_id !== parentVersion;
+    return {
+      task_id: b.task_id,
+      parent_task_id: b.parent.task_id,
+      parent_interaction_id: b.parent.interaction_id,
+      edited_text: b.parent.text,
+      original_text: b.parent.replaced_text,
+      bundle_hash: b.bundle_hash,
+      version_id: changed ? b.version_id : null,
+      version_tag: changed ? b.version_tag : null,
+      created_at: b.created_at,
+    };
+  });
+}
+
+/** A branch's origin from a link (ids only). */
+export function recordFromLink(
+  taskId: string,
+  parent: { task_id: string; interaction_id: string },
+): LineageRecord {
+  return {
+    task_id: taskId,
+    parent_task_id: parent.task_id,
+    parent_interaction_id: parent.interaction_id,
+    edited_text: '',
+    original_text: '',
+    bundle_hash: null,
+    version_id: null,
+    version_tag: null,
+    created_at: '',
+    from_link: true,
+  };
 }
 
 export interface BranchNode {

@@ -1,7 +1,8 @@
 /**
- * The bundle editor panel: the agent whose bundle is edited, the "Use this bundle" switch, the
- * Monaco editor (or the diff against the baseline), import / export / reset, and the problems.
- * Monaco itself is loaded lazily on first show.
+ * The bundle editor panel: the agent whose draft is edited (the open thread's agent; any agent
+ * when no thread is open), the Monaco editor (or the diff against the baseline), import / export
+ * / reset, and the problems. Which bundle a thread runs with is the thread's choice: the caller
+ * puts that control in `threadControls`. Monaco itself is loaded lazily on first show.
  */
 import { useQuery } from '@tanstack/react-query';
 import {
@@ -13,6 +14,7 @@ import {
   useRef,
   useState,
   type DragEvent,
+  type ReactNode,
 } from 'react';
 import { useAgentBundle } from '../../api/agent-bundle';
 import { agentsQueryOptions } from '../../api/agents';
@@ -21,32 +23,27 @@ import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { cx } from '../../lib/format';
-import { useActiveBundleStatus } from './active-bundle';
 import { analyzeDraft, bundleText } from './analysis';
-import {
-  selectDrafts,
-  selectEditorAgentId,
-  selectHydrated,
-  selectServerIssues,
-  selectUseBundle,
-  useBundleDraftStore,
-} from './draft-store';
+import { selectDrafts, selectHydrated, selectServerIssues, useBundleDraftStore } from './draft-store';
 import { exportFileName, importFiles, type ImportResult } from './import-files';
 import { problemsOf, markerProblems, type Problem } from './markers';
 import type { EditorHandle } from './monaco/MonacoBundleEditor';
 import { ProblemsList } from './ProblemsList';
 import { readDataTransfer, readFileList } from './read-files';
-import { shortBundleHash } from './short-hash';
 import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
 
 const MonacoBundleEditor = lazy(() => import('./monaco/MonacoBundleEditor'));
 const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
 
 export interface BundleEditorPanelProps {
-  /** The agent to edit when the user has not picked one here (e.g. the connection's agent). */
-  defaultAgentId: string;
+  /** The agent whose draft is edited. */
+  agentId: string;
+  /** Given when the editor may switch agents (no thread open): an agent picker is shown. */
+  onAgentChange?: ((agentId: string) => void) | undefined;
   /** False while the service cannot be asked (no API key yet): no baseline, no agent list. */
   canFetch?: boolean;
+  /** The open thread's "runs with" controls, shown in the toolbar. */
+  threadControls?: ReactNode;
 }
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
@@ -69,17 +66,22 @@ function describeImport(r: Extract<ImportResult, { ok: true }>): string {
   return warnings.length ? `${what}; ${warnings.map((w) => w.message).join(' ')}` : `${what}.`;
 }
 
-export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEditorPanelProps) {
-  const storedAgentId = useBundleDraftStore(selectEditorAgentId);
-  const agentId = storedAgentId || defaultAgentId;
+export function BundleEditorPanel({
+  agentId,
+  onAgentChange,
+  canFetch = true,
+  threadControls,
+}: BundleEditorPanelProps) {
   const drafts = useBundleDraftStore(selectDrafts);
   const hydrated = useBundleDraftStore(selectHydrated);
-  const useBundle = useBundleDraftStore(selectUseBundle);
   const serverIssues = useBundleDraftStore(selectServerIssues);
-  const { setDraft, resetDraft, setUseBundle, setAgentId } = useBundleDraftStore.getState();
-  const active = useActiveBundleStatus();
+  const { setDraft, resetDraft } = useBundleDraftStore.getState();
   const agents = useQuery({ ...agentsQueryOptions(), enabled: canFetch });
-  const baseline = useAgentBundle(canFetch && agentId ? agentId : undefined);
+  // The baseline comes from the reference helpers: asked only when they answer for this key.
+  const helpers = agents.isSuccess && agents.data !== null;
+  const noBaselineHere = canFetch && agents.isSuccess && agents.data === null;
+  const baseline = useAgentBundle(canFetch && helpers && agentId ? agentId : undefined);
+  const loadingBaseline = (agents.isLoading || baseline.isLoading) && canFetch;
   const dark = useDarkMode();
 
   const baselineText = useMemo(
@@ -175,60 +177,58 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
     else handleRef.current?.format();
   };
 
-  const baselineError = baseline.error ? toApiError(baseline.error) : null;
+  const baselineError = baseline.error
+    ? toApiError(baseline.error)
+    : agents.error
+      ? toApiError(agents.error)
+      : null;
   const sameAsBaseline = baselineText !== null && text === baselineText;
   const agentList = agents.data;
 
   return (
     <section aria-label="Bundle" className="flex h-full min-h-0 flex-col text-sm">
       <div className="flex flex-wrap items-center gap-2 border-b border-zinc-200 px-3 py-2 dark:border-zinc-800">
-        <label className="flex items-center gap-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-300">
-          Agent
-          {agentList && agentList.length > 0 ? (
-            <select
-              value={agentId}
-              onChange={(e) => setAgentId(e.target.value)}
-              className={cx(inputClass, 'h-7 w-auto py-0 text-xs')}
-            >
-              {agentList.some((a) => a.id === agentId) ? null : <option value={agentId}>{agentId}</option>}
-              {agentList.map((a) => (
-                <option key={a.id} value={a.id}>
-                  {a.name || a.id}
-                </option>
-              ))}
-            </select>
-          ) : (
-            <input
-              value={agentId}
-              onChange={(e) => setAgentId(e.target.value)}
-              className={cx(inputClass, 'h-7 w-40 text-xs')}
-            />
-          )}
-        </label>
-        <label className="flex items-center gap-1.5 text-xs font-medium">
-          <input
-            type="checkbox"
-            role="switch"
-            checked={useBundle}
-            aria-checked={useBundle}
-            onChange={(e) => setUseBundle(e.target.checked, agentId, text)}
-            className="size-4 accent-indigo-600"
-          />
-          Use this bundle
-        </label>
+        {onAgentChange ? (
+          <label className="flex items-center gap-1.5 text-xs font-medium text-zinc-600 dark:text-zinc-300">
+            Agent
+            {agentList && agentList.length > 0 ? (
+              <select
+                value={agentId}
+                onChange={(e) => onAgentChange(e.target.value)}
+                className={cx(inputClass, 'h-7 w-auto py-0 text-xs')}
+              >
+                {agentList.some((a) => a.id === agentId) ? null : <option value={agentId}>{agentId}</option>}
+                {agentList.map((a) => (
+                  <option key={a.id} value={a.id}>
+                    {a.name || a.id}
+                  </option>
+                ))}
+              </select>
+            ) : (
+              <input
+                value={agentId}
+                onChange={(e) => onAgentChange(e.target.value)}
+                className={cx(inputClass, 'h-7 w-40 text-xs')}
+              />
+            )}
+          </label>
+        ) : (
+          <span className="text-xs font-medium text-zinc-600 dark:text-zinc-300" data-testid="editor-agent">
+            {agentId} draft <span className="font-normal text-zinc-500">(this thread’s agent)</span>
+          </span>
+        )}
         <span
           aria-live="polite"
           className="text-xs text-zinc-500 dark:text-zinc-400"
           data-testid="bundle-status"
         >
-          {!hydrated || (baseline.isLoading && draft === undefined)
+          {!hydrated || (loadingBaseline && draft === undefined)
             ? 'Loading…'
             : analysis.kind === 'empty'
               ? 'Empty'
               : errors > 0
                 ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
                 : `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
-          {active.status === 'ready' ? ` · sending #${shortBundleHash(active.hash)}` : ''}
         </span>
         <div className="ml-auto flex flex-wrap gap-1">
           <Button size="sm" variant="ghost" onClick={onFormat} disabled={analysis.kind === 'empty'}>
@@ -296,18 +296,25 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
         />
       </div>
 
-      {active.status === 'blocked' ? (
-        <p
-          role="alert"
-          className="border-b border-red-200 bg-red-50 px-3 py-1.5 text-xs text-red-900 dark:border-red-900 dark:bg-red-950/60 dark:text-red-100"
-        >
-          {active.reason}
-        </p>
+      {threadControls ? (
+        <div className="border-b border-zinc-200 px-3 py-1.5 text-xs dark:border-zinc-800">
+          {threadControls}
+        </div>
       ) : null}
       {!canFetch && draft === undefined ? (
         <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
           Add the API key in Connection to load {agentId || 'the agent'}’s bundle as the baseline, or import
           or paste a bundle.
+        </p>
+      ) : null}
+      {noBaselineHere ? (
+        <p
+          data-testid="no-baseline"
+          className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100"
+        >
+          This service offers no baseline bundle: the Messaging API has no way to read an agent’s bundle, and
+          only the reference service adds one. Import a project folder or a bundle file, or paste a bundle, to
+          start.
         </p>
       ) : null}
       {baselineError && draft === undefined ? (
@@ -351,7 +358,7 @@ export function BundleEditorPanel({ defaultAgentId, canFetch = true }: BundleEdi
         onDragLeave={() => setDragging(false)}
         onDrop={(e) => void onDrop(e)}
       >
-        {!hydrated || (baseline.isLoading && draft === undefined) ? (
+        {!hydrated || (loadingBaseline && draft === undefined) ? (
           <div className="flex h-full items-center justify-center gap-2 text-zinc-500">
             <Spinner label="Loading the bundle" /> Loading the bundle…
           </div>

@@ -1,10 +1,11 @@
 /**
- * The bundle drafts and the "Use this bundle" switch: a global store, because the chat's send and
- * the rerun dialog (other routes and panels) read what the editor holds. Persisted in IndexedDB so
- * drafts survive a reload.
+ * The bundle drafts, one per agent: a global store, because the "runs with" control, the rerun
+ * dialog and the editor (other panels) read them. Persisted in IndexedDB so drafts survive a
+ * reload. A draft belongs to an agent (its baseline is that agent's bundle) and only that
+ * agent's threads may run with it. No draft stored means the editor shows the baseline.
  *
- * A draft belongs to an agent (its baseline is that agent's bundle). No draft stored means the
- * editor shows the baseline; the first edit (or switching "Use this bundle" on) stores one.
+ * `serverIssues` is the service's 422 for a draft, shown as editor markers while the text is
+ * unchanged; any path that sends a draft (send, rerun) sets it.
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
@@ -19,33 +20,21 @@ export interface ServerIssues {
 }
 
 export interface BundleDraftState {
-  /** The agent whose bundle is edited; '' = follow the connection's agent. */
-  agentId: string;
   drafts: Record<string, string>;
-  useBundle: boolean;
   serverIssues: ServerIssues | null;
   hydrated: boolean;
-  setAgentId: (agentId: string) => void;
   setDraft: (agentId: string, text: string) => void;
   /** Forgets the draft: the editor shows the baseline again. */
   resetDraft: (agentId: string) => void;
-  /**
-   * Turning on makes `agentId`'s draft the one sent, storing `text` as that draft when none
-   * exists yet, so there is something to send.
-   */
-  setUseBundle: (on: boolean, agentId?: string, text?: string) => void;
   setServerIssues: (issues: ServerIssues | null) => void;
 }
 
 export const useBundleDraftStore = create<BundleDraftState>()(
   persist(
     (setState) => ({
-      agentId: '',
       drafts: {},
-      useBundle: false,
       serverIssues: null,
       hydrated: false,
-      setAgentId: (agentId) => setState({ agentId }),
       setDraft: (agentId, text) =>
         setState((s) => (s.drafts[agentId] === text ? s : { drafts: { ...s.drafts, [agentId]: text } })),
       resetDraft: (agentId) =>
@@ -54,21 +43,17 @@ export const useBundleDraftStore = create<BundleDraftState>()(
           const { [agentId]: _gone, ...rest } = s.drafts;
           return { drafts: rest };
         }),
-      setUseBundle: (on, agentId, text) =>
-        setState((s) => {
-          if (!on) return { useBundle: false };
-          if (!agentId) return { useBundle: true };
-          const drafts =
-            text !== undefined && !(agentId in s.drafts) ? { ...s.drafts, [agentId]: text } : s.drafts;
-          return { useBundle: true, agentId, drafts };
-        }),
       setServerIssues: (serverIssues) => setState({ serverIssues }),
     }),
     {
       name: 'threadline:bundle-drafts',
-      version: 1,
-      storage: idbPersistStorage<Pick<BundleDraftState, 'agentId' | 'drafts' | 'useBundle'>>(),
-      partialize: (s) => ({ agentId: s.agentId, drafts: s.drafts, useBundle: s.useBundle }),
+      version: 2,
+      storage: idbPersistStorage<Pick<BundleDraftState, 'drafts'>>(),
+      partialize: (s) => ({ drafts: s.drafts }),
+      // Version 1 also held a browser-wide "use this bundle" switch: only the drafts are kept.
+      migrate: (persisted) => ({
+        drafts: (persisted as { drafts?: Record<string, string> } | null)?.drafts ?? {},
+      }),
       onRehydrateStorage: () => () => useBundleDraftStore.setState({ hydrated: true }),
     },
   ),
@@ -76,7 +61,5 @@ export const useBundleDraftStore = create<BundleDraftState>()(
 
 export const selectDrafts = (s: BundleDraftState) => s.drafts;
 export const selectDraftFor = (agentId: string) => (s: BundleDraftState) => s.drafts[agentId];
-export const selectUseBundle = (s: BundleDraftState) => s.useBundle;
-export const selectEditorAgentId = (s: BundleDraftState) => s.agentId;
 export const selectServerIssues = (s: BundleDraftState) => s.serverIssues;
 export const selectHydrated = (s: BundleDraftState) => s.hydrated;

@@ -1,18 +1,15 @@
 /** Public surface of the bundle editor. Monaco is never imported from here (it loads lazily). */
 export { BundleEditorPanel, type BundleEditorPanelProps } from './BundleEditorPanel';
 export {
-  useActiveBundle,
-  useActiveBundleStatus,
+  draftSendState,
   useDraftSendState,
-  bundleForRequest,
   BundleBlockedError,
   isBundleBlockedError,
-  rememberBundle,
-  recallBundle,
-  type ActiveBundle,
+  type DraftSendState,
 } from './active-bundle';
+export { rememberBundle, recallBundle, bundleByHashQueryOptions, type BundleByHash } from './bundle-archive';
 export { useBundleDraftStore } from './draft-store';
 export { bundleText } from './analysis';
-export { shortBundleHash } from './short-hash';
-export { LocalBundleBadge } from './LocalBundleBadge';
+
+export { shortBundleHash } from '../../lib/short-hash';
 export { LazyBundleDiff } from './LazyBundleDiff';

@@ -2,7 +2,7 @@
  * The chat of one thread. Data flow: useTranscript (trace list + local records) → MessageList;
  * Composer → useSendTurn → outbox (pending bubble) → reply recorded → transcript updates.
  */
-import { useCallback, type ReactNode } from 'react';
+import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
@@ -22,8 +22,12 @@ export interface ChatPaneProps {
   onSelectTurn: (turnId: string) => void;
   renderTurnActions?: ((turn: Turn) => ReactNode) | undefined;
   messageExtras?: MessageExtras | undefined;
+  /** Called when a send fails (e.g. to put a service's 422 on the bundle editor's markers). */
+  onSendError?: ((taskId: string, error: unknown) => void) | undefined;
   /** Shown above the conversation (e.g. a branch's origin). */
   header?: ReactNode;
+  /** Shown with the composer (what the thread runs with). */
+  composerAddon?: ReactNode;
 }
 
 export function ChatPane({
@@ -32,13 +36,15 @@ export function ChatPane({
   onSelectTurn,
   renderTurnActions,
   messageExtras,
+  onSendError,
   header,
+  composerAddon,
 }: ChatPaneProps) {
   const thread = useThreadsStore(selectThread(taskId));
   const upsertThread = useThreadsStore(selectUpsertThread);
   const transcript = useTranscript(taskId);
   const outbox = useOutboxStore(selectOutbox(taskId));
-  const { send, retry, discard } = useSendTurn(taskId, messageExtras);
+  const { send, retry, discard } = useSendTurn(taskId, messageExtras, onSendError);
   const busy = outbox.some((e) => e.status === 'pending');
   const onSend = useCallback((text: string) => void send(text), [send]);
 
@@ -49,9 +55,11 @@ export function ChatPane({
   return (
     <section aria-label="Chat" className="flex h-full min-h-0 flex-col">
       <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
-        <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">
-          {thread?.title || `Thread ${taskId}`}
-        </h2>
+        {thread ? (
+          <ThreadTitle id={taskId} title={thread.title || `Thread ${taskId}`} />
+        ) : (
+          <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">Thread {taskId}</h2>
+        )}
         {thread?.agent_id ? (
           <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span>
         ) : null}
@@ -108,7 +116,52 @@ export function ChatPane({
           />
         )}
       </div>
+      {composerAddon ? (
+        <div className="border-t border-zinc-200 px-3 pt-2 dark:border-zinc-800">{composerAddon}</div>
+      ) : null}
       <Composer taskId={taskId} busy={busy} lastMessage={lastUserText(transcript.turns)} onSend={send} />
     </section>
+  );
+}
+
+/** The thread's name, renameable in place (Enter keeps, Escape cancels). */
+function ThreadTitle({ id, title }: { id: string; title: string }) {
+  const [editing, setEditing] = useState<string | null>(null);
+  const rename = useThreadsStore((s) => s.renameThread);
+  if (editing !== null) {
+    return (
+      <input
+        autoFocus
+        aria-label="Thread name"
+        value={editing}
+        maxLength={200}
+        onChange={(e) => setEditing(e.target.value)}
+        onBlur={() => {
+          rename(id, editing);
+          setEditing(null);
+        }}
+        onKeyDown={(e) => {
+          if (e.key === 'Enter') {
+            rename(id, editing);
+            setEditing(null);
+          } else if (e.key === 'Escape') setEditing(null);
+        }}
+        className="min-w-0 flex-1 rounded border border-zinc-300 px-1 text-sm font-semibold dark:border-zinc-700 dark:bg-zinc-900"
+      />
+    );
+  }
+  return (
+    <div className="flex min-w-0 items-center gap-1">
+      <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">{title}</h2>
+      <button
+        type="button"
+        aria-label="Rename the thread"
+        title="Rename"
+        onClick={() => setEditing(title)}
+        className="rounded px-1 text-xs font-normal text-zinc-500 hover:bg-zinc-100 dark:hover:bg-zinc-800"
+      >
+        ✎
+      </button>
+    </div>
   );
 }

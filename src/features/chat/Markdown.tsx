@@ -4,8 +4,8 @@
  * shown as their text, and only http(s) and mailto links are live (opened in a new tab without
  * referrer); any other link is inert text. Loaded lazily (see SafeMarkdown).
  */
-import type { ComponentProps } from 'react';
-import ReactMarkdown, { type Components } from 'react-markdown';
+import { memo, type ComponentProps, type ReactElement } from 'react';
+import renderMarkdown, { type Components } from 'react-markdown';
 
 const SAFE_LINK = /^(https?:|mailto:)/i;
 
@@ -48,15 +48,39 @@ const components: Components = {
   img: ({ alt }) => <span>{alt ? `[image: ${alt}]` : '[image]'}</span>,
 };
 
-export default function Markdown({ text }: { text: string }) {
-  return (
-    <div className="tl-markdown">
-      <ReactMarkdown components={components} remarkPlugins={remarkPlugins} urlTransform={urlTransform}>
-        {text}
-      </ReactMarkdown>
-    </div>
-  );
+const urlTransform: NonNullable<ComponentProps<typeof renderMarkdown>['urlTransform']> = (url) =>
+  isSafeHref(url) ? url : '';
+
+/**
+ * Parsed replies, by text: a reply is parsed once, however often its turn is drawn again (a
+ * virtualized list mounts a turn each time it scrolls into view). Bounded by total characters.
+ */
+const PARSED_BUDGET_CHARS = 8_000_000;
+const parsed = new Map<string, ReactElement>();
+let parsedChars = 0;
+
+export function parseMarkdown(text: string): ReactElement {
+  const hit = parsed.get(text);
+  if (hit) {
+    // Most recently used last, so the oldest goes first when the budget is exceeded.
+    parsed.delete(text);
+    parsed.set(text, hit);
+    return hit;
+  }
+  const element = renderMarkdown({ children: text, components, remarkPlugins, urlTransform });
+  if (text.length <= PARSED_BUDGET_CHARS) {
+    parsed.set(text, element);
+    parsedChars += text.length;
+    for (const [old] of parsed) {
+      if (parsedChars <= PARSED_BUDGET_CHARS) break;
+      parsed.delete(old);
+      parsedChars -= old.length;
+    }
+  }
+  return element;
 }
 
-const urlTransform: NonNullable<ComponentProps<typeof ReactMarkdown>['urlTransform']> = (url) =>
-  isSafeHref(url) ? url : '';
+/** Memoised by text: re-rendering a turn never parses its reply again. */
+export default memo(function Markdown({ text }: { text: string }) {
+  return <div className="tl-markdown">{parseMarkdown(text)}</div>;
+});

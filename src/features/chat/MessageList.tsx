@@ -144,10 +144,10 @@ export function MessageList({
                   turn={row.turn}
                   selected={row.turn.id === selectedTurnId}
                   isLast={row.turn.id === lastTurnId && outbox.length === 0}
-                  busy={busy}
+                  busy={busy && row.turn.id === lastTurnId}
                   onSelect={onSelectTurn}
                   onSuggestion={onSend}
-                  actions={renderTurnActions?.(row.turn)}
+                  renderActions={renderTurnActions}
                 />
               ) : (
                 <div className="flex flex-col gap-2 px-4 py-2">

@@ -1,9 +1,12 @@
 import { memo, type ReactNode } from 'react';
+import { Badge } from '../../components/ui/Badge';
 import { formatMs } from '../../lib/format';
+import { brokenRules } from '../../lib/trace-tones';
 import { cx } from '../../lib/format';
 import { DecisionBadge } from './DecisionBadge';
-import { SafeMarkdown } from './SafeMarkdown';
+import { ReplyText } from './ReplyText';
 import type { Turn } from './transcript';
+import { UnreadFields } from './UnreadFields';
 
 export function UserBubble({ text, children }: { text: string; children?: ReactNode }) {
   return (
@@ -50,14 +53,19 @@ export interface TurnViewProps {
   turn: Turn;
   selected: boolean;
   isLast: boolean;
+  /** A message is on its way (only the last turn's suggestions care). */
   busy: boolean;
   onSelect: (turnId: string) => void;
   onSuggestion: (text: string) => void;
-  /** Per-turn actions slot (e.g. "Rerun from here", a bundle badge). */
-  actions?: ReactNode;
+  /** Per-turn actions (e.g. "Rerun from here", a bundle badge); a stable function keeps turns memoised. */
+  renderActions?: ((turn: Turn) => ReactNode) | undefined;
 }
 
-/** One exchange: the user's message, the agent's reply, its decision, time and follow-ups. */
+/**
+ * One exchange: the user's message, the agent's reply, its decision, time and follow-ups.
+ * Memoised: with stable props (see `reuseTurns`) selecting another turn redraws only the two
+ * turns whose selection changed, whatever the size of the others' replies.
+ */
 export const TurnView = memo(function TurnView({
   turn,
   selected,
@@ -65,8 +73,11 @@ export const TurnView = memo(function TurnView({
   busy,
   onSelect,
   onSuggestion,
-  actions,
+  renderActions,
 }: TurnViewProps) {
+  // An item of the trace list that is not a trace at all (its raw value is in `turn.unread`).
+  const traceUnreadable = turn.trace?._unread?.some((u) => u.path === '') ?? false;
+  const broken = brokenRules(turn.trace?.rules_evaluated);
   return (
     <article
       aria-label={`Turn ${turn.index + 1}`}
@@ -82,15 +93,26 @@ export const TurnView = memo(function TurnView({
             : 'border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
         )}
       >
-        {turn.textUnavailable ? (
+        {traceUnreadable ? (
+          <p className="text-amber-800 italic dark:text-amber-200">
+            The service sent this item of the thread’s trace list in a shape that is not a trace; what it sent
+            is below.
+          </p>
+        ) : null}
+        {!turn.textUnavailable ? (
+          <ReplyText text={turn.replyText} />
+        ) : traceUnreadable ? null : (
           <p className="text-zinc-500 italic">
             This server does not record message texts; the trace is in the inspector.
           </p>
-        ) : (
-          <SafeMarkdown text={turn.replyText} />
         )}
         <div className="mt-2 flex flex-wrap items-center gap-2 text-xs text-zinc-500 dark:text-zinc-400">
           <DecisionBadge decision={turn.decision} />
+          {broken.length > 0 ? (
+            <Badge tone="error" title={`Could not be evaluated: ${broken.join(', ')}`}>
+              {broken.length === 1 ? 'rule error' : `${broken.length} rule errors`}
+            </Badge>
+          ) : null}
           {turn.rttMs !== undefined ? <span title="Measured round trip">{formatMs(turn.rttMs)}</span> : null}
           <button
             type="button"
@@ -101,8 +123,9 @@ export const TurnView = memo(function TurnView({
           >
             Trace
           </button>
-          {actions}
+          {renderActions?.(turn)}
         </div>
+        {turn.unread ? <UnreadFields fields={turn.unread} /> : null}
         {isLast ? (
           <Chips
             items={turn.suggestions}

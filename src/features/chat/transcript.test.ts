@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
 import type { LocalTurn } from '../threads';
-import { buildTranscript, lastUserText } from './transcript';
+import { buildTranscript, lastUserText, reuseTurns } from './transcript';
 
 const trace = (raw: Record<string, unknown>) => TolerantTrace.parse(raw);
 
@@ -69,16 +69,74 @@ describe('buildTranscript', () => {
     ]);
   });
 
-  it('skips traces without id and duplicates', () => {
+  it('keeps a trace without id in its place (a stand-in id, marked unknown) and skips duplicates', () => {
     const turns = buildTranscript(
       [trace({}), trace({ interaction_id: 'x' }), trace({ interaction_id: 'x' })],
       undefined,
     );
-    expect(turns.map((t) => t.id)).toEqual(['x']);
+    expect(turns.map((t) => [t.id, Boolean(t.idUnknown)])).toEqual([
+      ['unidentified-trace-1', true],
+      ['x', false],
+    ]);
   });
 
   it('recalls the last user message', () => {
     expect(lastUserText(buildTranscript(undefined, [local('a'), local('b')]))).toBe('u-b');
     expect(lastUserText([])).toBeUndefined();
+  });
+});
+
+describe('tolerant transcripts', () => {
+  it('a trace list item that is not a trace keeps its place, marked, with its raw value', async () => {
+    const { TraceListIn } = await import('../../contract/api');
+    const list = TraceListIn.parse([
+      { interaction_id: 'm1', decision: 'proceed' },
+      'garbage',
+      { interaction_id: 'm3' },
+    ]);
+    const turns = buildTranscript(list.items, []);
+    expect(turns.map((t) => t.index)).toEqual([0, 1, 2]);
+    expect(turns[0]?.unread).toBeUndefined();
+    expect(turns[1]).toMatchObject({ idUnknown: true, unread: [{ path: 'trace_info', raw: 'garbage' }] });
+    expect(turns[2]?.id).toBe('m3');
+  });
+
+  it("the reply's own marks (recorded when sent) and the trace's marks both reach the turn", () => {
+    const turns = buildTranscript(
+      [trace({ interaction_id: 'm1', intent: 7 })],
+      [local('m1', { unread: [{ path: 'created_at', raw: 1 }] })],
+    );
+    expect(turns[0]?.unread).toEqual([
+      { path: 'created_at', raw: 1 },
+      { path: 'trace_info.intent', raw: 7 },
+    ]);
+  });
+});
+
+describe('reuseTurns', () => {
+  const traces = [trace({ interaction_id: 'm1', decision: 'proceed' }), trace({ interaction_id: 'm2' })];
+  const mine = [local('m1'), local('m2')];
+
+  it('keeps the previous Turn objects when a new turn arrives, and only the new one is new', () => {
+    const before = buildTranscript(traces, mine);
+    const after = reuseTurns(
+      before,
+      buildTranscript([...traces, trace({ interaction_id: 'm3' })], [...mine, local('m3')]),
+    );
+    expect(after[0]).toBe(before[0]);
+    expect(after[1]).toBe(before[1]);
+    expect(after).toHaveLength(3);
+  });
+
+  it('answers the same array when nothing changed, and a new object for a changed turn', () => {
+    const before = buildTranscript(traces, mine);
+    expect(reuseTurns(before, buildTranscript(traces, mine))).toBe(before);
+    const changed = reuseTurns(
+      before,
+      buildTranscript(traces, [local('m1', { reply_text: 'new' }), mine[1]!]),
+    );
+    expect(changed[0]).not.toBe(before[0]);
+    expect(changed[0]?.replyText).toBe('new');
+    expect(changed[1]).toBe(before[1]);
   });
 });

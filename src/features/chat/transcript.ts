@@ -1,8 +1,10 @@
 /**
  * The transcript of a thread, built from what the server knows (its traces, in thread order,
- * with `input.message` and `response.message` when it records them) merged with what this
- * browser recorded when it sent each message. Pure: no React, no I/O.
+ * with `input.message` and `response.message` when it records them, and what each turn ran with
+ * when it keeps that) merged with what this browser recorded when it sent each message. Pure:
+ * no React, no I/O.
  */
+import type { UnreadField } from '../../contract/tolerant';
 import type { TolerantTrace } from '../../contract/trace';
 import type { LocalTurn } from '../threads';
 
@@ -17,9 +19,27 @@ export interface Turn {
   trace?: TolerantTrace;
   rttMs?: number;
   createdAt?: string;
+  /** The local bundle's hash the turn ran with; null = the agent's own; absent = not recorded. */
   bundleHash?: string | null;
+  /** The version the turn ran with, when recorded. */
+  versionId?: string;
   /** The server does not record the texts and this browser did not send the turn. */
   textUnavailable: boolean;
+  /**
+   * Fields of the reply (paths as sent) and of the trace (under `trace_info.`) that arrived in
+   * another shape; a path of `trace_info` alone means the whole trace item could not be read.
+   */
+  unread?: UnreadField[];
+  /** The server's trace names no interaction id: `id` is a stand-in, unknown to the server. */
+  idUnknown?: boolean;
+}
+
+/** The marks of a turn: its reply's (recorded when sent) then its trace's, under `trace_info`. */
+function unreadOf(trace: TolerantTrace | undefined, mine: LocalTurn | undefined): UnreadField[] {
+  const out: UnreadField[] = [...(mine?.unread ?? [])];
+  for (const u of trace?._unread ?? [])
+    out.push({ path: u.path ? `trace_info.${u.path}` : 'trace_info', raw: u.raw });
+  return out;
 }
 
 function str(v: unknown): string | undefined {
@@ -42,17 +62,37 @@ export function traceReply(trace: TolerantTrace): { text?: string; suggestions?:
   return { text: str(r?.message), ...(suggestions ? { suggestions } : {}) };
 }
 
+/** What one turn ran with, as the server keeps it. */
+export interface TurnRun {
+  bundle_hash: string | null;
+  version_id: string | null;
+}
+
+/** The server's record wins over this browser's: it is what ran. */
+function runOf(
+  run: TurnRun | undefined,
+  mine: LocalTurn | undefined,
+): Pick<Turn, 'bundleHash' | 'versionId'> {
+  const hash = run ? run.bundle_hash : mine?.bundle_hash;
+  const version = run?.version_id ?? mine?.version_id;
+  return { ...(hash !== undefined ? { bundleHash: hash } : {}), ...(version ? { versionId: version } : {}) };
+}
+
 export function buildTranscript(
   traces: readonly TolerantTrace[] | undefined,
   local: readonly LocalTurn[] | undefined,
+  runs?: ReadonlyMap<string, TurnRun>,
 ): Turn[] {
   const localById = new Map((local ?? []).map((t) => [t.id, t]));
   const turns: Turn[] = [];
   const seen = new Set<string>();
   for (const trace of traces ?? []) {
-    const id = trace.interaction_id;
-    if (!id || seen.has(id)) continue;
+    const idUnknown = !trace.interaction_id;
+    // A trace without an id still has its place in the thread; it gets a stand-in id.
+    const id = trace.interaction_id || `unidentified-trace-${turns.length + 1}`;
+    if (seen.has(id)) continue;
     seen.add(id);
+    const unread = unreadOf(trace, idUnknown ? undefined : localById.get(id));
     const mine = localById.get(id);
     const reply = traceReply(trace);
     const userText = traceUserText(trace) ?? mine?.user_text;
@@ -67,8 +107,10 @@ export function buildTranscript(
       trace,
       ...(mine?.rtt_ms !== undefined ? { rttMs: mine.rtt_ms } : {}),
       ...(mine?.created_at ? { createdAt: mine.created_at } : {}),
-      ...(mine?.bundle_hash !== undefined ? { bundleHash: mine.bundle_hash } : {}),
+      ...runOf(runs?.get(id), mine),
       textUnavailable: userText === undefined && replyText === undefined,
+      ...(unread.length ? { unread } : {}),
+      ...(idUnknown ? { idUnknown } : {}),
     });
   }
   // Turns this browser recorded that the server's list does not hold (yet): keep them, in order.
@@ -84,11 +126,48 @@ export function buildTranscript(
       decision: mine.decision ?? '',
       ...(mine.rtt_ms !== undefined ? { rttMs: mine.rtt_ms } : {}),
       createdAt: mine.created_at,
-      ...(mine.bundle_hash !== undefined ? { bundleHash: mine.bundle_hash } : {}),
+      ...runOf(runs?.get(mine.id), mine),
       textUnavailable: false,
+      ...(mine.unread?.length ? { unread: mine.unread } : {}),
     });
   }
   return turns;
+}
+
+function sameValue(a: unknown, b: unknown): boolean {
+  if (a === b) return true;
+  // Arrays rebuilt from the same items (suggestions, marks) count as the same.
+  if (!Array.isArray(a) || !Array.isArray(b) || a.length !== b.length) return false;
+  return a.every((x, i) => sameValue(x, b[i]) || (isPlain(x) && isPlain(b[i]) && sameFields(x, b[i])));
+}
+
+const isPlain = (v: unknown): v is Record<string, unknown> =>
+  typeof v === 'object' && v !== null && !Array.isArray(v);
+
+function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boolean {
+  const keys = Object.keys(a);
+  if (keys.length !== Object.keys(b).length) return false;
+  return keys.every((k) => sameValue(a[k], b[k]));
+}
+
+/**
+ * The new transcript, keeping the previous `Turn` object wherever nothing shown changed, so
+ * memoised turn views skip re-rendering (a 1 MB reply is not drawn again because another turn
+ * arrived). Linear in the number of turns; fields compared by identity (arrays item by item).
+ */
+export function reuseTurns(previous: readonly Turn[], next: Turn[]): Turn[] {
+  if (previous.length === 0) return next;
+  const byId = new Map(previous.map((t) => [t.id, t]));
+  let changed = previous.length !== next.length;
+  const out = next.map((t, i) => {
+    const old = byId.get(t.id);
+    const keep =
+      old !== undefined &&
+      sameFields(old as unknown as Record<string, unknown>, t as unknown as Record<string, unknown>);
+    if (!keep || previous[i] !== old) changed = true;
+    return keep ? old : t;
+  });
+  return changed ? out : (previous as Turn[]);
 }
 
 /** The last message the user sent in a thread (for ↑ recall in the composer). */

@@ -1,7 +1,8 @@
 /**
  * Sending one message in a thread: the user's bubble at once (outbox), the request with
- * include_trace=true, then the reply recorded locally and its trace added to the thread's trace
- * list (no refetch), or an inline error with a retry.
+ * include_trace=true (plus what the thread runs with, from `extras`), then the reply recorded
+ * locally with the bundle hash and version it ran with, and its trace added to the thread's trace
+ * list (no refetch), or an inline error with a retry. A sent message never renames the thread.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
@@ -9,7 +10,6 @@ import { toApiError } from '../../api/errors';
 import { apiKeys } from '../../api/keys';
 import { sendMessage, type SendMessageInput } from '../../api/send-message';
 import type { TolerantTrace } from '../../contract/trace';
-import { titleFrom } from '../../lib/format';
 import { recordLocalTurn, useThreadsStore } from '../threads';
 import { useOutboxStore, type OutboxEntry } from './outbox-store';
 
@@ -29,7 +29,11 @@ interface SendVars {
 let counter = 0;
 const newLocalId = () => `local-${Date.now().toString(36)}-${(counter += 1)}`;
 
-export function useSendTurn(taskId: string, extras?: MessageExtras) {
+export function useSendTurn(
+  taskId: string,
+  extras?: MessageExtras,
+  onSendError?: (taskId: string, error: unknown) => void,
+) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: ['chat', 'send'],
@@ -54,21 +58,18 @@ export function useSendTurn(taskId: string, extras?: MessageExtras) {
         created_at: message.created_at ?? new Date().toISOString(),
         rtt_ms: rttMs,
         ...(message.bundle_hash !== undefined ? { bundle_hash: message.bundle_hash } : {}),
+        ...(message.version_id ? { version_id: message.version_id } : {}),
+        ...(message._unread ? { unread: message._unread } : {}),
       });
       useOutboxStore.getState().remove(v.taskId, v.localId);
-      const threads = useThreadsStore.getState();
-      const thread = threads.threads[v.taskId];
-      if (thread) {
-        threads.upsertThread({
-          id: v.taskId,
-          updated_at: new Date().toISOString(),
-          ...(thread.title_from_message ? {} : { title: titleFrom(v.text), title_from_message: true }),
-        });
-      }
+      useThreadsStore.getState().touchThread(v.taskId);
       await recorded;
       if (!trace) await queryClient.invalidateQueries({ queryKey: apiKeys.traces(v.taskId) });
     },
-    onError: (error, v) => useOutboxStore.getState().fail(v.taskId, v.localId, toApiError(error)),
+    onError: (error, v) => {
+      useOutboxStore.getState().fail(v.taskId, v.localId, toApiError(error));
+      onSendError?.(v.taskId, error);
+    },
   });
   const { mutate } = mutation;
 

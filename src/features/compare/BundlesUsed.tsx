@@ -1,28 +1,20 @@
 /**
- * The bundles the two sides ran with, and their diff. A branch made here knows its bundle (the
- * lineage's bundle hash, the bundle kept by hash when it was sent); a thread that ran without a
- * local bundle ran with its agent's own bundle (the version the thread ran with, when known), shown
- * from the reference endpoint when offered.
+ * The bundles each side ran with, turn by turn (from each turn's record: the server's, else this
+ * browser's; never a guess), and the diff of the bundles the two sides' last turns ran with. A
+ * local bundle is found by hash (this browser's copy, else the server's); the agent's own bundle
+ * of the version the turn ran with comes from the reference endpoint when offered.
  */
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAgentBundle } from '../../api/agent-bundle';
-import { bundleText, LazyBundleDiff, recallBundle, shortBundleHash } from '../bundle-editor';
+import { bundleByHashQueryOptions, bundleText, LazyBundleDiff } from '../bundle-editor';
+import { bundleLabel } from '../threads';
+import { runSegments, type RunTurn } from './runs';
 
-export interface SideBundleSource {
+export interface SideRuns {
   label: string;
-  /** Hash of the local bundle this side ran with, or null when it ran with its agent's own. */
-  hash: string | null;
   agentId: string | undefined;
-  /** The agent version this side ran with, when known (else the agent's active version is shown). */
-  versionId?: string | undefined;
+  turns: RunTurn[];
 }
-
-const recalledBundleQuery = (hash: string) =>
-  queryOptions({
-    queryKey: ['local', 'bundle', hash],
-    queryFn: () => recallBundle(hash),
-    staleTime: Infinity,
-  });
 
 interface Resolved {
   text: string | null;
@@ -30,53 +22,81 @@ interface Resolved {
   loading: boolean;
 }
 
-function useSideBundle(side: SideBundleSource): Resolved {
-  const local = useQuery({ ...recalledBundleQuery(side.hash ?? ''), enabled: Boolean(side.hash) });
-  const agent = useAgentBundle(side.hash ? undefined : side.agentId, side.versionId);
-  if (side.hash) {
-    const short = shortBundleHash(side.hash);
-    if (local.isPending) return { text: null, describe: `local bundle #${short}`, loading: true };
-    return local.data
-      ? { text: bundleText(local.data), describe: `local bundle #${short}`, loading: false }
-      : { text: null, describe: `local bundle #${short} (not kept in this browser)`, loading: false };
+function useTurnBundle(agentId: string | undefined, turn: RunTurn | undefined): Resolved {
+  const queryClient = useQueryClient();
+  const hash = turn?.bundleHash;
+  const byHash = useQuery({ ...bundleByHashQueryOptions(queryClient, hash ?? ''), enabled: Boolean(hash) });
+  const own = useAgentBundle(hash === null ? agentId : undefined, turn?.versionId);
+  if (!turn) return { text: null, describe: 'no turns', loading: false };
+  const label = bundleLabel(agentId, hash);
+  if (hash === undefined) return { text: null, describe: label, loading: false };
+  if (hash) {
+    if (byHash.isPending) return { text: null, describe: label, loading: true };
+    return byHash.data
+      ? { text: bundleText(byHash.data.bundle), describe: label, loading: false }
+      : { text: null, describe: `${label} (held neither in this browser nor on the server)`, loading: false };
   }
-  if (!side.agentId)
-    return { text: null, describe: 'the agent’s own bundle (agent unknown)', loading: false };
-  if (agent.isPending) return { text: null, describe: `${side.agentId}’s own bundle`, loading: true };
-  return agent.data
-    ? {
-        text: bundleText(agent.data.bundle),
-        describe: `${side.agentId}’s own bundle (${side.versionId ? 'version' : 'active version'} ${agent.data.version_id ?? side.versionId ?? '?'})`,
-        loading: false,
-      }
-    : { text: null, describe: `${side.agentId}’s own bundle (not offered by this server)`, loading: false };
+  if (!agentId) return { text: null, describe: `${label} (agent not known)`, loading: false };
+  if (own.isPending) return { text: null, describe: label, loading: true };
+  return own.data
+    ? { text: bundleText(own.data.bundle), describe: label, loading: false }
+    : { text: null, describe: `${label} (not offered by this server)`, loading: false };
 }
 
-export function BundlesUsed({ a, b }: { a: SideBundleSource; b: SideBundleSource }) {
-  const ra = useSideBundle(a);
-  const rb = useSideBundle(b);
+function SideSummary({ side }: { side: SideRuns }) {
+  const segments = runSegments(side.turns);
+  return (
+    <li>
+      <span className="font-semibold">{side.label}:</span>{' '}
+      {segments.length === 0
+        ? 'no turns'
+        : segments
+            .map(
+              (s) =>
+                `${s.first === s.last ? `turn ${s.first + 1}` : `turns ${s.first + 1}–${s.last + 1}`} ${bundleLabel(
+                  side.agentId,
+                  s.bundleHash,
+                )}${s.versionId ? ` (version ${s.versionId})` : ''}`,
+            )
+            .join(' · ')}
+    </li>
+  );
+}
+
+export function BundlesUsed({ a, b }: { a: SideRuns; b: SideRuns }) {
+  const lastA = a.turns.at(-1);
+  const lastB = b.turns.at(-1);
+  const ra = useTurnBundle(a.agentId, lastA);
+  const rb = useTurnBundle(b.agentId, lastB);
   return (
     <section aria-label="Bundles used" className="flex flex-col gap-2">
       <h3 className="text-sm font-semibold">Bundles used</h3>
-      <p className="text-xs text-zinc-600 dark:text-zinc-400">
-        {a.label}: {ra.describe} · {b.label}: {rb.describe}
-      </p>
+      <ul className="text-xs text-zinc-600 dark:text-zinc-400">
+        <SideSummary side={a} />
+        <SideSummary side={b} />
+      </ul>
       {ra.loading || rb.loading ? (
         <p className="text-xs text-zinc-500">Loading the bundles…</p>
       ) : ra.text === null || rb.text === null ? (
         <p className="text-xs text-zinc-500">
-          One of the bundles is not known here, so there is nothing to diff.
+          The bundle of {ra.text === null ? `${a.label}’s` : `${b.label}’s`} last turn is not known here (
+          {ra.text === null ? ra.describe : rb.describe}), so there is nothing to diff.
         </p>
       ) : ra.text === rb.text ? (
-        <p className="text-xs text-zinc-500">Both sides ran with the same bundle.</p>
+        <p className="text-xs text-zinc-500">Both sides’ last turns ran with the same bundle.</p>
       ) : (
-        <div className="h-96 overflow-hidden rounded border border-zinc-200 dark:border-zinc-700">
-          <LazyBundleDiff
-            original={ra.text}
-            modified={rb.text}
-            id="compare-bundles"
-            label={`Bundle diff: ${a.label} against ${b.label}`}
-          />
+        <div className="flex flex-col gap-1">
+          <p className="text-xs text-zinc-500">
+            Last turns: {a.label} {ra.describe} against {b.label} {rb.describe}
+          </p>
+          <div className="h-96 overflow-hidden rounded border border-zinc-200 dark:border-zinc-700">
+            <LazyBundleDiff
+              original={ra.text}
+              modified={rb.text}
+              id="compare-bundles"
+              label={`Bundle diff: ${a.label} against ${b.label}`}
+            />
+          </div>
         </div>
       )}
     </section>

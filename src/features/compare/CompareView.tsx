@@ -4,18 +4,20 @@
  * decision diff leads each row; "Only differences" hides equal rows; the graphs of one row are
  * drawn side by side with highlightFor marking changed nodes; the bundles used are diffed last.
  */
+import { useQuery } from '@tanstack/react-query';
 import { Suspense, useMemo, useState } from 'react';
+import { taskInfoQueryOptions } from '../../api/lineage';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { cx, shortId } from '../../lib/format';
-import { selectLineageRecords, useLineageStore } from '../branches';
 import { DecisionBadge, useTranscript } from '../chat';
-import { useThreadsStore } from '../threads';
+import { useKeyReady } from '../connection';
+import { bundleLabel, useThreadsStore } from '../threads';
 import { LazyTraceGraph } from '../trace-graph';
 import { alignTurns, type AlignedRow } from './align';
-import { BundlesUsed, type SideBundleSource } from './BundlesUsed';
+import { BundlesUsed, type SideRuns } from './BundlesUsed';
 import { DecisionDiffView } from './DecisionDiffView';
 import { formatComparePair, parseComparePair } from './pair';
 import { countDifferences, diffTraces, highlightFor, type TraceDiff } from './trace-diff';
@@ -24,18 +26,33 @@ import { toCompareTurns, type SideTurn } from './turns';
 export interface CompareViewProps {
   /** The URL's `compare` value, `<taskA>..<taskB>`. */
   pair: string | undefined;
+  /** The URL's "only differences" filter. */
+  onlyDifferences: boolean;
+  onOnlyDifferences: (on: boolean) => void;
   onPairChange: (pair: string | undefined) => void;
   onOpenTask: (taskId: string) => void;
 }
 
 type Row = AlignedRow<SideTurn> & { key: string; diff: TraceDiff | null };
 
-function TurnText({ turn, label }: { turn: SideTurn | undefined; label: string }) {
+function TurnText({
+  turn,
+  label,
+  agentId,
+}: {
+  turn: SideTurn | undefined;
+  label: string;
+  agentId: string | undefined;
+}) {
   if (!turn) return <p className="flex-1 text-xs text-zinc-500 italic">No turn here in {label}.</p>;
   return (
     <div className="min-w-0 flex-1 rounded border border-zinc-200 p-2 text-xs dark:border-zinc-700">
       <p className="text-zinc-500">
         {label} · turn {turn.index + 1} <DecisionBadge decision={turn.trace?.decision} />
+      </p>
+      <p className="text-zinc-500" data-testid="turn-ran-with">
+        ran with {bundleLabel(agentId, turn.bundleHash)}
+        {turn.versionId ? ` · version ${turn.versionId}` : ''}
       </p>
       <p className="mt-1 font-medium break-words">{turn.user_text || <em>(text not recorded)</em>}</p>
       <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400">{turn.reply_text}</p>
@@ -86,11 +103,13 @@ function RowView({
   index,
   graphsOpen,
   onToggleGraphs,
+  agents,
 }: {
   row: Row;
   index: number;
   graphsOpen: boolean;
   onToggleGraphs: () => void;
+  agents: [string | undefined, string | undefined];
 }) {
   const diff = row.diff;
   const n = diff ? countDifferences(diff) : 0;
@@ -129,22 +148,30 @@ function RowView({
       </header>
       {diff ? <DecisionDiffView diff={diff} labels={['A', 'B']} /> : null}
       <div className="flex flex-col gap-2 sm:flex-row">
-        <TurnText turn={row.kind === 'only-b' ? undefined : row.a} label="A" />
-        <TurnText turn={row.kind === 'only-a' ? undefined : row.b} label="B" />
+        <TurnText turn={row.kind === 'only-b' ? undefined : row.a} label="A" agentId={agents[0]} />
+        <TurnText turn={row.kind === 'only-a' ? undefined : row.b} label="B" agentId={agents[1]} />
       </div>
       {row.kind === 'pair' && diff && graphsOpen ? <Graphs row={row} diff={diff} /> : null}
     </article>
   );
 }
 
-export default function CompareView({ pair: pairValue, onPairChange, onOpenTask }: CompareViewProps) {
+export default function CompareView({
+  pair: pairValue,
+  onlyDifferences,
+  onOnlyDifferences,
+  onPairChange,
+  onOpenTask,
+}: CompareViewProps) {
   const pair = parseComparePair(pairValue);
+  const keyReady = useKeyReady();
   const a = useTranscript(pair?.a);
   const b = useTranscript(pair?.b);
   const threadA = useThreadsStore((s) => (pair ? s.threads[pair.a] : undefined));
   const threadB = useThreadsStore((s) => (pair ? s.threads[pair.b] : undefined));
-  const lineage = useLineageStore(selectLineageRecords);
-  const [onlyDifferences, setOnlyDifferences] = useState(false);
+  // A thread this browser does not know: the server says which agent it runs and its name.
+  const infoA = useQuery({ ...taskInfoQueryOptions(pair?.a ?? ''), enabled: Boolean(pair) && keyReady });
+  const infoB = useQuery({ ...taskInfoQueryOptions(pair?.b ?? ''), enabled: Boolean(pair) && keyReady });
   const [openGraphs, setOpenGraphs] = useState<Record<string, boolean>>({});
 
   const alignment = useMemo(
@@ -181,21 +208,21 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
     );
   }
 
-  const side = (taskId: string, turns: SideTurn[]): SideBundleSource & { title: string } => {
-    const record = lineage.find((r) => r.task_id === taskId);
-    const thread = taskId === pair.a ? threadA : threadB;
-    const lastHash = [...turns].reverse().find((t) => t.bundleHash)?.bundleHash ?? null;
+  const side = (which: 'A' | 'B', turns: SideTurn[]): SideRuns & { title: string } => {
+    const thread = which === 'A' ? threadA : threadB;
+    const info = which === 'A' ? infoA.data : infoB.data;
     return {
-      label: taskId === pair.a ? 'A' : 'B',
-      hash: record ? record.bundle_hash : lastHash,
-      agentId: thread?.agent_id || undefined,
-      versionId: thread?.version_id || record?.version_id || undefined,
-      title: thread?.title || `Thread ${shortId(taskId)}`,
+      label: which,
+      agentId: thread?.agent_id || info?.agent_id || undefined,
+      turns,
+      title: thread?.title || info?.title || `Thread ${shortId(which === 'A' ? pair.a : pair.b)}`,
     };
   };
-  const sideA = side(pair.a, toCompareTurns(a.turns));
-  const sideB = side(pair.b, toCompareTurns(b.turns));
+  const sideA = side('A', toCompareTurns(a.turns));
+  const sideB = side('B', toCompareTurns(b.turns));
   const loading = a.isLoading || b.isLoading;
+  // Nothing is concluded about two threads until both are loaded.
+  const bothLoaded = a.isLoaded && b.isLoaded;
 
   return (
     <section aria-label="Comparison" className="flex h-full min-h-0 flex-col">
@@ -225,7 +252,7 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
           <input
             type="checkbox"
             checked={onlyDifferences}
-            onChange={(e) => setOnlyDifferences(e.target.checked)}
+            onChange={(e) => onOnlyDifferences(e.target.checked)}
             className="size-4 accent-indigo-600"
           />
           Only differences
@@ -235,13 +262,22 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
         </Button>
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto bg-zinc-50 p-4 dark:bg-zinc-950">
-        {loading ? (
+        {!keyReady ? (
+          <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
+            Neither thread is loaded yet: enter the API key (Connection) to load both and compare them.
+          </p>
+        ) : loading ? (
           <div className="flex items-center gap-2 text-sm text-zinc-500">
             <Spinner label="Loading the threads" /> Loading the threads…
           </div>
         ) : a.error || b.error ? (
           <p role="alert" className="text-sm text-red-700 dark:text-red-300">
             A thread could not be loaded. Check the connection and that both threads live on this server.
+          </p>
+        ) : !bothLoaded ? (
+          <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
+            {a.isLoaded ? 'Thread B' : b.isLoaded ? 'Thread A' : 'Neither thread'} is loaded yet, so nothing
+            is compared.
           </p>
         ) : (
           <div className="mx-auto flex max-w-6xl flex-col gap-3">
@@ -275,6 +311,7 @@ export default function CompareView({ pair: pairValue, onPairChange, onOpenTask 
                   key={r.key}
                   row={r}
                   index={i}
+                  agents={[sideA.agentId, sideB.agentId]}
                   graphsOpen={openGraphs[r.key] ?? r === firstChanged}
                   onToggleGraphs={() =>
                     setOpenGraphs((o) => ({ ...o, [r.key]: !(o[r.key] ?? r === firstChanged) }))

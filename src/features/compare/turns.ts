@@ -4,7 +4,9 @@ import type { CompareTurn } from './align';
 
 export interface SideTurn extends CompareTurn {
   index: number;
-  bundleHash: string | null;
+  /** null = the agent's own bundle; undefined = not recorded. */
+  bundleHash: string | null | undefined;
+  versionId: string | undefined;
 }
 
 export function toCompareTurns(turns: readonly Turn[]): SideTurn[] {
@@ -14,6 +16,7 @@ export function toCompareTurns(turns: readonly Turn[]): SideTurn[] {
     reply_text: t.replyText,
     trace: t.trace ?? null,
     index: t.index,
-    bundleHash: t.bundleHash ?? null,
+    bundleHash: t.bundleHash,
+    versionId: t.versionId,
   }));
 }

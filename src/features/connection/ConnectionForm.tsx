@@ -2,100 +2,14 @@
  * Connection settings, edited in place (the store is the form state). The key field is a password
  * input; it is kept in memory unless "Remember on this device" is ticked.
  */
-import { useId, useState } from 'react';
+import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { useAgents } from '../../api/agents';
 import { useTestConnection } from '../../api/test-connection';
 import { API_KEY_HEADERS, ORIGINS_SEEN } from '../../contract/api';
 import { Button } from '../../components/ui/Button';
 import { inputClass, TextField } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { toApiConfig, useConnectionStore, type ConnectionSettings } from './connection-store';
-import { useKeyReady } from './use-key-ready';
-
-const OTHER = '__other__';
-
-function AgentField() {
-  const { agentId, versionId, update } = useConnectionStore(
-    useShallow((s) => ({ agentId: s.agentId, versionId: s.versionId, update: s.update })),
-  );
-  const keyReady = useKeyReady();
-  const agents = useAgents(keyReady);
-  const [typing, setTyping] = useState(false);
-  const id = useId();
-  const list = agents.data ?? null;
-  const known = list?.find((a) => a.id === agentId);
-  const usePicker = list !== null && list.length > 0 && !typing && (known !== undefined || agentId === '');
-
-  return (
-    <div className="flex flex-col gap-1">
-      <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
-        Agent
-      </label>
-      {usePicker ? (
-        <select
-          id={id}
-          className={inputClass}
-          value={known ? agentId : ''}
-          onChange={(e) => {
-            if (e.target.value === OTHER) {
-              setTyping(true);
-              return;
-            }
-            update({ agentId: e.target.value, versionId: '', versionTag: '' });
-          }}
-        >
-          {known ? null : <option value="">Choose an agent…</option>}
-          {list.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name ? `${a.name} (${a.id})` : a.id}
-            </option>
-          ))}
-          <option value={OTHER}>Other (type an id)…</option>
-        </select>
-      ) : (
-        <input
-          id={id}
-          className={inputClass}
-          value={agentId}
-          placeholder="agent management id"
-          onChange={(e) => update({ agentId: e.target.value })}
-        />
-      )}
-      <p className="text-xs text-zinc-500 dark:text-zinc-400">
-        {!keyReady
-          ? 'Enter the API key to see the agents this server offers.'
-          : agents.isFetching
-            ? 'Looking for the agent list…'
-            : known?.description ||
-              (agents.isSuccess && list === null
-                ? 'This server does not list its agents: type the agent id.'
-                : '')}
-      </p>
-      {known && known.versions.length > 0 ? (
-        <label className="mt-2 flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
-          Version
-          <select
-            className={inputClass}
-            value={versionId}
-            onChange={(e) => {
-              update({ versionId: e.target.value, versionTag: '' });
-            }}
-          >
-            <option value="">Active version{known.active_version ? ` (${known.active_version})` : ''}</option>
-            {known.versions.map((v) => (
-              <option key={v.id} value={v.id}>
-                {v.tag ? `${v.tag} · ` : ''}
-                {v.id}
-                {v.description ? ` · ${v.description}` : ''}
-              </option>
-            ))}
-          </select>
-        </label>
-      ) : null}
-    </div>
-  );
-}
 
 function ExtraHeaders() {
   const [headers, update] = useConnectionStore(useShallow((s) => [s.extraHeaders, s.update] as const));
@@ -218,7 +132,6 @@ export function ConnectionForm({ compact = false }: { compact?: boolean }) {
         />
         Remember the key on this device
       </label>
-      <AgentField />
       {compact ? null : (
         <>
           <div className="grid grid-cols-1 gap-3 sm:grid-cols-2">
@@ -234,13 +147,6 @@ export function ConnectionForm({ compact = false }: { compact?: boolean }) {
                 <option key={o} value={o} />
               ))}
             </datalist>
-            <TextField
-              label="Revision tag pin"
-              value={s.versionTag}
-              placeholder="e.g. v2"
-              onChange={(e) => set({ versionTag: e.target.value })}
-            />
-            <VersionIdField />
           </div>
           <ExtraHeaders />
         </>
@@ -267,17 +173,5 @@ export function ConnectionForm({ compact = false }: { compact?: boolean }) {
         ) : null}
       </div>
     </div>
-  );
-}
-
-function VersionIdField() {
-  const [versionId, update] = useConnectionStore(useShallow((s) => [s.versionId, s.update] as const));
-  return (
-    <TextField
-      label="Version id pin"
-      value={versionId}
-      placeholder="active version"
-      onChange={(e) => update({ versionId: e.target.value })}
-    />
   );
 }

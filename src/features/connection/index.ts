@@ -9,6 +9,7 @@ export {
   type ConnectionSettings,
 } from './connection-store';
 export { ConnectionForm } from './ConnectionForm';
+export { AgentPicker, type AgentChoice } from './AgentPicker';
 export { ConnectionDialogButton } from './ConnectionDialog';
 export { KeyPrompt } from './KeyPrompt';
 export { useKeyReady } from './use-key-ready';

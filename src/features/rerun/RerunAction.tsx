@@ -1,11 +1,11 @@
 /**
- * The per-turn actions of the debugging loop: the local-bundle badge (when the turn ran with
- * one) and "Rerun from here", which opens the rerun dialog.
+ * The per-turn actions of the debugging loop: what the turn ran with (bundle and version) and
+ * "Rerun from here", which opens the rerun dialog with the thread's configuration as default.
  */
 import { useState } from 'react';
-import { LocalBundleBadge, useBundleDraftStore } from '../bundle-editor';
+import { Badge } from '../../components/ui/Badge';
 import type { Turn } from '../chat';
-import { useThreadsStore } from '../threads';
+import { bundleLabel, runConfigOf, useThreadsStore } from '../threads';
 import { RerunDialog } from './RerunDialog';
 
 export interface RerunActionProps {
@@ -16,12 +16,13 @@ export interface RerunActionProps {
 
 export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
   const [open, setOpen] = useState(false);
-  const agentId = useThreadsStore((s) => s.threads[taskId]?.agent_id);
-  const useBundle = useBundleDraftStore((s) => s.useBundle);
+  const thread = useThreadsStore((s) => s.threads[taskId]);
+  const agentId = thread?.agent_id;
+  const config = runConfigOf(thread);
   const canRerun = Boolean(turn.userText) && !turn.id.startsWith('local-');
   return (
     <>
-      <LocalBundleBadge hash={turn.bundleHash} />
+      <RanWith turn={turn} agentId={agentId} />
       {canRerun ? (
         <button
           type="button"
@@ -41,11 +42,26 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
             ...(agentId ? { agentId } : {}),
           }}
           turnNumber={turn.index + 1}
-          defaultBundle={useBundle ? 'draft' : 'none'}
+          defaultBundle={config.bundle_hash ? 'thread' : 'none'}
+          threadConfig={config}
           onClose={() => setOpen(false)}
           onOpened={onOpened}
         />
       ) : null}
     </>
+  );
+}
+
+/** What one turn actually ran with, from the server's record or this browser's; never a guess. */
+export function RanWith({ turn, agentId }: { turn: Turn; agentId: string | undefined }) {
+  const text = bundleLabel(agentId, turn.bundleHash);
+  return (
+    <Badge
+      tone={turn.bundleHash ? 'info' : 'muted'}
+      title={`Ran with ${text}${turn.versionId ? `, version ${turn.versionId}` : ''}${turn.bundleHash ? ` (hash ${turn.bundleHash})` : ''}`}
+    >
+      {text}
+      {turn.versionId ? ` · ${turn.versionId}` : ''}
+    </Badge>
   );
 }

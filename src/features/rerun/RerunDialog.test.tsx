@@ -6,7 +6,7 @@ import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { useLineageStore } from '../branches';
 import { bundleText, useBundleDraftStore } from '../bundle-editor';
-import { useThreadsStore } from '../threads';
+import { AGENTS_OWN, useThreadsStore } from '../threads';
 import { RerunDialog } from './RerunDialog';
 
 beforeAll(() => installDomStubs());
@@ -45,9 +45,7 @@ beforeEach(() => {
     },
   });
   useBundleDraftStore.setState({
-    agentId: 'card-disputes',
     drafts: { 'card-disputes': bundleText(badBundle) },
-    useBundle: true,
     serverIssues: null,
     hydrated: true,
   });
@@ -79,6 +77,7 @@ function renderDialog() {
         }}
         turnNumber={2}
         defaultBundle="draft"
+        threadConfig={AGENTS_OWN}
         onClose={onClose}
         onOpened={onOpened}
       />
@@ -132,10 +131,13 @@ describe('RerunDialog', () => {
         version_tag: 'v1',
       },
     ]);
+    // The branch runs with what its rerun ran with, and keeps the name given at the fork.
     expect(useThreadsStore.getState().threads['branch-1']).toMatchObject({
-      parent: { task_id: 't1', interaction_id: 'm2' },
+      title: 'Dispute · rerun of turn 2',
       agent_id: 'card-disputes',
+      runs_with: { bundle_hash: 'feedface00000000', version_id: null, version_tag: 'v1' },
     });
+    expect(useThreadsStore.getState().threads['branch-1']).not.toHaveProperty('parent');
   });
 
   it("puts a 422's issues on the draft's markers", async () => {

@@ -1,8 +1,10 @@
 /**
- * "Rerun from here": the message to replay (the original, editable), the bundle to use (none, the
- * agent's baseline, the editor's draft), an optional version pin. A draft with errors cannot be
- * chosen to send; the dialog says why.
+ * "Rerun from here": the message to replay (the original, editable), the bundle to use (what the
+ * thread runs with, none, the agent's baseline, the thread agent's draft), a version pin (the
+ * thread's by default). A draft with errors cannot be chosen to send; the dialog says why. Only
+ * the draft of the thread's own agent is offered.
  */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { createPortal } from 'react-dom';
 import { useAgentBundle } from '../../api/agent-bundle';
@@ -11,7 +13,13 @@ import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { inputClass, TextField } from '../../components/ui/Field';
 import { cx } from '../../lib/format';
-import { shortBundleHash, useBundleDraftStore, useDraftSendState } from '../bundle-editor';
+import {
+  bundleByHashQueryOptions,
+  shortBundleHash,
+  useBundleDraftStore,
+  useDraftSendState,
+} from '../bundle-editor';
+import type { RunConfig } from '../threads';
 import { formProblem, type BundleChoice, type RerunForm, type RerunTarget } from './build-request';
 import { useRerunFromHere } from './use-rerun-from-here';
 
@@ -20,53 +28,80 @@ export interface RerunDialogProps {
   /** The turn's number in its thread (1-based), for the title. */
   turnNumber: number;
   defaultBundle: BundleChoice;
+  /** What the thread runs with: offered as the default bundle and version. */
+  threadConfig: RunConfig;
   onClose: () => void;
   onOpened: (taskId: string, turnId: string) => void;
 }
 
-export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpened }: RerunDialogProps) {
+export function RerunDialog({
+  target,
+  turnNumber,
+  defaultBundle,
+  threadConfig,
+  onClose,
+  onOpened,
+}: RerunDialogProps) {
   const titleId = useId();
   const [form, setForm] = useState<RerunForm>({
     text: target.originalText,
     bundleChoice: defaultBundle,
-    versionId: '',
-    versionTag: '',
+    versionId: threadConfig.version_id ?? '',
+    versionTag: threadConfig.version_tag ?? '',
   });
   const draft = useDraftSendState(target.agentId ?? '');
   const draftText = useBundleDraftStore((s) => s.drafts[draft.agentId]);
   const baseline = useAgentBundle(form.bundleChoice === 'baseline' ? target.agentId : undefined);
+  const queryClient = useQueryClient();
+  const threadHash = threadConfig.bundle_hash;
+  const threadBundle = useQuery({
+    ...bundleByHashQueryOptions(queryClient, threadHash ?? ''),
+    enabled: form.bundleChoice === 'thread' && Boolean(threadHash),
+  });
   const rerun = useRerunFromHere(target, (taskId, turnId) => {
     onClose();
     onOpened(taskId, turnId);
   });
 
   const bundleState =
-    form.bundleChoice === 'draft'
-      ? draft.status === 'ready'
+    form.bundleChoice === 'thread'
+      ? threadBundle.data
         ? { status: 'ready' as const }
-        : { status: 'blocked' as const, reason: draft.reason }
-      : form.bundleChoice === 'baseline'
-        ? baseline.data
+        : threadBundle.isPending
+          ? { status: 'loading' as const }
+          : {
+              status: 'blocked' as const,
+              reason: `The thread’s bundle #${shortBundleHash(threadHash)} is held neither here nor on the server.`,
+            }
+      : form.bundleChoice === 'draft'
+        ? draft.status === 'ready'
           ? { status: 'ready' as const }
-          : baseline.error
-            ? {
-                status: 'blocked' as const,
-                reason: `The baseline bundle could not be loaded: ${toApiError(baseline.error).message}`,
-              }
-            : { status: 'loading' as const }
-        : null;
+          : { status: 'blocked' as const, reason: draft.reason }
+        : form.bundleChoice === 'baseline'
+          ? baseline.data
+            ? { status: 'ready' as const }
+            : baseline.error
+              ? {
+                  status: 'blocked' as const,
+                  reason: `The baseline bundle could not be loaded: ${toApiError(baseline.error).message}`,
+                }
+              : { status: 'loading' as const }
+          : null;
   const problem = formProblem(form, bundleState);
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
     if (problem || rerun.isPending) return;
     const bundle =
-      form.bundleChoice === 'draft' && draft.status === 'ready'
-        ? draft.bundle
-        : form.bundleChoice === 'baseline'
-          ? (baseline.data?.bundle ?? null)
-          : null;
+      form.bundleChoice === 'thread'
+        ? (threadBundle.data?.bundle ?? null)
+        : form.bundleChoice === 'draft' && draft.status === 'ready'
+          ? draft.bundle
+          : form.bundleChoice === 'baseline'
+            ? (baseline.data?.bundle ?? null)
+            : null;
     rerun.mutate({
+      turnNumber,
       form,
       bundle,
       ...(form.bundleChoice === 'draft' && draftText !== undefined
@@ -85,7 +120,16 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
   };
 
   const choices: { id: BundleChoice; label: string; hint: string }[] = [
-    { id: 'none', label: 'None', hint: 'the thread’s own agent version' },
+    ...(threadHash
+      ? [
+          {
+            id: 'thread' as const,
+            label: 'This thread’s bundle',
+            hint: `local bundle #${shortBundleHash(threadHash)}, what the thread runs with`,
+          },
+        ]
+      : []),
+    { id: 'none', label: 'None', hint: 'the agent’s own bundle of the version' },
     {
       id: 'baseline',
       label: 'Baseline',
@@ -97,7 +141,7 @@ export function RerunDialog({ target, turnNumber, defaultBundle, onClose, onOpen
       hint:
         draft.status === 'ready'
           ? `the bundle editor’s draft #${shortBundleHash(draft.hash)}`
-          : 'the bundle editor’s draft',
+          : `the bundle editor’s ${target.agentId ?? ''} draft`,
     },
   ];
   const error = rerun.error ? toApiError(rerun.error) : null;

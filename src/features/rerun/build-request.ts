@@ -5,7 +5,8 @@
 import type { RerunIn, RerunRequest } from '../../contract/api';
 import type { LineageRecord } from '../branches';
 
-export type BundleChoice = 'none' | 'baseline' | 'draft';
+/** 'thread' = the bundle the thread runs with (by hash); 'none' = the agent's own. */
+export type BundleChoice = 'thread' | 'none' | 'baseline' | 'draft';
 
 export interface RerunForm {
   text: string;
@@ -32,7 +33,9 @@ export function formProblem(
     if (!bundle || bundle.status === 'loading')
       return form.bundleChoice === 'baseline'
         ? 'The baseline bundle is still loading.'
-        : 'The draft is not ready.';
+        : form.bundleChoice === 'thread'
+          ? 'The thread’s bundle is still loading.'
+          : 'The draft is not ready.';
     if (bundle.status === 'blocked') return bundle.reason;
   }
   return null;

@@ -1,8 +1,10 @@
 /**
  * Rerun from here: the request (include_trace=true), then everything the API does not do for us.
- * The branch joins the thread list, its regenerated turn is recorded locally (with the bundle hash
- * the chat shows), the lineage is recorded in IndexedDB, and the bundle sent is kept by hash for
- * later comparisons. A 422 about the draft puts the service's issues on the editor's markers.
+ * The branch joins the thread list running with exactly what its rerun ran with (bundle by hash,
+ * version pin: see branchRunConfig), its regenerated turn is recorded locally (with the bundle
+ * hash and version the chat shows), the lineage is recorded in this browser for servers that do
+ * not keep it, and the bundle sent is kept by hash. A 422 about the draft puts the service's
+ * issues on the editor's markers.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors';
@@ -11,10 +13,13 @@ import type { RerunIn, RerunRequest } from '../../contract/api';
 import { bundleHash } from '../../lib/bundle/hash';
 import { useLineageStore } from '../branches';
 import { rememberBundle, useBundleDraftStore } from '../bundle-editor';
-import { recordLocalTurn, useThreadsStore } from '../threads';
+import { useConnectionStore } from '../connection';
+import { branchRunConfig, recordLocalTurn, runConfigOf, useThreadsStore } from '../threads';
 import { buildRerunRequest, lineageRecordFor, type RerunForm, type RerunTarget } from './build-request';
 
 export interface RerunVars {
+  /** The turn's number in its thread (1-based), for the branch's name. */
+  turnNumber: number;
   form: RerunForm;
   bundle: Record<string, unknown> | null;
   /** For a draft: the editor's agent and exact text (a 422's issues are tied to that text). */
@@ -33,7 +38,12 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
     mutationKey: ['rerun', 'from-here', target.taskId, target.interactionId],
     mutationFn: async (vars: RerunVars): Promise<RerunDone> => {
       const request = buildRerunRequest(target, vars.form, vars.bundle);
-      const { rerun, rttMs } = await rerunMessage(request, { includeTrace: true });
+      // The acting user: the one the thread was started for, else the connection's.
+      const userId =
+        useThreadsStore.getState().threads[target.taskId]?.user_id ||
+        useConnectionStore.getState().userId.trim() ||
+        undefined;
+      const { rerun, rttMs } = await rerunMessage(request, { includeTrace: true, userId });
       return { request, rerun, rttMs };
     },
     onSuccess: async ({ request, rerun, rttMs }, vars) => {
@@ -47,19 +57,28 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
       }
       useLineageStore.getState().addRecord(lineageRecordFor(target, request, rerun, localHash));
 
+      await queryClient.invalidateQueries({
+        predicate: (q) => q.queryKey.includes('branches') || q.queryKey.includes('info'),
+      });
+
       const threads = useThreadsStore.getState();
       const parent = threads.threads[target.taskId];
       const now = new Date().toISOString();
       threads.upsertThread({
         id: branchId,
-        title: `${parent?.title || 'Thread'} · rerun`,
+        // The name given at the fork; a later message never renames it.
+        title: `${parent?.title || 'Thread'} · rerun of turn ${vars.turnNumber}`,
         agent_id: parent?.agent_id ?? target.agentId ?? '',
         created_at: now,
         updated_at: now,
-        parent: { task_id: target.taskId, interaction_id: target.interactionId },
         // The version the branch ran with: the server's word when it gives it, else the pin asked
         // for, else the parent's.
         ...versionOf(message.version_id, request, parent),
+        runs_with: branchRunConfig(runConfigOf(parent), {
+          bundle_hash: hash,
+          version_id: request.version_id ?? null,
+          version_tag: request.version_tag ?? null,
+        }),
       });
       await recordLocalTurn(queryClient, branchId, {
         id: message.id,
@@ -70,6 +89,8 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
         created_at: message.created_at ?? now,
         rtt_ms: rttMs,
         bundle_hash: hash,
+        ...(message.version_id ? { version_id: message.version_id } : {}),
+        ...(message._unread ? { unread: message._unread } : {}),
       });
       if (vars.draft) useBundleDraftStore.getState().setServerIssues(null);
       onOpened(branchId, message.id);

@@ -9,7 +9,7 @@ import { useId, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { Modal } from '../command-palette';
-import { selectLineageRecords, useLineageStore } from '../branches';
+import { useLineage } from '../branches';
 import { useTranscript } from '../chat';
 import { useConnectionStore } from '../connection';
 import { useThreadsStore } from '../threads';
@@ -28,9 +28,15 @@ const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const sectionClass =
   'flex flex-col gap-2 border-b border-zinc-200 px-4 py-3 last:border-0 dark:border-zinc-800';
 
-function useTraceLink({ taskId, turnId, nodeId }: ShareTarget): string {
+function useTraceLink({ taskId, turnId, nodeId, view }: ShareTarget): string {
   const baseUrl = useConnectionStore((s) => s.baseUrl);
-  return buildTraceLink(location.href, { task: taskId, turn: turnId, node: nodeId, server: baseUrl });
+  return buildTraceLink(location.href, {
+    ...view,
+    task: taskId,
+    turn: turnId,
+    node: nodeId,
+    server: baseUrl,
+  });
 }
 
 function CopyField({ label, value }: { label: string; value: string }) {
@@ -129,7 +135,8 @@ function ShareBody({ target }: { target: ShareTarget }) {
   const queryClient = useQueryClient();
   const record = useThreadsStore((s) => s.threads[taskId]);
   const transcript = useTranscript(taskId);
-  const lineage = useLineageStore(selectLineageRecords);
+  // The export carries the family as the server keeps it, else as this browser recorded it.
+  const { records: lineage } = useLineage(taskId);
   const traceLink = useTraceLink(target);
 
   const hashes = useMemo(() => transcript.turns.map((t) => t.bundleHash ?? null), [transcript.turns]);

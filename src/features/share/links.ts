@@ -1,24 +1,38 @@
 /**
- * Trace links: identifiers only (thread, turn, node and, when the connection is not the page's
- * own server, that server's base URL), on the page's own base URL. There is no parameter for a
- * key or a bundle: the builder cannot put one in.
+ * Trace links: identifiers only, enough to reproduce the view (thread, turn, node, inspector
+ * tab, compare pair, the "only differences" filter; a branch's parent task and fork interaction
+ * when the server does not keep lineage; the server's base URL when it is not the page's own), on
+ * the page's own base URL. There is no parameter for a key or a bundle: the builder cannot put
+ * one in.
  */
 
 export interface TraceLinkTarget {
   task: string;
   turn?: string | undefined;
   node?: string | undefined;
+  tab?: string | undefined;
+  /** `<taskA>..<taskB>` */
+  compare?: string | undefined;
+  /** 'differences' when the comparison shows only differences. */
+  only?: string | undefined;
+  /** A branch's origin (ids only), for servers that do not keep lineage. */
+  parent?: string | undefined;
+  fork?: string | undefined;
   /** The API base URL the thread lives on; omitted when it is the page's own server. */
   server?: string | undefined;
 }
+
+const VIEW_PARAMS = ['turn', 'node', 'tab', 'compare', 'only', 'parent', 'fork'] as const;
 
 export function buildTraceLink(pageUrl: string, target: TraceLinkTarget): string {
   const url = new URL(pageUrl);
   url.hash = '';
   url.search = '';
   url.searchParams.set('task', target.task);
-  if (target.turn) url.searchParams.set('turn', target.turn);
-  if (target.node) url.searchParams.set('node', target.node);
+  for (const name of VIEW_PARAMS) {
+    const value = target[name];
+    if (value) url.searchParams.set(name, value);
+  }
   const server = normalizeServer(target.server, url.origin);
   if (server) url.searchParams.set('server', server);
   return url.toString();

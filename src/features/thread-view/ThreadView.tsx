@@ -8,6 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
 import { cx } from '../../lib/format';
 import { resultTone, showDecision } from '../../lib/trace-tones';
+import { bundleLabel } from '../threads';
 import { summarizeTurns, type SummaryInput } from './thread-summary';
 
 export interface ThreadViewProps {
@@ -47,6 +48,9 @@ export default function ThreadView({ taskId, turns, turn, selectTurn, isLoading 
             </th>
             <th scope="col" className="px-3 py-2">
               Rules
+            </th>
+            <th scope="col" className="px-3 py-2">
+              Ran with
             </th>
           </tr>
         </thead>
@@ -88,6 +92,10 @@ export default function ThreadView({ taskId, turns, turn, selectTurn, isLoading 
                       </Badge>
                     ))}
                   </div>
+                </td>
+                <td className="px-3 py-2 text-xs text-zinc-600 dark:text-zinc-400">
+                  {bundleLabel(undefined, r.bundleHash)}
+                  {r.versionId ? ` · ${r.versionId}` : ''}
                 </td>
               </tr>
             );

@@ -10,6 +10,9 @@ export interface TurnSummary {
   ruleCounts: Array<[result: string, count: number]>;
   toolsInvoked: number;
   userText: string;
+  /** What the turn ran with: a local bundle's hash, null = the agent's own, absent = not recorded. */
+  bundleHash?: string | null | undefined;
+  versionId?: string | undefined;
 }
 
 export interface SummaryInput {
@@ -18,6 +21,8 @@ export interface SummaryInput {
   decision: string;
   userText: string;
   trace?: TolerantTrace | undefined;
+  bundleHash?: string | null | undefined;
+  versionId?: string | undefined;
 }
 
 export function countRuleResults(trace: TolerantTrace | undefined): Array<[string, number]> {
@@ -38,5 +43,7 @@ export function summarizeTurns(turns: readonly SummaryInput[]): TurnSummary[] {
     ruleCounts: countRuleResults(t.trace),
     toolsInvoked: t.trace?.tools_invoked.length ?? 0,
     userText: t.userText,
+    bundleHash: t.bundleHash,
+    versionId: t.versionId,
   }));
 }

@@ -8,12 +8,11 @@ import { selectRemoveThread, selectThreads, sortThreads, useThreadsStore } from 
 export interface ThreadListProps {
   activeTaskId: string | undefined;
   onOpen: (taskId: string) => void;
+  /** Opens "New thread" (which asks for the agent). */
   onNew: () => void;
-  creating: boolean;
-  canCreate: boolean;
 }
 
-export function ThreadList({ activeTaskId, onOpen, onNew, creating, canCreate }: ThreadListProps) {
+export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
   const threads = useThreadsStore(selectThreads);
   const removeThread = useThreadsStore(selectRemoveThread);
   const sorted = useMemo(() => sortThreads(threads), [threads]);
@@ -24,14 +23,8 @@ export function ThreadList({ activeTaskId, onOpen, onNew, creating, canCreate }:
         <h2 className="text-xs font-semibold tracking-wide text-zinc-500 uppercase dark:text-zinc-400">
           Threads
         </h2>
-        <Button
-          size="sm"
-          variant="primary"
-          onClick={onNew}
-          disabled={creating || !canCreate}
-          title={canCreate ? undefined : 'Choose an agent first'}
-        >
-          {creating ? 'Starting…' : 'New thread'}
+        <Button size="sm" variant="primary" onClick={onNew} aria-haspopup="dialog">
+          New thread
         </Button>
       </div>
       {sorted.length === 0 ? (
@@ -57,8 +50,7 @@ export function ThreadList({ activeTaskId, onOpen, onNew, creating, canCreate }:
                   {t.title || t.id}
                 </span>
                 <span className="w-full truncate text-xs text-zinc-500 dark:text-zinc-400">
-                  {t.agent_id || 'unknown agent'}
-                  {t.parent ? ' · branch' : ''} · {formatRelative(t.updated_at ?? t.created_at)}
+                  {t.agent_id || 'unknown agent'}· {formatRelative(t.updated_at ?? t.created_at)}
                 </span>
               </button>
               <button

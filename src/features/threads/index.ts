@@ -8,6 +8,19 @@ export {
   type ThreadUpsert,
 } from './threads-store';
 export {
+  AGENTS_OWN,
+  branchRunConfig,
+  bundleLabel,
+  describeRun,
+  pinLabel,
+  runConfigOf,
+  sameRunConfig,
+  withDraft,
+  type DraftUse,
+  type RerunRan,
+  type RunConfig,
+} from './run-config';
+export {
   recordLocalTurn,
   useLocalTurns,
   localTurnsQueryOptions,
@@ -15,4 +28,5 @@ export {
   type LocalTurn,
 } from './local-turns';
 export { ThreadList } from './ThreadList';
-export { useStartThread } from './use-start-thread';
+export { useStartThread, type NewThreadChoice } from './use-start-thread';
+export { NewThreadForm, type NewThreadFormProps } from './NewThread';

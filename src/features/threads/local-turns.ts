@@ -5,6 +5,7 @@
  * measured round trip). Read through TanStack Query so components share one copy.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import type { UnreadField } from '../../contract/tolerant';
 import { idbGet, idbSet } from '../../lib/idb-storage';
 
 export interface LocalTurn {
@@ -16,7 +17,12 @@ export interface LocalTurn {
   decision?: string;
   created_at: string;
   rtt_ms?: number;
+  /** Hash of the local bundle the turn ran with (null = the agent's own). */
   bundle_hash?: string | null;
+  /** The version the turn ran with, as the service answered. */
+  version_id?: string;
+  /** Reply fields that arrived in another shape (see contract/tolerant.ts). */
+  unread?: UnreadField[];
 }
 
 export const localKeys = {

@@ -1,11 +1,13 @@
 /**
  * The thread list, kept in this browser (IndexedDB) so it survives reloads. Other features add
  * threads through `upsertThread` (a rerun's branch, an imported thread) and may attach their own
- * fields: records are merged, unknown fields kept.
+ * fields: records are merged, unknown fields kept. A thread owns what it runs with
+ * (`runs_with`, see run-config.ts); its lineage is the branches feature's, not kept here.
  */
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { idbPersistStorage } from '../../lib/idb-storage';
+import type { RunConfig } from './run-config';
 
 export interface ThreadRecord {
   id: string;
@@ -17,10 +19,11 @@ export interface ThreadRecord {
   welcome_message?: string | null;
   /** Starter suggestions from task creation. */
   suggestions?: string[];
+  /** The version the task was created with (the server's answer, else the pin asked for). */
   version_id?: string;
   version_tag?: string;
-  /** Set for a branch made by a rerun. */
-  parent?: { task_id: string; interaction_id: string };
+  /** What the thread's next messages are sent with; absent = the agent's own bundle. */
+  runs_with?: RunConfig;
   [extra: string]: unknown;
 }
 
@@ -32,6 +35,9 @@ interface ThreadsState {
   removeThread: (id: string) => void;
   /** Marks activity (sorts the thread to the top). */
   touchThread: (id: string, at?: string) => void;
+  /** Changes what this thread (only this one) runs with from its next message on. */
+  setRunConfig: (id: string, config: RunConfig) => void;
+  renameThread: (id: string, title: string) => void;
 }
 
 export const useThreadsStore = create<ThreadsState>()(
@@ -62,6 +68,19 @@ export const useThreadsStore = create<ThreadsState>()(
           const prev = s.threads[id];
           if (!prev) return s;
           return { threads: { ...s.threads, [id]: { ...prev, updated_at: at ?? new Date().toISOString() } } };
+        }),
+      setRunConfig: (id, config) =>
+        setState((s) => {
+          const prev = s.threads[id];
+          if (!prev) return s;
+          return { threads: { ...s.threads, [id]: { ...prev, runs_with: { ...config } } } };
+        }),
+      renameThread: (id, title) =>
+        setState((s) => {
+          const prev = s.threads[id];
+          const next = title.trim();
+          if (!prev || !next || prev.title === next) return s;
+          return { threads: { ...s.threads, [id]: { ...prev, title: next } } };
         }),
     }),
     {

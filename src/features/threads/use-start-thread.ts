@@ -1,28 +1,42 @@
-/** Creates a task with the connection's agent and pins, and adds it to the thread list. */
+/**
+ * Creates a task with the agent (and version) the user chose for it, adds it to the thread list
+ * running with that agent's own bundle, and remembers the choice as the next default.
+ */
 import { useMutation } from '@tanstack/react-query';
 import { createTask } from '../../api/create-task';
 import type { CreateTaskRequest } from '../../contract/api';
 import { useConnectionStore } from '../connection';
+import { AGENTS_OWN } from './run-config';
 import { useThreadsStore } from './threads-store';
+
+export interface NewThreadChoice {
+  agentId: string;
+  /** '' = the agent's active version. */
+  versionId: string;
+  versionTag: string;
+}
 
 export function useStartThread() {
   return useMutation({
     mutationKey: ['threads', 'start'],
-    mutationFn: async () => {
+    mutationFn: async (choice: NewThreadChoice) => {
       const c = useConnectionStore.getState();
-      const agentId = c.agentId.trim();
+      const agentId = choice.agentId.trim();
+      const versionId = choice.versionId.trim();
+      const versionTag = choice.versionTag.trim();
       const body: CreateTaskRequest = {
         agent_id: agentId,
         user_id: c.userId.trim() || 'playground-user',
         ...(c.origin.trim() ? { task_origin_type: c.origin.trim() } : {}),
-        ...(c.versionId.trim() ? { version_id: c.versionId.trim() } : {}),
-        ...(c.versionTag.trim() ? { version_tag: c.versionTag.trim() } : {}),
+        ...(versionId ? { version_id: versionId } : {}),
+        ...(versionTag ? { version_tag: versionTag } : {}),
       };
       const task = await createTask(body);
+      c.update({ agentId, versionId, versionTag });
       const now = new Date().toISOString();
       // The version the task runs with: the server's answer when it says (the reference service
       // does), else the pin asked for.
-      const versionId = task.version_id || body.version_id;
+      const taskVersion = task.version_id || body.version_id;
       useThreadsStore.getState().upsertThread({
         id: task.id,
         title: task.title || `New thread with ${agentId}`,
@@ -32,8 +46,9 @@ export function useStartThread() {
         user_id: task.user_id ?? body.user_id,
         welcome_message: task.welcome_message ?? null,
         suggestions: task.followup_suggestions,
-        ...(versionId ? { version_id: versionId } : {}),
+        ...(taskVersion ? { version_id: taskVersion } : {}),
         ...(body.version_tag ? { version_tag: body.version_tag } : {}),
+        runs_with: AGENTS_OWN,
       });
       return task;
     },

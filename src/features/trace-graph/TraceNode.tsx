@@ -16,6 +16,7 @@ const TONE_BOX: Record<Tone, string> = {
   confirm: 'border-amber-500 bg-amber-50 dark:border-amber-500 dark:bg-amber-950',
   info: 'border-sky-500 bg-sky-50 dark:border-sky-500 dark:bg-sky-950',
   muted: 'border-zinc-300 bg-zinc-50 dark:border-zinc-700 dark:bg-zinc-900',
+  error: 'border-fuchsia-600 bg-fuchsia-50 dark:border-fuchsia-500 dark:bg-fuchsia-950',
 };
 
 const HIGHLIGHT_RING: Record<Highlight, string> = {
@@ -41,6 +42,7 @@ export const TONE_COLOR: Record<Tone, string> = {
   confirm: '#f59e0b',
   info: '#0ea5e9',
   muted: '#d4d4d8',
+  error: '#c026d3',
 };
 
 export const TraceNode = memo(function TraceNode({ data, selected }: NodeProps<TraceFlowNode>) {

@@ -1,6 +1,8 @@
 /**
  * The Trace tab: the selected turn's graph above, the selected node's details (or the raw JSON)
- * below. The trace comes with the turn; a turn known only locally fetches its own.
+ * below. The trace comes with the turn; a turn known only locally fetches its own. The view
+ * follows the newest turn unless the user pinned one; a pinned view says which turn of how many
+ * it shows, with a way back to following.
  */
 import { useMemo, useState } from 'react';
 import { useInteractionTrace } from '../../api/interaction-trace';
@@ -23,6 +25,9 @@ export interface TracePanelProps {
   nodeId: string | undefined;
   selectNode: (nodeId: string | undefined) => void;
   isLoading: boolean;
+  turns?: readonly unknown[];
+  pinned?: boolean;
+  followLatest?: () => void;
 }
 
 const DETAIL_TABS = [
@@ -30,7 +35,16 @@ const DETAIL_TABS = [
   { id: 'json', label: 'Raw JSON' },
 ] as const;
 
-export default function TracePanel({ taskId, turn, nodeId, selectNode, isLoading }: TracePanelProps) {
+export default function TracePanel({
+  taskId,
+  turn,
+  nodeId,
+  selectNode,
+  isLoading,
+  turns,
+  pinned = false,
+  followLatest,
+}: TracePanelProps) {
   const keyReady = useKeyReady();
   const fetched = useInteractionTrace(turn && !turn.trace ? taskId : undefined, turn?.id, keyReady);
   const trace = turn?.trace ?? fetched.data;
@@ -83,8 +97,28 @@ export default function TracePanel({ taskId, turn, nodeId, selectNode, isLoading
           minSize: 20,
           children: (
             <div className="flex h-full flex-col">
-              <p className="px-3 pt-2 text-xs text-zinc-500 dark:text-zinc-400">
-                Turn {turn.index + 1} · {trace.intent || 'no intent'}
+              <p
+                className="flex items-center gap-1 px-3 pt-2 text-xs text-zinc-500 dark:text-zinc-400"
+                data-testid="trace-turn"
+              >
+                <span>
+                  Turn {turn.index + 1}
+                  {turns ? ` of ${turns.length}` : ''} · {trace.intent || 'no intent'}
+                </span>
+                {pinned && followLatest ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <button
+                      type="button"
+                      onClick={followLatest}
+                      className="rounded px-1 text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
+                    >
+                      Follow latest
+                    </button>
+                  </>
+                ) : (
+                  <span>· following the newest turn</span>
+                )}
               </p>
               <div className="min-h-0 flex-1">
                 <TraceGraph

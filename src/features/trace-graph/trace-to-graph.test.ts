@@ -25,6 +25,20 @@ describe('traceToGraph', () => {
     ]);
   });
 
+  it('shows a rule that could not be evaluated in the error tone, and its group with it', () => {
+    const trace = TolerantTrace.parse({
+      ...blockedDisputeTrace,
+      rules_evaluated: blockedDisputeTrace.rules_evaluated.map((r) =>
+        r.rule_id === 'amount-limit'
+          ? { ...r, result: 'error', reason: 'could not be evaluated: "thirty" is not a number' }
+          : r,
+      ),
+    });
+    const byId = new Map(traceToGraph(trace).nodes.map((n) => [n.id, n]));
+    expect(byId.get('rule:amount-limit')).toMatchObject({ tone: 'error', badge: 'error', dimmed: false });
+    expect(byId.get('rules:policy')?.tone).toBe('error');
+  });
+
   it('colours rules by result and groups by their worst result', () => {
     const { nodes } = traceToGraph(blockedDisputeTrace);
     const byId = new Map(nodes.map((n) => [n.id, n]));

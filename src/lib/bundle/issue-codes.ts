@@ -60,6 +60,11 @@ export const BUNDLE_ISSUE_CODES = {
     explanation:
       "An operation that does not fit the parameter's type (gt on an enum, more_than_x_days on a string).",
   },
+  operand_type_mismatch: {
+    severity: 'error',
+    explanation:
+      'A condition compares a parameter with a value of another type ("thirty" where a number of days is read, a number where a date is).',
+  },
   between_arity: {
     severity: 'error',
     explanation: 'A between condition whose value is not a list of exactly two values.',
@@ -84,6 +89,11 @@ export const BUNDLE_ISSUE_CODES = {
   computation_ignored: {
     severity: 'warning',
     explanation: 'A parameter has a computation but its usage is not computed, so it is never computed.',
+  },
+  activation_without_tool: {
+    severity: 'warning',
+    explanation:
+      'An ACTIVATE_* rule names no tool (settings.tools or settings.tool), so it activates nothing.',
   },
   unknown_placeholder: {
     severity: 'warning',

@@ -78,6 +78,36 @@ describe('bundleJsonSchema', () => {
     expect(broken).toEqual([]);
   });
 
+  it('lets a sub-entity be a name or a whole entity, nested to any depth (bundle.md §1.1)', () => {
+    const resolve = (n: Node): Node =>
+      typeof n.$ref === 'string'
+        ? (n.$ref
+            .replace(/^#\//, '')
+            .split('/')
+            .reduce<unknown>((cur, seg) => (cur as Node)[seg], schema) as Node)
+        : n;
+    const entities = (schema.properties as Record<string, Node>).entities!;
+    const entity = resolve(entities.items as Node);
+    const subs = (entity.properties as Record<string, Node>).sub_entities!;
+    const alternatives = ((subs.items as Node).anyOf as Node[]).map(resolve);
+    expect(alternatives.some((a) => a.type === 'string')).toBe(true);
+    // the object alternative is the entity itself, so it nests again
+    expect(alternatives.find((a) => a.type === 'object')).toBe(entity);
+  });
+
+  it('describes the request fields, response mappings and activated tools of real projects', () => {
+    const text = JSON.stringify(schema);
+    for (const field of [
+      'request_schema',
+      'default_value',
+      'value_source',
+      'response_parser',
+      'guidelines',
+      'identifier',
+    ])
+      expect(text).toContain(`"${field}"`);
+  });
+
   it("hands out copies, so one caller cannot change another one's schema", () => {
     const a = bundleJsonSchema();
     a.type = 'string';

@@ -109,6 +109,9 @@ function checkLeaf(ctx: ValidationContext, leaf: Json, loc: Loc, site: Condition
     );
   if (op === 'between') checkBetween(ctx, leaf, loc, site);
   checkValueRef(ctx, leaf, loc, site);
+  const subject = reads[0];
+  if (op && subject?.type !== undefined && operationFits(op, subject.type))
+    checkOperands(ctx, leaf, loc, site, op, subject);
   if (op === 'eq' || op === 'neq') checkEnumValues(ctx, leaf, loc, site, reads);
 }
 
@@ -241,4 +244,124 @@ function checkEnumValues(
       at,
     );
   });
+}
+
+// ---------------------------------------------------------------- operand types
+
+const NO_OPERAND = new Set<ConditionOperation>([
+  'is_empty',
+  'is_not_empty',
+  'any_have_value',
+  'all_have_value',
+]);
+const FREE_TEXT = new Set<ConditionOperation>(['about', 'contains', 'not_contains']);
+const DAY_OPERATIONS = new Set<ConditionOperation>([
+  'more_than_x_days',
+  'less_than_x_days',
+  'exactly_x_days',
+]);
+const ISO_DATE = /^\d{4}-\d{2}-\d{2}(?:[T ][0-9:.]+(?:Z|[+-]\d{2}:?\d{2})?)?$/;
+const BOOLEAN_WORDS = new Set(['true', 'false', 'yes', 'no']);
+
+/** Whether a literal reads as a number the way the engine reads one ("120", "$1,200.50"). */
+function isNumberLike(v: unknown): boolean {
+  if (typeof v === 'number') return Number.isFinite(v);
+  if (typeof v !== 'string') return false;
+  const cleaned = v.replace(/[$€£,\s]/g, '');
+  return cleaned !== '' && /^[-+]?\d*\.?\d+(e[-+]?\d+)?$/i.test(cleaned);
+}
+
+/** What kind of value a type compares with, or null when any literal goes. */
+const OPERAND_KIND: Record<ParameterType, 'number' | 'date' | 'boolean' | null> = {
+  numeric: 'number',
+  date: 'date',
+  boolean: 'boolean',
+  string: null,
+  enum: null,
+  object: null,
+  list_of_objects: null,
+  array: null,
+};
+const operandKind = (type: ParameterType) => OPERAND_KIND[type];
+
+function literalFits(kind: 'number' | 'date' | 'boolean' | 'days', v: unknown): boolean {
+  if (v === null) return true;
+  switch (kind) {
+    case 'number':
+    case 'days':
+      return isNumberLike(v);
+    case 'date':
+      return typeof v === 'string' && ISO_DATE.test(v.trim());
+    case 'boolean':
+      return (
+        typeof v === 'boolean' ||
+        v === 0 ||
+        v === 1 ||
+        (typeof v === 'string' && BOOLEAN_WORDS.has(v.trim().toLowerCase()))
+      );
+  }
+}
+
+const KIND_WORDS = {
+  number: 'a number',
+  days: 'a number of days',
+  date: 'a date (YYYY-MM-DD)',
+  boolean: 'true or false',
+} as const;
+
+/**
+ * Every operand of a comparison must be of the kind the compared parameter holds: a number for a
+ * numeric parameter (and for the days of more_than_x_days), a date for a date, true/false for a
+ * boolean; a `{"ref"}` must name a parameter of a compatible type. A mismatch is reported at the
+ * operand itself: the engine could not evaluate it, so the rule would never run as written.
+ */
+function checkOperands(
+  ctx: ValidationContext,
+  leaf: Json,
+  loc: Loc,
+  site: ConditionSite,
+  op: ConditionOperation,
+  subject: Read,
+): void {
+  if (NO_OPERAND.has(op) || FREE_TEXT.has(op) || subject.type === undefined) return;
+  const kind = DAY_OPERATIONS.has(op) ? 'days' : operandKind(subject.type);
+  if (kind === null) return;
+  const value = leaf.value;
+  const operands: { v: unknown; at: Loc }[] =
+    Array.isArray(value) && (op === 'between' || op === 'eq' || op === 'neq')
+      ? value.map((v, i) => ({ v, at: [...loc, 'value', i] }))
+      : [{ v: value, at: [...loc, 'value'] }];
+  const what =
+    kind === 'days'
+      ? `the days of '${op}'`
+      : `${subject.code.startsWith('the ') ? subject.code : `parameter '${subject.code}'`} (${subject.type})`;
+  for (const { v, at } of operands) {
+    if (v === undefined) continue;
+    const ref = asString(asObject(v)?.ref);
+    if (ref !== undefined) {
+      const refType = ctx.parameters.get(ref)?.type;
+      const refKind = refType === undefined ? undefined : operandKind(refType);
+      const wanted = kind === 'days' ? 'number' : kind;
+      if (refType !== undefined && refKind !== wanted && !(refKind === null && wanted === null)) {
+        report(
+          ctx,
+          'operand_type_mismatch',
+          `${site.label} compares ${what} with parameter '${ref}', which is ${refType === 'enum' ? 'an' : 'a'} ${refType}; it needs ${KIND_WORDS[kind]}.`,
+          [...at, 'ref'],
+        );
+      }
+      continue;
+    }
+    if (literalFits(kind, v)) continue;
+    const hint =
+      kind === 'date' && isNumberLike(v)
+        ? ` To compare by age, use more_than_x_days / less_than_x_days with ${JSON.stringify(v)}.`
+        : '';
+    report(
+      ctx,
+      'operand_type_mismatch',
+      `${site.label} compares ${what} with ${JSON.stringify(v)}, which is not ${KIND_WORDS[kind]}, so it could never be evaluated.${hint}`,
+      at,
+    );
+  }
 }

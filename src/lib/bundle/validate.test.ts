@@ -463,11 +463,199 @@ const cases: Case[] = [
     severity: 'warning',
     loc: ['integrations', 2, 'code'],
   },
+  {
+    name: 'a number of days written as a word (the rule could never be evaluated)',
+    mutate: (b) => set(b, [...WINDOW_LEAF, 'value'], 'thirty'),
+    code: 'operand_type_mismatch',
+    severity: 'error',
+    loc: [...WINDOW_LEAF, 'value'],
+    message: /compares the days of 'more_than_x_days' with "thirty", which is not a number of days/,
+  },
+  {
+    name: 'a number where a date is compared',
+    mutate: (b) =>
+      set(b, [...WINDOW_LEAF], {
+        method: 'param_value',
+        params: 'transaction-date',
+        operation: 'gt',
+        value: 8,
+      }),
+    code: 'operand_type_mismatch',
+    severity: 'error',
+    loc: [...WINDOW_LEAF, 'value'],
+    message:
+      /parameter 'transaction-date' \(date\) with 8, which is not a date \(YYYY-MM-DD\).*more_than_x_days/,
+  },
+  {
+    name: 'a text bound of between on a number',
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 0, 'value'], [0, 'five']),
+    code: 'operand_type_mismatch',
+    severity: 'error',
+    loc: [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 0, 'value', 1],
+  },
+  {
+    name: 'a number compared with a reference to a text parameter',
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 1, 'value'], { ref: 'email' }),
+    code: 'operand_type_mismatch',
+    severity: 'error',
+    loc: [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 1, 'value', 'ref'],
+    message: /with parameter 'email', which is a string; it needs a number/,
+  },
+  {
+    name: 'a boolean compared with a word that is not true or false',
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'when', 'all', 1, 'not', 'value'], 'verified'),
+    code: 'operand_type_mismatch',
+    severity: 'error',
+    loc: [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'when', 'all', 1, 'not', 'value'],
+  },
+  {
+    name: 'an activation through settings.tools naming an unknown tool',
+    mutate: (b) =>
+      set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'then', 'settings'], {
+        tools: [{ name: 'VERIFY_IDENTIY', description: 'Verify first' }],
+      }),
+    code: 'unknown_tool',
+    severity: 'error',
+    loc: [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'then', 'settings', 'tools', 0, 'name'],
+    message: /activates tool VERIFY_IDENTIY, which is not defined\. Did you mean VERIFY_IDENTITY\?/,
+  },
+  {
+    name: 'an activation that names no tool',
+    mutate: (b) => remove(b, ['agent_tools', 1, 'rules', 'pre', 'constraint', 0, 'then', 'settings']),
+    code: 'activation_without_tool',
+    severity: 'warning',
+    loc: ['agent_tools', 1, 'rules', 'pre', 'constraint', 0, 'then', 'action'],
+  },
+  {
+    name: 'a current-shape response mapping into an unknown parameter',
+    mutate: (b) =>
+      set(b, ['integrations', 0, 'settings', 'response_mapping'], {
+        entities: [
+          {
+            code: 'user-profile',
+            paths: ['profile'],
+            mappings: [{ key: 'verified', param: 'identity-verifed' }],
+          },
+        ],
+      }),
+    code: 'unknown_parameter',
+    severity: 'error',
+    loc: ['integrations', 0, 'settings', 'response_mapping', 'entities', 0, 'mappings', 0, 'param'],
+  },
+  {
+    name: 'a current-shape response mapping into an unknown entity',
+    mutate: (b) =>
+      set(b, ['integrations', 0, 'settings', 'response_mapping'], {
+        entities: [
+          {
+            code: 'profile',
+            paths: ['profile'],
+            mappings: [{ key: 'verified', param: 'identity-verified' }],
+          },
+        ],
+      }),
+    code: 'unknown_entity',
+    severity: 'error',
+    loc: ['integrations', 0, 'settings', 'response_mapping', 'entities', 0, 'code'],
+  },
+  {
+    name: 'a request field reading an unknown parameter',
+    mutate: (b) =>
+      set(
+        b,
+        ['integrations', 1, 'settings', 'request_schema'],
+        [{ key: 'txn', required: true, type: 'STRING', params: ['transaction-ids'] }],
+      ),
+    code: 'unknown_parameter',
+    severity: 'error',
+    loc: ['integrations', 1, 'settings', 'request_schema', 0, 'params', 0],
+  },
+  {
+    name: 'a nested sub-entity including an unknown parameter',
+    mutate: (b) =>
+      push(b, ['entities', 1, 'sub_entities'], {
+        name: 'merchant',
+        parameters: ['merchant-name'],
+      }),
+    code: 'unknown_parameter',
+    severity: 'error',
+    loc: ['entities', 1, 'sub_entities', 1, 'parameters', 0],
+  },
 ];
 
 describe('validateBundle', () => {
   it('finds nothing wrong with a valid bundle that uses every feature', () => {
     expect(validateBundle(richBundle())).toEqual([]);
+  });
+
+  it('accepts every shape real projects use (bundle.md §1.1)', () => {
+    const doc = fresh();
+    set(
+      doc,
+      ['entities', 1, 'sub_entities'],
+      [
+        'user-profile',
+        {
+          name: 'merchant',
+          parameters: ['tags'],
+          sub_entities: [
+            {
+              name: 'merchant-card',
+              identifier: 'card',
+              parameters: ['card'],
+              sub_entities: ['transaction'],
+            },
+          ],
+        },
+      ],
+    );
+    set(doc, [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'then', 'settings'], {
+      tools: [{ name: 'Verify identity', description: 'by its name', guidelines: 'ask for the email' }],
+    });
+    set(doc, ['integrations', 0, 'settings'], {
+      endpoint: { url: 'https://bank.example/profile', method: 'GET', authentication: { type: 'bearer' } },
+      request_schema: [
+        { key: 'txn', required: true, type: 'STRING', params: ['transaction-id'], value_source: 'param' },
+        { key: 'who', type: 'OBJECT', entities: ['user-profile'] },
+        { key: 'channel', type: 'ENUM', values: ['web', 'app'], default_value: 'web' },
+      ],
+      response_mapping: {
+        entities: [
+          {
+            code: 'user-profile',
+            identifier: 'email',
+            paths: ['profiles'],
+            mappings: [{ key: 'verified', param: 'identity-verified' }],
+          },
+        ],
+      },
+      test_curl: 'curl https://bank.example/profile',
+      query_guidelines: 'by email',
+      response_parser: 'return response.data',
+      test_curl_response: { profiles: [{ verified: true }] },
+    });
+    set(doc, ['integrations', 1, 'settings', 'response_mapping'], {
+      parameters: [{ mappings: [{ param: 'phone' }, { param: 'email', key: 'contact.email' }] }],
+      entities: [],
+      resources: [],
+    });
+    set(doc, ['integrations', 2, 'settings'], {
+      response_mapping: {
+        customer: [
+          {
+            name: 'Customer',
+            paths: ['data'],
+            mappings: [
+              { key: ['contact', 'phone'], label: 'Phone', param: 'phone', show: true, sample: '+1 555' },
+            ],
+          },
+        ],
+      },
+    });
+    expect(validateBundle(doc)).toEqual([]);
   });
 
   it('accepts an empty bundle', () => {

@@ -10,6 +10,7 @@ import { Bundle, PARAMETER_TYPES } from '../../contract/bundle';
 import { bundleIssue, formatLoc, type Loc } from './issue-codes';
 import { describeValue, schemaIssues } from './schema-issues';
 import { checkComputations } from './validate-computations';
+import { readResponseMapping } from './response-mapping';
 import { checkCondition } from './validate-condition';
 import {
   asArray,
@@ -47,6 +48,7 @@ export function validateBundle(doc: unknown): BundleIssue[] {
     parameters: new Map(),
     entities: new Set(),
     tools: new Set(),
+    toolNames: new Set(),
     integrations: new Set(),
   };
   const toolsKey = collectDefinitions(ctx);
@@ -129,6 +131,10 @@ function collectDefinitions(ctx: ValidationContext): 'agent_tools' | 'tools' | n
       ['entities', i, 'name'],
     ),
   ).forEach((n) => ctx.entities.add(n));
+  for (const { entity } of nestedEntities(doc.entities)) {
+    const name = asString(entity.name);
+    if (name !== undefined) ctx.entities.add(name);
+  }
 
   unique(doc.integrations, 'code', (code, i, first) =>
     report(
@@ -169,6 +175,8 @@ function collectDefinitions(ctx: ValidationContext): 'agent_tools' | 'tools' | n
     ),
   ).forEach((code) => ctx.tools.add(code));
   asArray(doc[toolsKey])?.forEach((t, i) => {
+    const name = asString(asObject(t)?.name)?.trim().toLowerCase();
+    if (name) ctx.toolNames.add(name);
     const code = asString(asObject(t)?.code);
     if (code !== undefined && !SCREAMING_SNAKE.test(code)) {
       report(
@@ -227,44 +235,117 @@ function checkParameters(ctx: ValidationContext): void {
   });
 }
 
+/**
+ * Every entity object nested in `sub_entities` (at any depth), with its path, depth first; read
+ * with an explicit stack so a deeply nested document cannot exhaust the call stack.
+ */
+function nestedEntities(list: unknown): { entity: Json; loc: Loc }[] {
+  const out: { entity: Json; loc: Loc }[] = [];
+  const stack: { entity: Json; loc: Loc }[] = [];
+  const pushSubs = (entity: Json, loc: Loc) => {
+    const subs = asArray(entity.sub_entities) ?? [];
+    for (let j = subs.length - 1; j >= 0; j--) {
+      const o = asObject(subs[j]);
+      if (o) stack.push({ entity: o, loc: [...loc, 'sub_entities', j] });
+    }
+  };
+  const top = asArray(list) ?? [];
+  for (let i = top.length - 1; i >= 0; i--) {
+    const o = asObject(top[i]);
+    if (o) stack.push({ entity: o, loc: ['entities', i] });
+  }
+  const isTop = new Set(stack.map((s) => s.entity));
+  while (stack.length > 0) {
+    const item = stack.pop()!;
+    if (!isTop.has(item.entity)) out.push(item);
+    pushSubs(item.entity, item.loc);
+  }
+  return out;
+}
+
+function checkEntity(ctx: ValidationContext, o: Json, loc: Loc): void {
+  const name = asString(o.name) ?? formatLoc(loc);
+  const identifier = asString(o.identifier);
+  if (identifier !== undefined) {
+    refParameter(ctx, identifier, `Entity '${name}' uses parameter '${identifier}' as its identifier`, [
+      ...loc,
+      'identifier',
+    ]);
+  }
+  asArray(o.parameters)?.forEach((p, j) => {
+    if (typeof p === 'string')
+      refParameter(ctx, p, `Entity '${name}' includes parameter '${p}'`, [...loc, 'parameters', j]);
+  });
+  asArray(o.sub_entities)?.forEach((s, j) => {
+    if (typeof s === 'string')
+      refEntity(ctx, s, `Entity '${name}' nests entity '${s}'`, [...loc, 'sub_entities', j]);
+  });
+}
+
 function checkEntities(ctx: ValidationContext): void {
   asArray(ctx.doc.entities)?.forEach((e, i) => {
     const o = asObject(e);
-    if (!o) return;
-    const name = asString(o.name) ?? `entities[${i}]`;
-    const identifier = asString(o.identifier);
-    if (identifier !== undefined) {
-      refParameter(ctx, identifier, `Entity '${name}' uses parameter '${identifier}' as its identifier`, [
-        'entities',
-        i,
-        'identifier',
-      ]);
-    }
-    asArray(o.parameters)?.forEach((p, j) => {
-      if (typeof p === 'string')
-        refParameter(ctx, p, `Entity '${name}' includes parameter '${p}'`, ['entities', i, 'parameters', j]);
-    });
-    asArray(o.sub_entities)?.forEach((s, j) => {
-      if (typeof s === 'string')
-        refEntity(ctx, s, `Entity '${name}' nests entity '${s}'`, ['entities', i, 'sub_entities', j]);
-    });
+    if (o) checkEntity(ctx, o, ['entities', i]);
   });
+  for (const { entity, loc } of nestedEntities(ctx.doc.entities)) checkEntity(ctx, entity, loc);
 }
 
 function checkIntegrations(ctx: ValidationContext): void {
   asArray(ctx.doc.integrations)?.forEach((g, i) => {
     const o = asObject(g);
     const name = asString(o?.code) ?? `integrations[${i}]`;
-    const mapping = asObject(asObject(o?.settings)?.response_mapping);
-    for (const param of Object.keys(mapping ?? {})) {
-      refParameter(ctx, param, `Integration '${name}' maps its response into parameter '${param}'`, [
-        'integrations',
-        i,
-        'settings',
-        'response_mapping',
-        param,
-      ]);
+    const settings = asObject(o?.settings);
+    const at: Loc = ['integrations', i, 'settings'];
+    const mapping = readResponseMapping(settings?.response_mapping);
+    const identifiers = new Set<string>();
+    for (const entry of mapping.entries) {
+      refParameter(
+        ctx,
+        entry.param,
+        `Integration '${name}' maps its response into parameter '${entry.param}'`,
+        [...at, 'response_mapping', ...entry.loc],
+      );
+      const id = entry.identifier;
+      if (id && !identifiers.has(formatLoc(id.loc))) {
+        identifiers.add(formatLoc(id.loc));
+        refParameter(ctx, id.param, `Integration '${name}' identifies entities by parameter '${id.param}'`, [
+          ...at,
+          'response_mapping',
+          ...id.loc,
+        ]);
+      }
     }
+    for (const entity of mapping.entities)
+      refEntity(ctx, entity.name, `Integration '${name}' maps its response into entity '${entity.name}'`, [
+        ...at,
+        'response_mapping',
+        ...entity.loc,
+      ]);
+    asArray(settings?.request_schema)?.forEach((item, j) => {
+      const fieldAt: Loc = [...at, 'request_schema', j];
+      if (typeof item === 'string') {
+        refParameter(ctx, item, `Integration '${name}' sends parameter '${item}'`, fieldAt);
+        return;
+      }
+      const field = asObject(item);
+      const key = asString(field?.key) ?? `request_schema[${j}]`;
+      asArray(field?.params)?.forEach((p, k) => {
+        if (typeof p === 'string')
+          refParameter(ctx, p, `Request field '${key}' of integration '${name}' reads parameter '${p}'`, [
+            ...fieldAt,
+            'params',
+            k,
+          ]);
+      });
+      asArray(field?.entities)?.forEach((e, k) => {
+        if (typeof e === 'string')
+          refEntity(ctx, e, `Request field '${key}' of integration '${name}' reads entity '${e}'`, [
+            ...fieldAt,
+            'entities',
+            k,
+          ]);
+      });
+    });
   });
 }
 
@@ -340,6 +421,8 @@ function checkTool(ctx: ValidationContext, tool: unknown, loc: Loc, ruleCodes: R
 
 type RuleCodes = Map<string, Loc>;
 
+const ACTIVATING = new Set(['ACTIVATE_ANOTHER_TOOL', 'ACTIVATE_SUB_TOOL', 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL']);
+
 function checkRule(
   ctx: ValidationContext,
   rule: unknown,
@@ -381,6 +464,29 @@ function checkRule(
   const target = asString(settings?.tool);
   if (target !== undefined)
     refTool(ctx, target, `${Name} activates tool ${target}`, [...loc, 'then', 'settings', 'tool']);
+  const activated = asArray(settings?.tools);
+  activated?.forEach((t, j) => {
+    const named = asString(asObject(t)?.name);
+    // a tool may be named by its code or by its name
+    if (named !== undefined && !ctx.toolNames.has(named.trim().toLowerCase()))
+      refTool(ctx, named, `${Name} activates tool ${named}`, [
+        ...loc,
+        'then',
+        'settings',
+        'tools',
+        j,
+        'name',
+      ]);
+  });
+  const action = asString(then?.action);
+  if (action !== undefined && ACTIVATING.has(action) && target === undefined && !activated?.length) {
+    report(
+      ctx,
+      'activation_without_tool',
+      `${Name} is ${action} but names no tool to activate; add "settings": {"tools": [{"name": "TOOL_CODE", "description": "..."}]}.`,
+      [...loc, 'then', 'action'],
+    );
+  }
   const integration = asString(settings?.integration);
   if (integration !== undefined) {
     refIntegration(ctx, integration, `${Name} calls integration '${integration}'`, [

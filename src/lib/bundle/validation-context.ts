@@ -30,6 +30,8 @@ export interface ValidationContext {
   parameters: Map<string, ParameterInfo>;
   entities: Set<string>;
   tools: Set<string>;
+  /** Tool names (trimmed, lower-case): an activation may name a tool by its name. */
+  toolNames: Set<string>;
   integrations: Set<string>;
 }
 

@@ -1,0 +1,221 @@
+/**
+ * Against a service that speaks only the deployed vendor's shapes (e2e/fake-vendor.ts): test
+ * connection directly (CORS) and through `--upstream`, replies with null and wrong-typed fields,
+ * a trace list with one bad item, a 1 MB reply followed by a short turn, and the rerun's headers.
+ */
+import { spawn, type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Page } from '@playwright/test';
+import { startFakeVendor, VENDOR_KEY, type FakeVendor } from './fake-vendor';
+import { expect, sendMessage, test } from './fixtures';
+
+let vendor: FakeVendor;
+test.beforeAll(async () => {
+  vendor = await startFakeVendor();
+});
+test.afterAll(async () => {
+  await vendor.close();
+});
+
+/** The failures a service without the reference helpers answers on purpose. */
+const noReferenceHelpers = (status: number, path: string) =>
+  status === 404 && path.startsWith('/reference/v1/agents');
+test.use({ expectedFailure: { matches: noReferenceHelpers } });
+
+/** Fills the welcome screen's connection form for the fake vendor (base URL '' = the page's origin). */
+async function connectVendor(page: Page, opts: { baseUrl: string; key?: string }) {
+  await page.getByLabel('Base URL').fill(opts.baseUrl);
+  await page.getByLabel('API key header').fill('x-aui-api-key');
+  await page.getByLabel('API key', { exact: true }).fill(opts.key ?? VENDOR_KEY);
+}
+
+async function startVendorThread(page: Page): Promise<string> {
+  await page.goto('/');
+  await connectVendor(page, { baseUrl: vendor.url });
+  const agent = page.getByLabel('Agent', { exact: true });
+  await expect(page.getByText('This server does not list its agents')).toBeVisible();
+  await agent.fill('support-bot');
+  await page.getByRole('button', { name: 'Start a thread' }).click();
+  await expect(page).toHaveURL(/[?&]task=/);
+  return new URL(page.url()).searchParams.get('task')!;
+}
+
+const turnView = (page: Page, n: number) =>
+  page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: `Turn ${n}` });
+
+test.describe('test connection with a deployed service, directly', () => {
+  // The wrong key's probe is refused on purpose.
+  test.use({
+    expectedFailure: {
+      matches: (status, path) =>
+        noReferenceHelpers(status, path) ||
+        (status === 401 && path.startsWith('/v1/messaging/tasks/00000000-')),
+    },
+  });
+
+  test('accepted without the reference helpers, refused with a wrong key', async ({ page }) => {
+    await page.goto('/');
+    await connectVendor(page, { baseUrl: vendor.url });
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toContainText(
+      'does not list its agents',
+    );
+    // Nothing was created: only reads reached the service.
+    expect(vendor.requests.filter((r) => r.method === 'POST')).toEqual([]);
+
+    await page.getByLabel('API key', { exact: true }).fill('wrong-key');
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('status').filter({ hasText: /API key/ })).toContainText(
+      'did not accept the API key',
+    );
+  });
+});
+
+test.describe('a deployed service, directly', () => {
+  test('null and wrong-typed fields: the reply is shown, absent values are absent, odd ones marked', async ({
+    page,
+  }) => {
+    await startVendorThread(page);
+    await sendMessage(page, 'nulls');
+    const first = turnView(page, 1);
+    await expect(first.getByText('You said: nulls')).toBeVisible();
+    // decision: null is no decision, not the word "null".
+    await expect(first.getByText(/^Decision:/)).toHaveCount(0);
+    await expect(first.getByText('null', { exact: true })).toHaveCount(0);
+
+    await sendMessage(page, 'wrong types');
+    const second = turnView(page, 2);
+    await expect(second.getByText('You said: wrong types')).toBeVisible();
+    const marks = second.getByText(/fields? arrived in an unexpected shape/);
+    await expect(marks).toBeVisible();
+    await marks.click();
+    const list = second.getByRole('list', { name: 'Fields in an unexpected shape' });
+    await expect(list).toContainText('created_at: 1700000000');
+    await expect(list).toContainText('trace_info.intent: 42');
+    await expect(list).toContainText('trace_info.decision: {"kind":"escalate"}');
+    await expect(list).toContainText('trace_info.rules_evaluated.0: "not a rule"');
+    // The trace of the marked turn still draws.
+    await second.getByRole('button', { name: 'Show trace of turn 2' }).click();
+    await expect(page.getByRole('group', { name: 'Trace graph of turn 2' })).toBeVisible();
+  });
+
+  test('a trace list with one bad item: every good turn is shown, the bad one marked with its raw JSON', async ({
+    page,
+    browser,
+  }) => {
+    const task = await startVendorThread(page);
+    for (const text of ['one', 'two', 'three']) await sendMessage(page, text);
+    vendor.plantTrace(task, 1, ['not', 'a', 'trace']);
+
+    // A fresh browser opening a link to the thread (same connection settings, none of this
+    // browser's records) knows only what the service answers.
+    const fresh = await browser.newContext({ storageState: await page.context().storageState() });
+    const other = await fresh.newPage();
+    await other.goto(`/?task=${task}&server=${encodeURIComponent(vendor.url)}`);
+    const gate = other.getByRole('dialog', { name: 'Open a shared thread' });
+    await gate.getByLabel('API key', { exact: true }).fill(VENDOR_KEY);
+    await gate.getByRole('button', { name: 'Open the thread' }).click();
+    await expect(turnView(other, 1)).toContainText('one');
+    await expect(turnView(other, 3)).toContainText('three');
+    const bad = turnView(other, 2);
+    await expect(bad).toContainText('not a trace');
+    await bad.getByText(/arrived in an unexpected shape/).click();
+    await expect(bad.getByLabel('Raw JSON of trace_info')).toContainText('"trace"');
+    await fresh.close();
+  });
+
+  test('a 1 MB reply is collapsed, shown whole on demand, and a short turn follows', async ({ page }) => {
+    await startVendorThread(page);
+    await sendMessage(page, 'huge 1048576');
+    const big = turnView(page, 1);
+    const showAll = big.getByRole('button', { name: 'Show all (1.0 million characters)' });
+    await expect(showAll).toBeVisible();
+    await showAll.click();
+    await expect(big.getByRole('button', { name: 'Show less' })).toBeVisible();
+    await expect(big.getByText(/Shown as plain text/)).toBeVisible();
+    // Its speed is measured in bench/spa-long-reply.ts; here only that it comes, with room for a
+    // loaded machine (the full suite once took over 10 s here at load average 26).
+    await page.getByRole('textbox', { name: 'Message' }).fill('and now something short');
+    await page.getByRole('button', { name: 'Send' }).click();
+    await expect(turnView(page, 2).getByText('You said: and now something short')).toBeVisible({
+      timeout: 30_000,
+    });
+    await turnView(page, 2).getByRole('button', { name: 'Show trace of turn 2' }).click();
+    await expect(page.getByRole('group', { name: 'Trace graph of turn 2' })).toBeVisible();
+  });
+
+  test('rerun carries the acting user in x-aui-user-id, with the key header', async ({ page }) => {
+    await startVendorThread(page);
+    await sendMessage(page, 'hello');
+    await turnView(page, 1).getByRole('button', { name: 'Rerun from turn 1' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'Rerun', exact: true }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
+    const rerun = vendor.requests.find(
+      (r) => r.method === 'POST' && r.path.startsWith('/v1/messaging/messages/rerun'),
+    );
+    expect(rerun?.headers['x-aui-user-id']).toBe('playground-user');
+    expect(rerun?.headers['x-aui-api-key']).toBe(VENDOR_KEY);
+  });
+});
+
+test.describe('a deployed service through --upstream', () => {
+  let front: ChildProcess | undefined;
+  let frontUrl = '';
+  let dataDir = '';
+
+  test.beforeAll(async () => {
+    dataDir = mkdtempSync(join(tmpdir(), 'threadline-upstream-'));
+    const port = process.env.E2E_PORT ?? '8790';
+    front = spawn(
+      process.execPath,
+      ['node_modules/tsx/dist/cli.mjs', 'server/main.ts', '--port', '0', '--upstream', vendor.url],
+      {
+        env: { ...process.env, THREADLINE_DATA: dataDir, THREADLINE_DIST: `.e2e/dist-${port}` },
+        stdio: ['ignore', 'pipe', 'inherit'],
+      },
+    );
+    frontUrl = await new Promise<string>((resolve, reject) => {
+      let out = '';
+      front!.stdout!.on('data', (chunk: Buffer) => {
+        out += chunk.toString();
+        const m = /running at (http:\/\/[^/\s]+)\//.exec(out);
+        if (m) resolve(m[1]!);
+      });
+      front!.once('exit', (code) => reject(new Error(`the upstream front exited (${code})`)));
+    });
+  });
+  test.afterAll(async () => {
+    if (front && front.exitCode === null) {
+      const exited = new Promise((resolve) => front!.once('exit', resolve));
+      front.kill('SIGTERM');
+      await exited;
+    }
+    rmSync(dataDir, { recursive: true, force: true });
+  });
+
+  test("test connection accepts the deployed service's key; no 401 as the key changes; the Bundle tab offers import or paste", async ({
+    page,
+  }) => {
+    await page.goto(`${frontUrl}/`);
+    // Typing the key changes it many times: the local service never answers 401 to any of it
+    // (the fixture fails the test on any unexpected failed response).
+    await connectVendor(page, { baseUrl: '' });
+    await page.getByRole('button', { name: 'Test connection' }).click();
+    await expect(page.getByRole('status').filter({ hasText: 'Connected' })).toContainText(
+      'does not list its agents',
+    );
+    expect(vendor.requests.some((r) => r.path.includes('/v1/messaging/tasks/00000000-'))).toBe(true);
+
+    await page.getByLabel('Agent', { exact: true }).fill('support-bot');
+    await page.getByRole('button', { name: 'Start a thread' }).click();
+    await expect(page).toHaveURL(/[?&]task=/);
+    await sendMessage(page, 'hello through the front');
+    await expect(turnView(page, 1).getByText('You said: hello through the front')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Bundle' }).click();
+    await expect(page.getByTestId('no-baseline')).toContainText('This service offers no baseline bundle');
+    await expect(page.getByTestId('no-baseline')).toContainText('Import a project folder or a bundle file');
+  });
+});

@@ -1,0 +1,145 @@
+/**
+ * Lineage and bundles as the reference service keeps them (the `/reference/v1/tasks/...` and
+ * `/reference/v1/bundles/...` endpoints): a task's origin and what each of its turns ran with, the
+ * branches below a task, and the bundles clients sent, by content hash. Same access rules as the
+ * Messaging API: 404 for an unknown task, 403 when the key may not use the task's agent.
+ */
+import type {
+  BranchInfo,
+  ForkInfo,
+  StoredBundleResponse,
+  TaskBranches,
+  TaskInfo,
+} from '../../src/contract/api';
+import type { ApiKey } from '../auth/api-keys';
+import { keyAllowsAgent } from '../auth/api-keys';
+import { ApiError, forbidden, taskNotFound } from '../http/errors';
+import type { Store, TaskRecord, TurnConfigRecord } from '../store/store';
+
+/** At most this many branches are listed below one task (the answer says when it stopped). */
+export const MAX_BRANCHES = 500;
+/** Parents followed to find a family's root; deeper chains stop here (and cycles cannot loop). */
+const MAX_DEPTH = 1000;
+
+export function bundleNotFound(hash: string): ApiError {
+  return new ApiError(404, { error: 'Not Found', message: `Bundle not found: ${hash}` });
+}
+
+export class LineageService {
+  constructor(private readonly store: Store) {}
+
+  async taskInfo(key: ApiKey, taskId: string): Promise<TaskInfo> {
+    const task = await this.accessibleTask(key, taskId);
+    const turns = await this.store.listTurnConfigs(task.id);
+    return {
+      task_id: task.id,
+      agent_id: task.agentId,
+      title: task.title,
+      version_id: task.versionId,
+      version_tag: task.versionTag,
+      created_at: task.createdAt,
+      root_task_id: await this.rootOf(task),
+      parent: task.branchOf ? await this.forkOf(task, turns, new Map()) : null,
+      turns: turns.map((t) => ({
+        interaction_id: t.interactionId,
+        bundle_hash: t.bundleHash,
+        version_id: t.versionId,
+      })),
+    };
+  }
+
+  /** Every branch below the task, breadth first (parents before children), capped at MAX_BRANCHES. */
+  async branches(key: ApiKey, taskId: string): Promise<TaskBranches> {
+    const task = await this.accessibleTask(key, taskId);
+    const out: BranchInfo[] = [];
+    const configs = new Map<string, TurnConfigRecord[]>();
+    const queue: string[] = [task.id];
+    const seen = new Set<string>([task.id]);
+    let truncated = false;
+    while (queue.length > 0 && !truncated) {
+      const parentId = queue.shift()!;
+      const children = await this.store.listBranches(parentId, MAX_BRANCHES - out.length + 1);
+      for (const child of children) {
+        if (seen.has(child.id)) continue;
+        if (out.length >= MAX_BRANCHES) {
+          truncated = true;
+          break;
+        }
+        seen.add(child.id);
+        const turns = await this.store.listTurnConfigs(child.id);
+        const parent = await this.forkOf(child, turns, configs);
+        out.push({
+          task_id: child.id,
+          title: child.title,
+          parent,
+          version_id: child.versionId,
+          version_tag: child.versionTag,
+          bundle_hash: turns[parent.turn_index]?.bundleHash ?? null,
+          created_at: child.createdAt,
+        });
+        queue.push(child.id);
+      }
+    }
+    return { task_id: task.id, branches: out, truncated };
+  }
+
+  /** A bundle a client sent, by its hash; only to a key that may use an agent it was sent to. */
+  async bundle(key: ApiKey, hash: string): Promise<StoredBundleResponse> {
+    const copies = await this.store.getBundles(hash);
+    if (copies.length === 0) throw bundleNotFound(hash);
+    const allowed = copies.find((b) => keyAllowsAgent(key, b.agentId));
+    if (!allowed) throw forbidden(copies[0]!.agentId);
+    return {
+      hash: allowed.hash,
+      agent_id: allowed.agentId,
+      bundle: JSON.parse(allowed.content) as Record<string, unknown>,
+    };
+  }
+
+  private async accessibleTask(key: ApiKey, taskId: string): Promise<TaskRecord> {
+    const task = await this.store.getTask(taskId);
+    if (!task) throw taskNotFound(taskId);
+    if (!keyAllowsAgent(key, task.agentId)) throw forbidden(task.agentId);
+    return task;
+  }
+
+  private async rootOf(task: TaskRecord): Promise<string> {
+    let current = task;
+    const seen = new Set<string>([task.id]);
+    for (let depth = 0; depth < MAX_DEPTH && current.branchOf; depth += 1) {
+      const parent = await this.store.getTask(current.branchOf.taskId);
+      if (!parent || seen.has(parent.id)) break;
+      seen.add(parent.id);
+      current = parent;
+    }
+    return current.id;
+  }
+
+  /**
+   * The branch's origin: the regenerated interaction's position in the parent, the parent's text
+   * there (replaced) and the branch's own text at that position (replayed).
+   */
+  private async forkOf(
+    branch: TaskRecord,
+    branchTurns: TurnConfigRecord[],
+    cache: Map<string, TurnConfigRecord[]>,
+  ): Promise<ForkInfo> {
+    const origin = branch.branchOf!;
+    let parentTurns = cache.get(origin.taskId);
+    if (!parentTurns) {
+      parentTurns = await this.store.listTurnConfigs(origin.taskId);
+      cache.set(origin.taskId, parentTurns);
+    }
+    const index = Math.max(
+      0,
+      parentTurns.findIndex((t) => t.interactionId === origin.interactionId),
+    );
+    return {
+      task_id: origin.taskId,
+      interaction_id: origin.interactionId,
+      turn_index: index,
+      replaced_text: parentTurns[index]?.userText ?? '',
+      text: branchTurns[index]?.userText ?? '',
+    };
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Starting a thread: which agent (and version) it runs, defaulting to the last one used. The
+ * choice belongs to the new thread; nothing else changes what an open thread runs with.
+ */
+import { useState } from 'react';
+import { useShallow } from 'zustand/react/shallow';
+import { toApiError } from '../../api/errors';
+import type { TaskIn } from '../../contract/api';
+import { Button } from '../../components/ui/Button';
+import { ErrorCallout } from '../../components/ui/ErrorCallout';
+import { AgentPicker, useConnectionStore, type AgentChoice } from '../connection';
+import { useStartThread } from './use-start-thread';
+
+export interface NewThreadFormProps {
+  onStarted: (task: TaskIn) => void;
+  submitLabel?: string;
+}
+
+export function NewThreadForm({ onStarted, submitLabel = 'Start a thread' }: NewThreadFormProps) {
+  const last = useConnectionStore(
+    useShallow((s) => ({ agentId: s.agentId, versionId: s.versionId, versionTag: s.versionTag })),
+  );
+  const [choice, setChoice] = useState<AgentChoice | null>(null);
+  const value = choice ?? { agentId: last.agentId, versionId: last.versionId };
+  const start = useStartThread();
+  const agentId = value.agentId.trim();
+  return (
+    <form
+      className="flex flex-col gap-3"
+      onSubmit={(e) => {
+        e.preventDefault();
+        if (!agentId || start.isPending) return;
+        start.mutate(
+          {
+            agentId,
+            versionId: value.versionId,
+            // A tag pin typed earlier applies only while the same agent and version are chosen.
+            versionTag: choice ? '' : last.versionTag,
+          },
+          { onSuccess: onStarted },
+        );
+      }}
+    >
+      <AgentPicker value={value} onChange={setChoice} />
+      {start.error ? <ErrorCallout error={toApiError(start.error)} /> : null}
+      <div>
+        <Button type="submit" variant="primary" disabled={!agentId || start.isPending}>
+          {start.isPending ? 'Starting…' : submitLabel}
+        </Button>
+      </div>
+    </form>
+  );
+}
