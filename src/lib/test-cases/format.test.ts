@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { KNOWN_RULE_RESULTS } from '../../contract/trace';
 import { parseTestCase, serializeTestCase, validateTestCase, type TestCase } from './format';
 import { testCaseJsonSchema } from './json-schema';
 
@@ -117,7 +118,8 @@ describe('test case JSON Schema', () => {
     expect(text).toContain(
       '"enum":["proceed","block_with_explanation","request_confirmation","request_information"]',
     );
-    expect(text).toContain('"enum":["allowed","blocked","requires_confirmation","not_applicable"]');
+    expect(text).toContain(`"enum":${JSON.stringify(KNOWN_RULE_RESULTS)}`);
+    expect(KNOWN_RULE_RESULTS).toContain('blocked');
   });
 
   it('hands out copies', () => {

@@ -32,7 +32,7 @@ export const TurnExpectation = z
       .record(z.string().min(1), z.string().min(1))
       .optional()
       .describe(
-        'rule_id → result (allowed, blocked, requires_confirmation, not_applicable); each rule must be evaluated with that result.',
+        'rule_id → result (allowed, blocked, requires_confirmation, not_applicable, error); each rule must be evaluated with that result.',
       ),
     tools_invoked: z
       .array(z.string().min(1))
