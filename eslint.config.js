@@ -31,6 +31,7 @@ const boundaries = [
     message: `Import another feature through its index.ts (e.g. '../${'<feature>'}'), not its internals.`,
   })),
   { target: 'src', from: 'server', message: 'The browser code never imports the service.' },
+  { target: ['src', 'server'], from: 'cli', message: 'The CLI is an entry point: nothing imports it.' },
   {
     target: 'server',
     from: 'src',

@@ -1,7 +1,8 @@
-// Runs every check (lint, format, typecheck, unit and API tests, bundle budget, browser tests), goes on
+// Runs every check (lint, format, typecheck, unit and API tests, the example agents' conversation
+// suites, bundle budget, browser tests), goes on
 // after a failure so one run shows everything, and ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 
 mkdirSync('.e2e', { recursive: true });
 let passed = 0;
@@ -48,6 +49,20 @@ counted(
   {},
   (r) => ({ p: r.numPassedTests, f: r.numFailedTests }),
 );
+// Every example agent's conversation suite, through the CLI on the embedded engine.
+for (const agent of readdirSync('server/agents', { withFileTypes: true })) {
+  const suite = `server/agents/${agent.name}/tests`;
+  if (!agent.isDirectory() || !existsSync(suite)) continue;
+  const report = `.e2e/suite-${agent.name}.json`;
+  counted(
+    `${agent.name} conversation suite`,
+    'node',
+    ['cli/threadline.mjs', 'test', suite, '--reporter', 'json', '--output', report],
+    report,
+    {},
+    (r) => ({ p: r.summary.passed, f: r.summary.failed + r.summary.errors }),
+  );
+}
 check('first-load bundle budget', 'node', ['scripts/bundle-size.mjs']);
 counted(
   'browser tests',

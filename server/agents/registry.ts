@@ -60,7 +60,7 @@ function parseManifest(path: string): AgentManifest {
 }
 
 /** Every `*.aui.json` file below `root`, with paths relative to it. */
-function projectFiles(root: string): ProjectFile[] {
+export function projectFiles(root: string): ProjectFile[] {
   const files: ProjectFile[] = [];
   const walk = (dir: string) => {
     for (const name of readdirSync(dir).sort()) {

@@ -92,7 +92,9 @@ export class MessagingService {
       { version_id: req.version_id, version_tag: req.version_tag },
       ['body'],
     );
-    const now = clock.now().toISOString();
+    const createdAt = clock.now().toISOString();
+    // Reference-only extension: a task clock chosen by the client (e.g. a replayed test case).
+    const now = req.reference_clock === undefined ? createdAt : new Date(req.reference_clock).toISOString();
     const welcome = engine.welcome(version.bundle, now);
     const task: TaskRecord = {
       id: this.ports.newId('task'),
@@ -107,7 +109,7 @@ export class MessagingService {
       clock: now,
       initialState: engine.initialState(version.bundle, now, req.user_id),
       branchOf: null,
-      createdAt: now,
+      createdAt,
     };
     await this.store.createTask(task);
     return taskResponse(task);

@@ -15,6 +15,7 @@ export function taskResponse(task: TaskRecord): TaskResponse {
     version_id: task.versionId,
     version_tag: task.versionTag,
     created_at: task.createdAt,
+    reference_clock: task.clock,
   };
 }
 

@@ -31,6 +31,12 @@ export const CreateTaskRequest = z.looseObject({
     .describe('Origin of the conversation; default web-widget.'),
   version_id: Id.optional().describe('Pin the thread to a draft version.'),
   version_tag: Id.optional().describe('Pin the thread to a revision tag, e.g. v2.'),
+  reference_clock: z.iso
+    .datetime({ offset: true })
+    .optional()
+    .describe(
+      "Reference service only: the task's clock (ISO-8601 date-time) instead of its creation time, so that date-dependent turns replay exactly. Other services ignore it.",
+    ),
 });
 export type CreateTaskRequest = z.infer<typeof CreateTaskRequest>;
 
@@ -103,6 +109,10 @@ export const TaskResponse = z.object({
   version_id: z.string(),
   version_tag: z.string().nullable(),
   created_at: z.string(),
+  reference_clock: z
+    .string()
+    .optional()
+    .describe("Reference service only: the task's clock, which every turn's dates are computed against."),
 });
 export type TaskResponse = z.infer<typeof TaskResponse>;
 

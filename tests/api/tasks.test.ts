@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CARDS_ONLY, call, createTask, startService, type Service } from './helpers';
+import { CARDS_ONLY, call, createTask, sendMessage, startService, type Service } from './helpers';
 
 let service: Service;
 beforeAll(async () => {
@@ -35,6 +35,21 @@ describe('POST /v1/messaging/tasks', () => {
     expect(byId.body).toMatchObject({ version_id: 'v1-30-day-window', version_tag: 'v1' });
     const byTag = await createTask(service, { agent_id: 'flight-changes', version_tag: 'v1' });
     expect(byTag.body).toMatchObject({ version_id: 'v1-launch-fees', version_tag: 'v1' });
+  });
+
+  it('runs the task on the reference_clock given (reference-only extension) and echoes it', async () => {
+    const { status, body } = await createTask(service, { reference_clock: '2025-03-15T12:00:00+02:00' });
+    expect(status).toBe(200);
+    expect(body.reference_clock).toBe('2025-03-15T10:00:00.000Z');
+    expect(Date.parse(body.created_at)).toBeGreaterThan(Date.parse('2026-01-01'));
+    const turn = await sendMessage(service, body.id, 'dispute a charge of $120 from 10 days ago');
+    expect(turn.body.trace_info.entities['transaction.transaction-date']).toBe('2025-03-05');
+  });
+
+  it('answers 422 for a reference_clock that is not an ISO date-time', async () => {
+    const { status, body } = await createTask(service, { reference_clock: 'last tuesday' });
+    expect(status).toBe(422);
+    expect(JSON.stringify(body.detail)).toContain('reference_clock');
   });
 
   it('answers 422 naming an unknown agent', async () => {

@@ -1,0 +1,98 @@
+/** `threadline test`: runs a suite of conversation test cases and reports for people and for CI. */
+import { writeFileSync } from 'node:fs';
+import type { Bundle } from '../src/contract/bundle';
+import { bundleHash } from '../src/lib/bundle/hash';
+import {
+  coverage,
+  httpDriver,
+  jsonReport,
+  junitReport,
+  runSuite,
+  summarize,
+  textReport,
+  type CaseResult,
+  type Coverage,
+  type Driver,
+} from '../src/lib/test-cases';
+import { parseArgs, USAGE, type TestArgs } from './args';
+import { embeddedDriver } from './embedded-driver';
+import { readBundle, readSuite } from './files';
+
+export interface Io {
+  out: (text: string) => void;
+  err: (text: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+}
+
+const processIo: Io = {
+  out: (text) => process.stdout.write(text),
+  err: (text) => process.stderr.write(text),
+  env: process.env,
+};
+
+function report(args: TestArgs, results: CaseResult[], cov: Coverage | undefined): string {
+  switch (args.reporter) {
+    case 'text':
+      return textReport(results, cov);
+    case 'json':
+      return jsonReport(results, cov);
+    case 'junit':
+      return junitReport(results, args.suite.replace(/[\\/]+$/, ''));
+  }
+}
+
+/** Runs the command; resolves to the exit status. */
+export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+  const parsed = parseArgs(argv);
+  if (parsed.ok === 'help') {
+    io.out(`${USAGE}\n`);
+    return 0;
+  }
+  if (!parsed.ok) {
+    io.err(`threadline: ${parsed.error}\n\n${USAGE}\n`);
+    return 2;
+  }
+  const { args } = parsed;
+  const suite = readSuite(args.suite);
+  let bundle: Bundle | undefined;
+  const errors = [...suite.errors];
+  if (args.bundle !== undefined) {
+    const read = readBundle(args.bundle);
+    if ('errors' in read) errors.push(...read.errors);
+    else bundle = read.bundle;
+  }
+  let driver: Driver;
+  let embedded: ReturnType<typeof embeddedDriver> | undefined;
+  if (args.server !== undefined) {
+    const apiKey = io.env[args.keyEnv!];
+    if (!apiKey) errors.push(`the environment variable ${args.keyEnv} is not set: it must hold the API key`);
+    driver = httpDriver({
+      baseUrl: args.server,
+      apiKey: apiKey ?? '',
+      ...(bundle ? { bundle, bundleHash: bundleHash(bundle) } : {}),
+    });
+  } else driver = embedded = embeddedDriver(bundle);
+  if (errors.length) {
+    io.err(`threadline: nothing was run:\n${errors.map((e) => `  ${e}`).join('\n')}\n`);
+    return 2;
+  }
+
+  const results = await runSuite(driver, suite.cases, { concurrency: args.concurrency });
+  // Coverage needs the one bundle every case ran with.
+  const only = bundle ?? (embedded?.bundles.size === 1 ? [...embedded.bundles][0] : undefined);
+  const cov = only
+    ? coverage(
+        only,
+        results.flatMap((r) => r.turns.map((t) => t.observed.trace)),
+      )
+    : undefined;
+  const text = report(args, results, cov);
+  const s = summarize(results);
+  if (args.output !== undefined) {
+    writeFileSync(args.output, text);
+    io.out(
+      `${s.passed} passed, ${s.failed} failed, ${s.errors} errors (${s.cases} cases); report in ${args.output}\n`,
+    );
+  } else io.out(text);
+  return s.failed + s.errors > 0 ? 1 : 0;
+}

@@ -1,0 +1,130 @@
+import { describe, expect, it } from 'vitest';
+import { KNOWN_RULE_RESULTS } from '../../contract/trace';
+import { parseTestCase, serializeTestCase, validateTestCase, type TestCase } from './format';
+import { testCaseJsonSchema } from './json-schema';
+
+const valid: TestCase = {
+  format: 'threadline-test-case',
+  format_version: 1,
+  name: 'Blocked outside the window',
+  agent_id: 'card-disputes',
+  version_tag: 'v2',
+  bundle_hash: 'a'.repeat(64),
+  clock: '2025-03-15T12:00:00.000Z',
+  turns: [
+    {
+      say: 'dispute a $120 charge from 10 days ago',
+      expect: {
+        decision: 'block_with_explanation',
+        rules: { DISPUTE_WINDOW: 'blocked' },
+        tools_invoked: [],
+        parameters: { 'transaction-amount': 120, 'contact-email': null },
+        reply_contains: ['8 days'],
+      },
+    },
+  ],
+};
+
+const errorsOf = (value: unknown) => {
+  const r = validateTestCase(value);
+  if (r.ok) throw new Error('expected the case to be refused');
+  return r.errors;
+};
+
+describe('test case format', () => {
+  it('round-trips: serialize then parse gives the same case, and serializing again the same text', () => {
+    const text = serializeTestCase(valid);
+    const parsed = parseTestCase(text);
+    expect(parsed).toEqual({ ok: true, value: valid });
+    expect(serializeTestCase(parsed.ok ? parsed.value : valid)).toBe(text);
+  });
+
+  it('writes diff-friendly JSON: fixed key order whatever the input order, two-space indent, trailing newline', () => {
+    const shuffled = Object.fromEntries(Object.entries(valid).reverse()) as TestCase;
+    expect(Object.keys(shuffled)[0]).toBe('turns');
+    const text = serializeTestCase(shuffled);
+    expect(text).toBe(serializeTestCase(valid));
+    expect(text.endsWith('}\n')).toBe(true);
+    expect(text.split('\n')[1]).toBe('  "format": "threadline-test-case",');
+    expect(Object.keys(JSON.parse(text))).toEqual([
+      'format',
+      'format_version',
+      'name',
+      'agent_id',
+      'version_tag',
+      'bundle_hash',
+      'clock',
+      'turns',
+    ]);
+  });
+
+  it('refuses an unknown field, such as an API key, naming it', () => {
+    const errors = errorsOf({ ...valid, api_key: 'secret' });
+    expect(errors).toEqual([expect.stringContaining('unknown field "api_key"')]);
+    expect(errors[0]).toContain('no credentials');
+  });
+
+  it('names the path of each problem, all at once', () => {
+    const errors = errorsOf({
+      ...valid,
+      clock: 'yesterday',
+      turns: [
+        { say: 'hi', expect: { rules: { A: 'blocked' } } },
+        { say: '', expect: { decision: 'proceed' } },
+      ],
+    });
+    expect(errors).toContain('turns[0].expect.decision: missing (required)');
+    expect(errors.some((e) => e.startsWith('clock: '))).toBe(true);
+    expect(errors.some((e) => e.startsWith('turns[1].say: '))).toBe(true);
+  });
+
+  it('refuses another format version with a message saying which one it reads', () => {
+    expect(errorsOf({ ...valid, format_version: 2 })).toEqual([
+      'format_version: this Threadline reads version 1; the file says 2',
+    ]);
+  });
+
+  it('refuses both version_id and version_tag, a bad bundle hash, no turns and text that is not JSON', () => {
+    expect(errorsOf({ ...valid, version_id: 'v2-8-day-window' })).toEqual([
+      'version_tag: give version_id or version_tag, not both',
+    ]);
+    expect(errorsOf({ ...valid, bundle_hash: 'abc' })[0]).toMatch(/^bundle_hash: expected 64 lowercase hex/);
+    expect(errorsOf({ ...valid, turns: [] })[0]).toMatch(/^turns: /);
+    const notJson = parseTestCase('{"format": ');
+    expect(notJson.ok).toBe(false);
+    expect(notJson.ok ? '' : notJson.errors[0]).toMatch(/^not JSON: /);
+  });
+});
+
+describe('test case JSON Schema', () => {
+  const schema = testCaseJsonSchema() as {
+    $schema: string;
+    required: string[];
+    additionalProperties: boolean;
+    properties: Record<string, { description?: string; items?: unknown }>;
+  };
+
+  it('is draft-07, closed, with the required fields and a description on each field', () => {
+    expect(schema.$schema).toBe('http://json-schema.org/draft-07/schema#');
+    expect(schema.additionalProperties).toBe(false);
+    expect(schema.required).toEqual(
+      expect.arrayContaining(['format', 'format_version', 'name', 'agent_id', 'clock', 'turns']),
+    );
+    for (const [key, prop] of Object.entries(schema.properties)) expect(prop.description, key).toMatch(/\S/);
+  });
+
+  it('offers the known decisions and rule results as enums for completions', () => {
+    const text = JSON.stringify(schema);
+    expect(text).toContain(
+      '"enum":["proceed","block_with_explanation","request_confirmation","request_information"]',
+    );
+    expect(text).toContain(`"enum":${JSON.stringify(KNOWN_RULE_RESULTS)}`);
+    expect(KNOWN_RULE_RESULTS).toContain('blocked');
+  });
+
+  it('hands out copies', () => {
+    const a = testCaseJsonSchema();
+    a.title = 'changed';
+    expect(testCaseJsonSchema().title).toBeUndefined();
+  });
+});
