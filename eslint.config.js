@@ -16,7 +16,8 @@ const features = readdirSync(at('src/features'), { withFileTypes: true })
 /**
  * Which code may import which (see README, "Layout"): imports flow one way, lib/components/contract
  * → features → app; a feature uses another only through its index.ts; the browser never imports
- * the service, and the service takes only the shared contract and bundle library from src/.
+ * the service, and the service takes only the shared contract and bundle library from src/; the
+ * service layer and the engine import neither server/http nor server/routes.
  */
 const boundaries = [
   {
@@ -32,6 +33,12 @@ const boundaries = [
   })),
   { target: 'src', from: 'server', message: 'The browser code never imports the service.' },
   { target: ['src', 'server'], from: 'cli', message: 'The CLI is an entry point: nothing imports it.' },
+  {
+    target: ['server/service', 'server/engine'],
+    from: ['server/http', 'server/routes'],
+    message:
+      'The service and the engine know nothing of HTTP: throw the errors of server/service/errors.ts; server/http answers them.',
+  },
   {
     target: 'server',
     from: 'src',

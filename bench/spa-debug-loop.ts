@@ -111,7 +111,7 @@ async function main() {
       );
 
       await editWindowTo30(page, url);
-      await page.getByRole('button', { name: 'Rerun from turn 1' }).click();
+      await page.getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
       const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
       await dialog.getByRole('radio', { name: /Current draft/ }).check();
       const t0 = performance.now();

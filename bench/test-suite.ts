@@ -12,6 +12,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Bundle } from '../src/contract/bundle';
 import { bundleHash } from '../src/lib/bundle/hash';
 import {
   httpDriver,
@@ -20,11 +21,11 @@ import {
   type CaseResult,
   type Driver,
   type SuiteCase,
-  type TestCase,
 } from '../src/lib/test-cases';
 import { embeddedDriver } from '../cli/embedded-driver';
 import { exampleBundle } from '../server/agents/converse';
 import { numberArg } from './lib/args';
+import { benchCase, median } from './lib/suite-cases';
 import { machine, today } from './lib/machine';
 import { startService } from './lib/processes';
 
@@ -33,28 +34,11 @@ const CASES = numberArg('cases', 100);
 const CONCURRENCY = numberArg('concurrency', 4);
 const KEY = 'bench-key';
 
-function draft(i: number): TestCase {
-  return {
-    format: 'threadline-test-case',
-    format_version: 1,
-    name: `case ${i}`,
-    agent_id: 'card-disputes',
-    clock: new Date(Date.UTC(2025, 0, 1) + (i % 60) * 86_400_000).toISOString(),
-    turns: [
-      'I want to dispute a charge',
-      'It was a duplicate charge',
-      `$${20 + i}.50`,
-      `${1 + (i % 7)} days ago`,
-      `user${i}@example.com`,
-    ].map((say) => ({ say, expect: { decision: 'proceed' } })),
-  };
-}
-
 /** Records each turn's decision, rules and tools from a first run, as "Save as test" would. */
 async function recorded(driver: Driver): Promise<SuiteCase[]> {
   const drafts = Array.from({ length: CASES }, (_, i) => ({
     source: `case-${i}.case.json`,
-    testCase: draft(i),
+    testCase: benchCase(i),
   }));
   const first = await runSuite(driver, drafts);
   return drafts.map((d, i) => ({
@@ -72,12 +56,6 @@ async function recorded(driver: Driver): Promise<SuiteCase[]> {
     },
   }));
 }
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const m = s.length >> 1;
-  return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
-};
 
 async function measure(label: string, driver: Driver, cases: SuiteCase[]) {
   const perCase: number[] = [];
@@ -98,6 +76,61 @@ async function measure(label: string, driver: Driver, cases: SuiteCase[]) {
   );
 }
 
+/** The active bundle with DISPUTE_WINDOW's 8 days changed to `days`: a new draft, a new hash. */
+function windowDraft(days: number): Bundle {
+  const text = JSON.stringify(bundle).replace(/("code":"DISPUTE_WINDOW"[^]*?"value":)8\b/, `$1${days}`);
+  if (!text.includes(`"value":${days}`)) throw new Error('DISPUTE_WINDOW not found in the bundle');
+  return JSON.parse(text) as Bundle;
+}
+
+/**
+ * The impact endpoint (`POST /reference/v1/agents/card-disputes/impact`) with the whole suite,
+ * timed at the client (request, both replays, JSON): "cold" when the baseline's runs are not
+ * remembered yet (a new user id per rep, so both bundles run every turn), "typing" when only the
+ * draft changes (a new draft each rep, the baseline's runs remembered), which is what the editor's
+ * preview asks after each settled edit.
+ */
+async function measureImpact(url: string, suite: SuiteCase[]) {
+  const post = async (draftBundle: Bundle, userId: string) => {
+    const t0 = performance.now();
+    const res = await fetch(`${url}/reference/v1/agents/card-disputes/impact`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', 'x-service-api-key': KEY },
+      body: JSON.stringify({
+        agent_settings_bundle: draftBundle,
+        cases: suite.map((c) => ({
+          id: c.source,
+          clock: c.testCase.clock,
+          user_id: userId,
+          messages: c.testCase.turns.map((t) => t.say),
+        })),
+      }),
+    });
+    const body = (await res.json()) as { total?: number; changed?: number };
+    if (res.status !== 200 || body.total !== suite.length) throw new Error(`impact: ${res.status}`);
+    return performance.now() - t0;
+  };
+  const cold: number[] = [];
+  const typing: number[] = [];
+  for (let rep = 0; rep < REPS + 1; rep++) {
+    const c = await post(windowDraft(1 + (rep % 7)), `cold-${rep}`);
+    if (rep > 0) cold.push(c);
+  }
+  await post(windowDraft(1), 'typing'); // the baseline's runs for this user, remembered
+  for (let rep = 0; rep < REPS + 1; rep++) {
+    const t = await post(windowDraft(2 + rep), 'typing');
+    if (rep > 0) typing.push(t);
+  }
+  const f = (x: number) => `${x.toFixed(0)} ms`;
+  for (const [label, xs] of [
+    ['impact endpoint, cold (both bundles run)', cold],
+    ['impact endpoint, typing (the draft runs, baseline remembered)', typing],
+  ] as const)
+    console.log(
+      `| ${today()} | ${label} | ${CASES} × 5 | 1 request | ${REPS} | ${f(Math.min(...xs))} per suite | ${f(median(xs))} per suite | | ${loadavg()[0]!.toFixed(1)} |`,
+    );
+}
+
 const bundle = exampleBundle('card-disputes');
 const local = embeddedDriver(bundle);
 const cases = await recorded(local);
@@ -116,6 +149,7 @@ try {
     httpDriver({ baseUrl: service.url, apiKey: KEY, bundle, bundleHash: bundleHash(bundle) }),
     cases,
   );
+  await measureImpact(service.url, cases);
 } finally {
   await service.stop();
   rmSync(dataDir, { recursive: true, force: true });

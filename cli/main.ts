@@ -2,6 +2,7 @@
 import { writeFileSync } from 'node:fs';
 import type { Bundle } from '../src/contract/bundle';
 import { bundleHash } from '../src/lib/bundle/hash';
+import { plural } from '../src/lib/format';
 import {
   coverage,
   httpDriver,
@@ -91,7 +92,7 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   if (args.output !== undefined) {
     writeFileSync(args.output, text);
     io.out(
-      `${s.passed} passed, ${s.failed} failed, ${s.errors} errors (${s.cases} cases); report in ${args.output}\n`,
+      `${s.passed} passed, ${s.failed} failed, ${s.errors} errors (${plural(s.cases, 'case')}); report in ${args.output}\n`,
     );
   } else io.out(text);
   return s.failed + s.errors > 0 ? 1 : 0;

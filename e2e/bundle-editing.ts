@@ -49,3 +49,24 @@ export async function editDisputeWindow(page: Page, days: number) {
   await expect(page.getByTestId('bundle-status')).toContainText('edited');
   await expect(page.getByTestId('bundle-status')).toContainText('Valid');
 }
+
+/** A marker as `window.threadlineTestHooks.editorMarkers()` returns it (monaco/setup.ts). */
+interface TestMarker {
+  model: string;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  startLineNumber: number;
+}
+
+/** The lines of the draft's markers of a severity, read through Monaco's model API. */
+export async function draftMarkerLines(page: Page, severity: TestMarker['severity']): Promise<number[]> {
+  return page.evaluate((wanted) => {
+    const hooks = (window as { threadlineTestHooks?: { editorMarkers: () => TestMarker[] } })
+      .threadlineTestHooks;
+    if (!hooks)
+      throw new Error('this build has no test hooks (VITE_TEST_HOOKS=1, see scripts/e2e-server.mjs)');
+    return hooks
+      .editorMarkers()
+      .filter((m) => m.model.endsWith('/draft.json') && m.severity === wanted)
+      .map((m) => m.startLineNumber);
+  }, severity);
+}

@@ -4,31 +4,11 @@
  * tree, and the comparison showing the policy rule and the decision change. And a bundle with an
  * error: a marker at the right line, and nothing sent.
  */
-import type { Page, Request } from '@playwright/test';
-import { baselineText, goToLineEnd, lineOf, openBundleEditor } from './bundle-editing';
+import type { Request } from '@playwright/test';
+import { baselineText, draftMarkerLines, goToLineEnd, lineOf, openBundleEditor } from './bundle-editing';
 import { expect, sendMessage, startThread, test } from './fixtures';
 
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
-
-/** The line the editor shows a squiggle of the given kind on (Monaco's own rendering). */
-async function squiggleLines(page: Page, kind: 'error' | 'warning'): Promise<number[]> {
-  return page.evaluate((cls) => {
-    const editor = document.querySelector('.monaco-editor');
-    if (!editor) return [];
-    const lineTops = new Map<number, number>();
-    editor.querySelectorAll<HTMLElement>('.margin-view-overlays > div').forEach((row) => {
-      const n = Number(row.querySelector('.line-numbers')?.textContent);
-      if (n) lineTops.set(Math.round(parseFloat(row.style.top)), n);
-    });
-    const out: number[] = [];
-    editor.querySelectorAll<HTMLElement>(`.view-overlays .${cls}`).forEach((sq) => {
-      const top = Math.round(parseFloat((sq.parentElement as HTMLElement).style.top));
-      const n = lineTops.get(top);
-      if (n) out.push(n);
-    });
-    return out;
-  }, `squiggly-${kind}`);
-}
 
 test('edit the dispute window, rerun from the blocked turn, see the branch and the decision change', async ({
   page,
@@ -55,7 +35,7 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   await expect(page.getByTestId('bundle-status')).toContainText('Valid');
 
   // Rerun from that interaction with the draft.
-  await turn.getByRole('button', { name: 'Rerun from turn 1' }).click();
+  await turn.getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
   await expect(dialog.getByLabel('Message to replay')).toHaveValue(BLOCKED_DISPUTE);
   await dialog.getByRole('radio', { name: /Current draft/ }).check();
@@ -159,7 +139,7 @@ test('a bundle with an error shows a marker at the right line, and nothing is se
     .getByRole('button')
     .filter({ hasText: 'transaction-datx' });
   await expect(problem).toHaveAttribute('data-line', String(line));
-  await expect.poll(() => squiggleLines(page, 'error')).toContain(line);
+  await expect.poll(() => draftMarkerLines(page, 'error')).toEqual([line]);
 
   // The draft cannot be chosen for the thread, and nothing leaves the browser.
   const requests: Request[] = [];
@@ -177,7 +157,7 @@ test('a bundle with an error shows a marker at the right line, and nothing is se
       .getByRole('option', { name: /draft \(not sendable\)/ }),
   ).toBeDisabled();
 
-  await turn.getByRole('button', { name: 'Rerun from turn 1' }).click();
+  await turn.getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
   await dialog.getByRole('radio', { name: /Current draft/ }).check();
   await expect(dialog.getByText('The bundle has 1 error, so it is not sent')).toBeVisible();

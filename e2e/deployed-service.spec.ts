@@ -3,13 +3,13 @@
  * connection directly (CORS) and through `--upstream`, replies with null and wrong-typed fields,
  * a trace list with one bad item, a 1 MB reply followed by a short turn, and the rerun's headers.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
 import { startFakeVendor, VENDOR_KEY, type FakeVendor } from './fake-vendor';
 import { expect, sendMessage, test } from './fixtures';
+import { startServiceProcess, type ServiceProcess } from './service-process';
 
 let vendor: FakeVendor;
 test.beforeAll(async () => {
@@ -149,7 +149,7 @@ test.describe('a deployed service, directly', () => {
   test('rerun carries the acting user in x-aui-user-id, with the key header', async ({ page }) => {
     await startVendorThread(page);
     await sendMessage(page, 'hello');
-    await turnView(page, 1).getByRole('button', { name: 'Rerun from turn 1' }).click();
+    await turnView(page, 1).getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
     await page.getByRole('dialog').getByRole('button', { name: 'Rerun', exact: true }).click();
     await expect(page.getByRole('dialog')).toHaveCount(0);
     const rerun = vendor.requests.find(
@@ -161,37 +161,17 @@ test.describe('a deployed service, directly', () => {
 });
 
 test.describe('a deployed service through --upstream', () => {
-  let front: ChildProcess | undefined;
+  let front: ServiceProcess | undefined;
   let frontUrl = '';
   let dataDir = '';
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'threadline-upstream-'));
-    const port = process.env.E2E_PORT ?? '8790';
-    front = spawn(
-      process.execPath,
-      ['node_modules/tsx/dist/cli.mjs', 'server/main.ts', '--port', '0', '--upstream', vendor.url],
-      {
-        env: { ...process.env, THREADLINE_DATA: dataDir, THREADLINE_DIST: `.e2e/dist-${port}` },
-        stdio: ['ignore', 'pipe', 'inherit'],
-      },
-    );
-    frontUrl = await new Promise<string>((resolve, reject) => {
-      let out = '';
-      front!.stdout!.on('data', (chunk: Buffer) => {
-        out += chunk.toString();
-        const m = /running at (http:\/\/[^/\s]+)\//.exec(out);
-        if (m) resolve(m[1]!);
-      });
-      front!.once('exit', (code) => reject(new Error(`the upstream front exited (${code})`)));
-    });
+    front = await startServiceProcess(['--upstream', vendor.url], { THREADLINE_DATA: dataDir });
+    frontUrl = front.url;
   });
   test.afterAll(async () => {
-    if (front && front.exitCode === null) {
-      const exited = new Promise((resolve) => front!.once('exit', resolve));
-      front.kill('SIGTERM');
-      await exited;
-    }
+    await front?.stop();
     rmSync(dataDir, { recursive: true, force: true });
   });
 

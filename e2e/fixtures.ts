@@ -19,10 +19,13 @@ export const test = base.extend<{
   consoleProblems: string[];
   /** More failed responses a test expects (e.g. a service without the reference helpers). */
   expectedFailure: { matches: (status: number, path: string) => boolean };
+  /** Console errors a test provokes on purpose (e.g. requests it makes fail with page.route). */
+  expectedConsole: RegExp | null;
 }>({
   expectedFailure: [{ matches: () => false }, { option: true }],
+  expectedConsole: [null, { option: true }],
   consoleProblems: [
-    async ({ page, expectedFailure }, use) => {
+    async ({ page, expectedFailure, expectedConsole }, use) => {
       const problems: string[] = [];
       const isExpected = (status: number, url: string) => {
         const path = new URL(url).pathname;
@@ -33,6 +36,7 @@ export const test = base.extend<{
       };
       page.on('console', (m) => {
         if (m.type() !== 'error') return;
+        if (expectedConsole?.test(m.text())) return;
         // "Failed to load resource: … 404" for a response this test expects.
         const status = /status of (\d{3})/.exec(m.text())?.[1];
         if (status && m.location().url && isExpected(Number(status), m.location().url)) return;

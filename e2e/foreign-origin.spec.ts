@@ -10,9 +10,9 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { DEV_KEY } from './fixtures';
-import { guardPort } from './network-guard';
+import { e2ePorts } from './ports';
 
-const servicePort = Number(process.env.E2E_PORT ?? 8790);
+const servicePort = e2ePorts().service;
 const service = `http://127.0.0.1:${servicePort}`;
 
 /** What the attacking page tries, in the page: each step's status, or the browser's refusal. */
@@ -109,7 +109,7 @@ test('a DNS-rebinding page (a foreign name resolved to this machine) gets a 403,
     // The name resolves to this machine, so it must bypass the proxy that guards against leaks.
     const context = await browser.newContext({
       proxy: {
-        server: `http://127.0.0.1:${guardPort(servicePort)}`,
+        server: `http://127.0.0.1:${e2ePorts().guard}`,
         bypass: '127.0.0.1,localhost,[::1],rebound.test',
       },
     });

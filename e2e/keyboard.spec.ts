@@ -110,3 +110,53 @@ test('j and k move between turns, not while typing; ? lists the shortcuts', asyn
   await page.keyboard.press('Enter');
   await expect(box).toBeFocused();
 });
+
+test('a new thread puts the focus in the message box; a skip link comes first; / focuses the message box', async ({
+  page,
+}) => {
+  const box = page.getByRole('textbox', { name: 'Message' });
+  // From the welcome screen.
+  const first = await startThread(page, 'card-disputes');
+  await expect(box).toBeFocused();
+
+  // From the New thread dialog (opened from the thread list): the new thread's box, not the old one's.
+  await page.getByRole('navigation', { name: 'Threads' }).getByRole('button', { name: 'New thread' }).click();
+  const dialog = page.getByRole('dialog', { name: 'New thread' });
+  await dialog.getByRole('button', { name: 'Start' }).click();
+  await expect(dialog).toBeHidden();
+  await expect(page).not.toHaveURL(new RegExp(`[?&]task=${first}(&|$)`));
+  await expect(box).toBeFocused();
+  await page.keyboard.type('typed at once');
+  await expect(box).toHaveValue('typed at once');
+  await box.fill('');
+
+  // The first Tab reaches the skip link, shown only while it has the focus; Enter goes to the box.
+  await page.reload();
+  const skip = page.getByRole('link', { name: 'Skip to message box' });
+  expect((await skip.boundingBox())?.width ?? 0).toBeLessThanOrEqual(1);
+  await page.keyboard.press('Tab');
+  await expect(skip).toBeFocused();
+  expect((await skip.boundingBox())?.width ?? 0).toBeGreaterThan(50);
+  await page.keyboard.press('Enter');
+  await expect(box).toBeFocused();
+  expect(new URL(page.url()).hash).toBe('');
+
+  // "/" from anywhere but a text field focuses the box (and types nothing); "?" lists it.
+  await page.getByRole('log', { name: 'Conversation' }).click({ position: { x: 5, y: 5 } });
+  await expect(box).not.toBeFocused();
+  await page.keyboard.press('/');
+  await expect(box).toBeFocused();
+  await expect(box).toHaveValue('');
+  await page.getByRole('log', { name: 'Conversation' }).click({ position: { x: 5, y: 5 } });
+  await page.keyboard.press('?');
+  const help = page.getByRole('dialog', { name: 'Keyboard shortcuts' });
+  await expect(help.getByRole('row').filter({ hasText: 'Focus the message box' })).toContainText('/');
+  await page.keyboard.press('Escape');
+
+  // With no thread open, the skip link goes to the main content.
+  await page.goto('/');
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to main content' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('main')).toBeFocused();
+});

@@ -6,60 +6,29 @@
  * and the snapshot (decoded). With "remember" on, the key may sit in local storage under the
  * connection entry only, and must be gone from it once "remember" is off again.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { inflateSync, strFromU8 } from 'fflate';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
+import { startServiceProcess, type ServiceProcess } from './service-process';
 
 const KEY = 'tl-secret-K3yZ9qW7vX2mPq8';
 const CONNECTION_ENTRY = 'threadline:connection';
-const e2ePort = Number(process.env.E2E_PORT ?? 8790);
 
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-let service: ChildProcess | undefined;
+let service: ServiceProcess | undefined;
 let baseURL = '';
 let dataDir = '';
 
 test.beforeAll(async () => {
-  const port = await freePort();
-  dataDir = `.e2e/data-secrets-${e2ePort}`;
-  rmSync(dataDir, { recursive: true, force: true });
-  baseURL = `http://127.0.0.1:${port}`;
-  service = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      THREADLINE_DATA: dataDir,
-      THREADLINE_DIST: `.e2e/dist-${e2ePort}`,
-      THREADLINE_API_KEYS: `${KEY}=*`,
-    },
-    stdio: 'ignore',
-  });
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(`${baseURL}/healthz`)).ok) return;
-    } catch {
-      /* not up yet */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error('the service did not start');
+  dataDir = mkdtempSync(join(tmpdir(), 'threadline-secrets-'));
+  service = await startServiceProcess([], { THREADLINE_DATA: dataDir, THREADLINE_API_KEYS: `${KEY}=*` });
+  baseURL = service.url;
 });
 
-test.afterAll(() => {
-  service?.kill('SIGTERM');
+test.afterAll(async () => {
+  await service?.stop();
   rmSync(dataDir, { recursive: true, force: true });
 });
 

@@ -10,10 +10,10 @@ import { extname, join, normalize } from 'node:path';
 import { inflateSync, strFromU8 } from 'fflate';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
+import { builtSpaDir } from './ports';
 
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
-const e2ePort = Number(process.env.E2E_PORT ?? 8790);
-const distDir = `.e2e/dist-${e2ePort}`;
+const distDir = builtSpaDir();
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -227,7 +227,7 @@ test('a snapshot link opens read-only with no service, and masked values are now
     await expect(viewer.page.getByRole('region', { name: /^Details of / })).toBeVisible();
     await expect(viewer.page.getByRole('textbox', { name: 'Message' })).toBeDisabled();
     await expect(viewer.page.getByRole('button', { name: 'Send' })).toBeDisabled();
-    await expect(viewer.page.getByRole('button', { name: 'Rerun from turn 1' })).toBeDisabled();
+    await expect(viewer.page.getByRole('button', { name: 'Rerun from here (turn 1)' })).toBeDisabled();
     expect(app.apiHits).toEqual([]);
     expect(requests.filter((p) => p.startsWith('/v1') || p.startsWith('/reference'))).toEqual([]);
     expect(viewer.problems).toEqual([]);
@@ -252,7 +252,7 @@ test('export → import round trip shows the same thread read-only (file picker 
   const exported = readFileSync(await json.path(), 'utf8');
   const doc = JSON.parse(exported) as { format: string; version: number; kind: string; threads: unknown[] };
   expect([doc.format, doc.version, doc.kind, doc.threads.length]).toEqual(['threadline', 1, 'export', 1]);
-  await expect(dialog.getByRole('status').filter({ hasText: 'Exported 1 thread (1 turns).' })).toBeVisible();
+  await expect(dialog.getByRole('status').filter({ hasText: 'Exported 1 thread (1 turn).' })).toBeVisible();
 
   const [md] = await Promise.all([
     page.waitForEvent('download'),

@@ -43,7 +43,7 @@ async function branchWithDraft(page: Page): Promise<{ original: string; branch: 
   await sendMessage(page, BLOCKED_DISPUTE);
   await expect(turnArticle(page, 1).getByTitle('Decision: block_with_explanation')).toBeVisible();
   await editDisputeWindow(page, 30);
-  await turnArticle(page, 1).getByRole('button', { name: 'Rerun from turn 1' }).click();
+  await turnArticle(page, 1).getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
   const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
   await dialog.getByRole('radio', { name: /Current draft/ }).check();
   await dialog.getByRole('button', { name: 'Rerun' }).click();

@@ -120,8 +120,21 @@ test('the graph refits when the window is resized, and the wheel zooms it only o
   const before = await zoom();
   const box = (await graph.boundingBox())!;
   await page.mouse.move(box.x + 20, box.y + box.height / 2);
+  // Not a fixed wait: the wheel event reaches the graph, then two frames are drawn after it.
+  await graph.evaluate((el) => {
+    (window as { wheelHandled?: Promise<void> }).wheelHandled = new Promise((resolve) =>
+      el.addEventListener(
+        'wheel',
+        () => requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
+        {
+          capture: true,
+          once: true,
+        },
+      ),
+    );
+  });
   await page.mouse.wheel(0, -400);
-  await page.waitForTimeout(300);
+  await page.evaluate(() => (window as { wheelHandled?: Promise<void> }).wheelHandled);
   expect(await zoom()).toBe(before);
   await graph.focus();
   await page.mouse.wheel(0, -400);

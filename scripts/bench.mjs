@@ -4,8 +4,9 @@
 // written by hand from their scripts' output and are left exactly as they are.
 //
 //   npm run bench                       everything
-//   npm run bench -- --only load,spa    a subset: engine, service, long-thread, load, debug-loop,
-//                                       long-reply, spa, reliability
+//   npm run bench -- --only load,spa    a subset: engine, service, team, long-thread, load,
+//                                       debug-loop, long-reply, spa, spa-long, test-suite,
+//                                       impact-preview, reliability
 //   npm run bench -- --quick            shorter runs (smoke-testing the benchmarks themselves)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -39,7 +40,12 @@ const resultOf = (output) => {
   return line ? JSON.parse(line.slice('RESULT '.length)) : undefined;
 };
 
-const needsDist = wanted('debug-loop') || wanted('long-reply') || wanted('spa');
+const needsDist =
+  wanted('debug-loop') ||
+  wanted('long-reply') ||
+  wanted('spa') ||
+  wanted('spa-long') ||
+  wanted('impact-preview');
 if (needsDist) {
   console.log(`\n▶ build the SPA once into ${DIST}`);
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST], { stdio: 'inherit' });
@@ -50,6 +56,12 @@ if (wanted('service'))
   run('service throughput (bench/service-throughput.ts)', 'npx', [
     'tsx',
     'bench/service-throughput.ts',
+    ...(quick ? ['--seconds', '2'] : []),
+  ]);
+if (wanted('team'))
+  run('team service: SQLite vs PostgreSQL, one and two instances (bench/team-service.ts)', 'npx', [
+    'tsx',
+    'bench/team-service.ts',
     ...(quick ? ['--seconds', '2'] : []),
   ]);
 if (wanted('long-thread'))
@@ -83,6 +95,20 @@ if (wanted('long-reply'))
     DIST,
     ...(quick ? ['--reps', '3'] : []),
   ]);
+if (wanted('test-suite'))
+  run('conversation test suite and impact endpoint (bench/test-suite.ts)', 'npx', [
+    'tsx',
+    'bench/test-suite.ts',
+    ...(quick ? ['--reps', '2', '--cases', '20'] : []),
+  ]);
+if (wanted('impact-preview'))
+  run('impact preview, keystroke to count (bench/spa-impact-preview.ts)', 'npx', [
+    'tsx',
+    'bench/spa-impact-preview.ts',
+    '--dist',
+    DIST,
+    ...(quick ? ['--reps', '2'] : []),
+  ]);
 const spa = wanted('spa')
   ? resultOf(
       run('SPA performance (bench/spa-perf.ts)', 'npx', [
@@ -94,6 +120,16 @@ const spa = wanted('spa')
       ]),
     )
   : undefined;
+if (wanted('spa-long'))
+  run('SPA with a 10,000-turn thread (bench/spa-perf.ts --parts long)', 'npx', [
+    'tsx',
+    'bench/spa-perf.ts',
+    '--dist',
+    DIST,
+    '--parts',
+    'long',
+    ...(quick ? ['--turns', '500', '--sends', '3'] : ['--turns', '10000']),
+  ]);
 let reliability;
 if (wanted('reliability')) {
   const output = run('reliability suite (tests/reliability)', 'npx', [
@@ -177,7 +213,7 @@ function spaSection(r) {
   (the composer and outbox update first), the answer is in at ${ms(st.answer)} (the service: request,
   engine turn, SQLite commit), the new turn is on screen at ${ms(st.turnShown)} (React rendering the
   transcript), and the graph's nodes are in the document at ${ms(st.graphInDocument)} (mounting a new
-  React Flow graph for the selected turn: model, dagre layout, node components, measuring), then
+  React Flow graph for the selected turn: model, layout, node components, measuring), then
   drawn in the next frame. On this shared two-core machine each step also waits for a core.`);
   }
   if (!graphOk || !panOk) {
@@ -213,7 +249,7 @@ ${r.date}, ${r.machine}.
 
 | measure | figure | target | |
 |---|---|---|---|
-| first-load JS, gzip | ${r.firstLoad.kb} KB in ${r.firstLoad.files} files | 200 KB | ${met(r.firstLoad.kb <= 200)} |
+| welcome-screen JS fetched, gzip | ${r.firstLoad.kb} KB in ${r.firstLoad.files} files | 200 KB | ${met(r.firstLoad.kb <= 200)} |
 | Send → rendered graph (${r.sendToGraph.runs} turns of a new thread) | min ${r.sendToGraph.minMs} ms, median ${r.sendToGraph.medianMs} ms, p95 ${r.sendToGraph.p95Ms} ms (answer in after ${Math.round(r.sendToGraph.stagesMedianMs.answer)} ms) | < 100 ms | ${met(sendOk)} |
 ${r.traceSwitch
   .map(
@@ -243,7 +279,7 @@ failing request. Two service bugs these tests found are fixed: JSON nested thous
 overflowed the stack of the recursive bundle readers (500; now a 422 above 100 levels; found by
 the fuzzer), and a chunked body cut short at the size limit left a keep-alive connection that reset the client's next
 request (now the 413 closes the connection; found by the limits test). The browser side (\`e2e/xss.spec.ts\`,
-\`e2e/zz-network-isolation.spec.ts\`) runs with the Playwright suite.
+\`e2e/network-guard.spec.ts\` and the guard's global teardown) runs with the Playwright suite.
 `;
 }
 

@@ -107,7 +107,7 @@ async function main() {
     await page.getByRole('tab', { name: 'Trace' }).click();
 
     // A rerun of the blocked turn with an edited message, then the comparison.
-    await page.getByRole('button', { name: 'Rerun from turn 2' }).click();
+    await page.getByRole('button', { name: 'Rerun from here (turn 2)' }).click();
     await page.getByLabel('Message to replay').fill(EDITED);
     await page.getByRole('button', { name: 'Rerun', exact: true }).click();
     const parentTask = new URL(threadUrl).searchParams.get('task');
@@ -140,6 +140,7 @@ async function main() {
 
     // Dark theme, chosen from the palette.
     await page.goto(threadUrl);
+    await page.getByRole('group', { name: /^Trace graph of turn/ }).waitFor();
     await page.keyboard.press('Control+k');
     await page.getByRole('combobox', { name: 'Search commands' }).fill('dark theme');
     await page.keyboard.press('Enter');

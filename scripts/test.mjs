@@ -1,5 +1,5 @@
 // Runs every check (lint, format, typecheck, unit and API tests, the example agents' conversation
-// suites, bundle budget, browser tests), goes on
+// suites, first-load budget, browser tests), goes on
 // after a failure so one run shows everything, and ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
@@ -63,11 +63,12 @@ for (const agent of readdirSync('server/agents', { withFileTypes: true })) {
     (r) => ({ p: r.summary.passed, f: r.summary.failed + r.summary.errors }),
   );
 }
-check('first-load bundle budget', 'node', ['scripts/bundle-size.mjs']);
+// What the browser fetches for the welcome screen and a one-turn thread, against their budgets.
+check('first-load budget', 'npx', ['tsx', 'scripts/first-load-budget.ts']);
 counted(
   'browser tests',
-  'npx',
-  ['playwright', 'test'],
+  'node',
+  ['scripts/e2e.mjs'],
   '.e2e/playwright.json',
   { PLAYWRIGHT_JSON: '.e2e/playwright.json' },
   (r) => ({ p: r.stats.expected + r.stats.flaky, f: r.stats.unexpected }),

@@ -3,42 +3,36 @@
  * built web app, and the cross-cutting layers (request log, security headers, CORS, auth, body
  * limits, error bodies). Testable without a socket: `app.fetch(request)`.
  */
-import { OpenAPIHono } from '@hono/zod-openapi';
-import { HTTPException } from 'hono/http-exception';
-import type { UnofficialStatusCode } from 'hono/utils/http-status';
+import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { ApiKey } from './auth/api-keys';
 import { createKeyRing, parseApiKeys } from './auth/api-keys';
+import { apiRouter } from './http/api-router';
 import { requireApiKey, type AuthEnv } from './http/auth';
-import {
-  ApiError,
-  internalError,
-  routeNotFound,
-  validationError,
-  type ErrorStatus,
-  type RequestPart,
-} from './http/errors';
-import { CLIENT_CLOSED_REQUEST, isClientAbort } from './http/connections';
+import { errorAnswers } from './http/error-answers';
+import { routeNotFound } from './http/errors';
 import { jsonBody } from './http/json-body';
 import { apiCors, hostGuard, type OriginPolicy } from './http/origins';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { agentsNotOffered, upstreamProxy, type UpstreamOptions } from './http/upstream';
-import { healthRoute } from './routes/definitions';
-import { registerMessagingRoutes } from './routes/messaging';
-import { registerReferenceRoutes } from './routes/reference';
+import { registerImpactRoute } from './impact/route';
+import { healthRoutes } from './routes/health';
+import { messagingRoutes } from './routes/messaging';
+import { referenceRoutes } from './routes/reference';
 import { LineageService } from './service/lineage-service';
 import { MessagingService } from './service/messaging-service';
-import type { MessagingPorts } from './service/ports';
+import { ReferenceService } from './service/reference-service';
+import type { MessagingDependencies } from './service/dependencies';
 import { createKeyedSerializer } from './service/task-serializer';
-import { describeWhileServing, storageFault } from './store/storage-faults';
 import type { Store } from './store/store';
 
 export const DEFAULT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 export interface AppOptions {
   store: Store;
-  ports: MessagingPorts;
+  /** The engine, example agents, bundle tools, clock and ids the service runs with. */
+  dependencies: MessagingDependencies;
   /** Default: one `dev-key` for every agent. */
   apiKeys?: ApiKey[];
   /** The built web app to serve; none when omitted. */
@@ -52,14 +46,6 @@ export interface AppOptions {
   origins?: OriginPolicy;
 }
 
-const STATUS_LABELS: Record<number, string> = {
-  400: 'Bad Request',
-  405: 'Method Not Allowed',
-  413: 'Payload Too Large',
-  415: 'Unsupported Media Type',
-  422: 'Unprocessable Entity',
-};
-const PARTS: Record<string, RequestPart> = { json: 'body', query: 'query', param: 'path', header: 'header' };
 const isApiPath = (path: string) =>
   path.startsWith('/v1/') ||
   path.startsWith('/reference/') ||
@@ -70,16 +56,11 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   const log = options.log ?? stdoutSink;
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const ring = createKeyRing(options.apiKeys ?? parseApiKeys(undefined));
-  const service = new MessagingService(options.store, options.ports, createKeyedSerializer());
+  const messaging = new MessagingService(options.store, options.dependencies, createKeyedSerializer());
+  const reference = new ReferenceService(options.dependencies.agents, options.dependencies.bundles);
+  const lineage = new LineageService(options.store);
 
-  const app = new OpenAPIHono<AuthEnv>({
-    defaultHook: (result, _c) => {
-      if (!result.success) {
-        const input = (result as { data?: unknown }).data;
-        throw validationError(result.error.issues, PARTS[result.target] ?? 'body', input);
-      }
-    },
-  });
+  const app = apiRouter();
 
   app.use('*', requestLog(log));
   app.use('*', securityHeaders());
@@ -87,7 +68,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   for (const path of ['/v1/*', '/reference/*', '/openapi.json'])
     app.use(path, apiCors(options.origins ?? {}));
 
-  app.openapi(healthRoute, (c) => c.json({ status: 'ok' as const }, 200));
+  app.route('/', healthRoutes(options.store));
   app.openAPIRegistry.registerComponent('securitySchemes', 'ServiceApiKey', {
     type: 'apiKey',
     in: 'header',
@@ -121,13 +102,9 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   app.use('/v1/*', jsonBody(bodyLimit));
   app.use('/reference/*', jsonBody(bodyLimit));
 
-  registerMessagingRoutes(app, service);
-  registerReferenceRoutes(
-    app,
-    options.ports.agents,
-    options.ports.bundles,
-    new LineageService(options.store),
-  );
+  app.route('/', messagingRoutes(messaging));
+  app.route('/', referenceRoutes(reference, lineage));
+  registerImpactRoute(app, options.dependencies);
 
   if (options.distDir) mountSpa(app, options.distDir);
 
@@ -139,39 +116,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
     return c.text('Not Found', 404);
   });
 
-  app.onError((error, c) => {
-    // Logged as 499 by the request log; the client is gone and reads nothing.
-    if (isClientAbort(c, error)) return c.body(null, CLIENT_CLOSED_REQUEST as UnofficialStatusCode);
-    if (error instanceof ApiError) {
-      // The rest of an oversized body is never read: the connection cannot carry another request.
-      if (error.status === 413) c.header('connection', 'close');
-      return c.json(error.body, error.status);
-    }
-    if (error instanceof HTTPException && error.status < 500) {
-      const label = STATUS_LABELS[error.status] ?? 'Bad Request';
-      return c.json(
-        { error: label, message: error.message || 'The request could not be read' },
-        error.status as ErrorStatus,
-      );
-    }
-    const fault = storageFault(error);
-    log(
-      JSON.stringify({
-        time: new Date().toISOString(),
-        level: 'error',
-        msg: fault ? `storage fault: ${fault}` : 'unhandled error',
-        method: c.req.method,
-        path: c.req.path,
-        error: error instanceof Error ? error.message : String(error),
-      }),
-    );
-    if (fault) {
-      const { status, ...body } = describeWhileServing(fault);
-      return c.json(body, status);
-    }
-    const internal = internalError();
-    return c.json(internal.body, internal.status);
-  });
+  app.onError(errorAnswers(log));
 
   return app;
 }

@@ -58,6 +58,20 @@ describe('parseConfig', () => {
     expect(() => parseConfig([], { THREADLINE_MAX_BODY_BYTES: '-1' })).toThrow(/MAX_BODY/);
   });
 
+  it('selects PostgreSQL by THREADLINE_DATABASE_URL and refuses anything but a postgres:// URL', () => {
+    expect(parseConfig([], {}).databaseUrl).toBeUndefined();
+    expect(
+      parseConfig([], { THREADLINE_DATABASE_URL: 'postgres://u:p@db:5432/threadline' }).databaseUrl,
+    ).toBe('postgres://u:p@db:5432/threadline');
+    expect(parseConfig([], { THREADLINE_DATABASE_URL: 'postgresql://db/t' }).databaseUrl).toBe(
+      'postgresql://db/t',
+    );
+    expect(() => parseConfig([], { THREADLINE_DATABASE_URL: 'mysql://db/t' })).toThrow(/postgres:\/\//);
+    expect(() => parseConfig([], { THREADLINE_DATABASE_URL: 'not a url' })).toThrow(
+      /THREADLINE_DATABASE_URL/,
+    );
+  });
+
   it('refuses to listen beyond this machine with the public development key, saying how to set keys', () => {
     for (const host of ['0.0.0.0', '::', '192.168.1.20', 'my-laptop.lan']) {
       expect(() => parseConfig(['--host', host], {}), host).toThrow(

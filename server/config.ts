@@ -7,6 +7,8 @@ export interface ServiceConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** The PostgreSQL database shared by every instance (`THREADLINE_DATABASE_URL`); SQLite in `dataDir` when undefined. */
+  databaseUrl: string | undefined;
   distDir: string;
   upstream: UpstreamOptions | undefined;
   apiKeys: ApiKey[];
@@ -46,6 +48,21 @@ function parsePort(value: string): number {
   const port = Number(value);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new ConfigError(`Invalid port: ${value}`);
   return port;
+}
+
+function parseDatabaseUrl(value: string | undefined): string | undefined {
+  if (!value?.trim()) return undefined;
+  let url: URL;
+  try {
+    url = new URL(value);
+  } catch {
+    throw new ConfigError(
+      'Invalid THREADLINE_DATABASE_URL (expected postgres://user:password@host:port/database)',
+    );
+  }
+  if (url.protocol !== 'postgres:' && url.protocol !== 'postgresql:')
+    throw new ConfigError(`THREADLINE_DATABASE_URL must be a postgres:// URL (got ${url.protocol}//…)`);
+  return value;
 }
 
 /**
@@ -150,6 +167,7 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     port: parsePort(flags.port ?? env.PORT ?? '8787'),
     host,
     dataDir: flags.data ?? env.THREADLINE_DATA ?? './.threadline',
+    databaseUrl: parseDatabaseUrl(env.THREADLINE_DATABASE_URL),
     distDir: flags.dist ?? env.THREADLINE_DIST ?? 'dist',
     upstream: parseUpstream(flags.upstream ?? env.THREADLINE_UPSTREAM, env),
     apiKeys,

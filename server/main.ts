@@ -7,19 +7,27 @@ import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from './app';
-import { ConfigError, parseConfig } from './config';
+import { ConfigError, parseConfig, type ServiceConfig } from './config';
 import { connectionOptions, idleTimeoutMs } from './http/connections';
-import { defaultPorts, warmUp } from './default-ports';
+import { defaultDependencies, warmUp } from './default-dependencies';
 import { DATABASE_FILE, StorageStartError } from './store/open-database';
-import { SqliteStore } from './store/sqlite-store';
+import { openStore } from './store/open-store';
 import { describeAtStart, storageFault } from './store/storage-faults';
+import { StoreUnavailableError, type Store } from './store/store';
 
 function fail(message: string): never {
   process.stderr.write(`threadline: ${message}\n`);
   process.exit(2);
 }
 
-let config;
+/** A database URL without its password, for the start-up line. */
+function redacted(url: string): string {
+  const parsed = new URL(url);
+  if (parsed.password) parsed.password = '***';
+  return parsed.toString();
+}
+
+let config: ServiceConfig;
 try {
   config = parseConfig(process.argv.slice(2), process.env);
 } catch (error) {
@@ -27,23 +35,25 @@ try {
   throw error;
 }
 
-function openStore(dataDir: string): SqliteStore {
+async function open(): Promise<Store> {
   try {
-    return new SqliteStore({ dataDir });
+    return await openStore(config);
   } catch (error) {
+    if (error instanceof StoreUnavailableError) fail(`${error.message} (THREADLINE_DATABASE_URL)`);
     if (error instanceof StorageStartError) fail(error.message);
     const fault = storageFault(error);
-    if (fault) fail(describeAtStart(fault, join(dataDir, DATABASE_FILE), dataDir));
+    if (fault) fail(describeAtStart(fault, join(config.dataDir, DATABASE_FILE), config.dataDir));
     // Anything else met while opening (a schema newer than this service, ...): its message, no stack.
-    fail(`cannot use the data folder ${dataDir}: ${error instanceof Error ? error.message : String(error)}`);
+    const where = config.databaseUrl ? 'the database' : `the data folder ${config.dataDir}`;
+    fail(`cannot use ${where}: ${error instanceof Error ? error.message : String(error)}`);
   }
 }
 
-const store = openStore(config.dataDir);
-const ports = defaultPorts();
+const store = await open();
+const dependencies = defaultDependencies();
 const app = createApp({
   store,
-  ports,
+  dependencies,
   apiKeys: config.apiKeys,
   distDir: config.distDir,
   ...(config.upstream ? { upstream: config.upstream } : {}),
@@ -61,13 +71,16 @@ const server = serve(
   (info: AddressInfo) => {
     const wildcard = info.address === '0.0.0.0' || info.address === '::';
     const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
-    const lines = [`Threadline is running at http://${host}:${info.port}/`, `  data: ${config.dataDir}`];
+    const lines = [
+      `Threadline is running at http://${host}:${info.port}/`,
+      config.databaseUrl ? `  database: ${redacted(config.databaseUrl)}` : `  data: ${config.dataDir}`,
+    ];
     if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
     if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream.url}`);
     process.stdout.write(`${lines.join('\n')}\n`);
     setImmediate(() => {
       try {
-        warmUp(ports);
+        warmUp(dependencies);
       } catch (error) {
         process.stderr.write(
           `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,

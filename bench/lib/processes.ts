@@ -37,6 +37,7 @@ export function startService(
   dataDir: string,
   key: string,
   distDir = join(dataDir, 'no-dist'),
+  env: Record<string, string> = {},
 ): Promise<Running> {
   const child = spawn(
     process.execPath,
@@ -47,6 +48,7 @@ export function startService(
         THREADLINE_DATA: dataDir,
         THREADLINE_API_KEYS: `${key}=*`,
         THREADLINE_DIST: distDir,
+        ...env,
       },
       stdio: ['ignore', 'pipe', 'inherit'],
     },

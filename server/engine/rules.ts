@@ -67,10 +67,14 @@ export interface Evaluated {
   entry: RuleEvaluation;
 }
 
-/** Evaluates the rule's condition and gives the default result (callers refine it for effects). */
 /** Work steps one rule evaluation counts (its trace entry is written out too), beyond its condition's. */
 const RULE_STEPS = 20;
 
+/**
+ * Evaluates the rule's condition and gives the result its condition alone decides; `run-tool.ts`
+ * settles the final result (a confirmation waiting, an activation that could not run) before it
+ * records the evaluation.
+ */
 export function evaluateRule(r: StagedRule, compiled: CompiledBundle, ctx: ConditionContext): Evaluated {
   spend(RULE_STEPS);
   const condition = evaluateCondition(r.rule.when, ctx);

@@ -86,10 +86,33 @@ function condCtx(work: TurnWork): ConditionContext {
   };
 }
 
-function record(work: TurnWork, ev: Evaluated): RuleEvaluation {
-  work.rules.push(ev.entry);
-  work.triggered.push(ev.condition.holds);
-  return ev.entry;
+/**
+ * Records a rule's evaluation, final (frozen: nothing edits it afterwards): its entry and whether
+ * its condition held. `at` is the place it was evaluated at, when it is recorded only after the
+ * tool it activated ran (that tool's evaluations come after it in the trace).
+ */
+export function recordRule(
+  work: TurnWork,
+  entry: RuleEvaluation,
+  triggered: boolean,
+  at = work.rules.length,
+): void {
+  Object.freeze(entry);
+  if (at === work.rules.length) {
+    work.rules.push(entry);
+    work.triggered.push(triggered);
+  } else {
+    work.rules.splice(at, 0, entry);
+    work.triggered.splice(at, 0, triggered);
+  }
+}
+
+/** A rule's evaluation with its result or reason settled by its effect. */
+function settled(
+  ev: Evaluated,
+  change: Partial<Pick<RuleEvaluation, 'result' | 'reason'>> = {},
+): RuleEvaluation {
+  return { ...ev.entry, ...change };
 }
 
 /** An integration's answer: found values replace the state's; a value it lacks is cleared, unless the user gave it. */
@@ -134,201 +157,286 @@ function requirementText(req: string | string[]): string {
   return Array.isArray(req) ? `(${req.map((c) => `filled(${c})`).join(' or ')})` : `filled(${req})`;
 }
 
+interface Block {
+  rule: string;
+  message: string;
+  next?: string;
+}
+
+/** One tool's run: where it sits in the turn, and what its rules decided so far. */
+interface ToolRun {
+  code: string;
+  ct: CompiledTool;
+  /** The tools running, outermost first, this one last. */
+  stack: string[];
+  confirmed: boolean;
+  /** The first rule that blocked the tool. */
+  block: Block | null;
+  needsConfirmation: boolean;
+  confirmMessage: string | null;
+  /** Parameters `ADD_REQUIRED_PARAM` rules made required. */
+  extraRequired: string[];
+  /** `ASK_A_QUESTION` rules' questions, by the parameters their conditions read. */
+  questions: { reads: string[]; message: string }[];
+}
+
 export function runTool(
   work: TurnWork,
   code: string,
   opts: { confirmed: boolean; stack: string[] },
 ): Outcome {
-  const { compiled } = work;
-  const ct = compiled.toolByCode.get(code)!;
+  const ct = work.compiled.toolByCode.get(code)!;
   spend(1);
-  const stack = [...opts.stack, code];
   if (!work.activated.includes(code)) work.activated.push(code);
-  applyComputations(compiled, code, work.values, work.clock);
-
-  let block: { rule: string; message: string; next?: string } | null = null;
-  let confirmMessage: string | null = null;
-  let needsConfirmation = false;
-  const extraRequired: string[] = [];
-  const questions: { reads: string[]; message: string }[] = [];
-
-  /** Evaluates one pre rule and applies its effect; returns an outcome when the turn moves to another tool. */
-  const pre = (r: StagedRule): Outcome | null => {
-    const ev = evaluateRule(r, compiled, condCtx(work));
-    const entry = record(work, ev);
-    if (ev.condition.error !== undefined) {
-      work.decisions.push({ type: 'rule_error', tool: code, rule: r.id, reason: ev.condition.error });
-      if (stopsWhenBroken(r) && !block)
-        block = {
-          rule: r.id,
-          message: `Sorry, I can't go on with this request: the check ${r.id} could not be evaluated.`,
-        };
-      return null;
-    }
-    if (!ev.condition.holds) return null;
-    const then = r.rule.then;
-    work.decisions.push({ type: 'rule_triggered', tool: code, rule: r.id, action: then?.action });
-    if (isBlocking(r)) {
-      if (!block) {
-        const next =
-          then.action === 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL' ? activationTarget(r, compiled).code : undefined;
-        block = {
-          rule: r.id,
-          message:
-            messageOf(work, r) ??
-            (typeof r.rule.description === 'string'
-              ? `Sorry, I can't do that: ${r.rule.description}.`
-              : "Sorry, I can't do that."),
-          ...(next ? { next } : {}),
-        };
-      }
-      return null;
-    }
-    if (isConfirmationRule(r)) {
-      if (opts.confirmed) {
-        entry.reason = `${entry.reason}; the user confirmed`;
-      } else {
-        entry.result = 'requires_confirmation';
-        needsConfirmation = true;
-        confirmMessage ??= messageOf(work, r);
-      }
-      return null;
-    }
-    if (isActivating(r)) {
-      const { code: target, named } = activationTarget(r, compiled);
-      if (block) {
-        entry.result = 'not_applicable';
-        entry.reason = `${entry.reason}; not run because ${code} is already blocked by ${block.rule}`;
-        return null;
-      }
-      if (target === undefined) {
-        entry.result = 'not_applicable';
-        entry.reason = `${entry.reason}; no enabled tool ${named.length ? named.map((n) => showValue(n)).join(' or ') : '(none named)'} to activate`;
-        return null;
-      }
-      if (work.completed.includes(target)) {
-        entry.reason = `${entry.reason}; ${target} already ran in this turn`;
-        return null;
-      }
-      if (stack.includes(target) || stack.length >= MAX_TOOL_DEPTH) {
-        entry.result = 'not_applicable';
-        entry.reason = `${entry.reason}; ${target} is already running in this turn`;
-        return null;
-      }
-      work.decisions.push({ type: 'activate_tool', tool: target, by: r.id });
-      const nested = runTool(work, target, { confirmed: false, stack });
-      if (then.action === 'ACTIVATE_ANOTHER_TOOL') {
-        entry.reason = `${entry.reason}; handed over to ${target}`;
-        return nested;
-      }
-      if (nested.kind === 'done' && nested.success) {
-        entry.reason = `${entry.reason}; ${target} ran first`;
-        const note = messageOf(work, r);
-        if (nested.message) work.notes.push(nested.message);
-        if (note) work.notes.push(note);
-        applyComputations(compiled, code, work.values, work.clock);
-        return null;
-      }
-      entry.result = 'blocked';
-      entry.reason = `${entry.reason}; ${target} must finish before ${code} can go on`;
-      return { ...nested, resume: [...nested.resume, code] };
-    }
-    const action = then?.action;
-    if (action === 'ADD_REQUIRED_PARAM') extraRequired.push(...(then.params?.mandatory ?? []));
-    else if (action === 'ASK_A_QUESTION') {
-      const m = messageOf(work, r);
-      if (m) questions.push({ reads: conditionReads(r.rule.when), message: m });
-    } else if (action === 'API' && typeof then.settings?.integration === 'string') {
-      runIntegration(work, ct, then.settings.integration);
-      applyComputations(compiled, code, work.values, work.clock);
-    } else {
-      const m = messageOf(work, r);
-      if (m) work.notes.push(m);
-    }
-    return null;
+  applyComputations(work.compiled, code, work.values, work.clock);
+  const run: ToolRun = {
+    code,
+    ct,
+    stack: [...opts.stack, code],
+    confirmed: opts.confirmed,
+    block: null,
+    needsConfirmation: false,
+    confirmMessage: null,
+    extraRequired: [],
+    questions: [],
   };
 
-  for (const r of [...ct.globals, ...ct.pre, ...ct.requiredRules]) {
-    const moved = pre(r);
+  const moved = preRules(work, run, [...ct.globals, ...ct.pre, ...ct.requiredRules]);
+  if (moved) return moved;
+  const missing = checkRequired(work, run);
+  const movedLater = preRules(work, run, ct.missingInfo);
+  if (movedLater) return movedLater;
+
+  if (run.block) return blocked(work, run, run.block);
+  if (missing.length > 0) return ask(work, run, missing[0]!);
+  checkConfirmation(work, run);
+  if (run.needsConfirmation) {
+    work.decisions.push({ type: 'ask_confirmation', tool: code });
+    return {
+      kind: 'confirm',
+      tool: code,
+      message: run.confirmMessage ?? confirmationText(work.compiled, ct.tool, toolParams(ct), work.values),
+      resume: [],
+    };
+  }
+  return summarize(work, run, runIntegrations(work, run));
+}
+
+/** Evaluates rules in order until one moves the turn to another tool (its outcome), else null. */
+function preRules(work: TurnWork, run: ToolRun, rules: StagedRule[]): Outcome | null {
+  for (const r of rules) {
+    const moved = preRule(work, run, r);
     if (moved) return moved;
   }
+  return null;
+}
 
-  const required: (string | string[])[] = [...ct.required];
-  for (const extra of extraRequired) if (!required.flat().includes(extra)) required.push(extra);
+/** Evaluates one pre rule, applies its effect and records its final result. */
+function preRule(work: TurnWork, run: ToolRun, r: StagedRule): Outcome | null {
+  const ev = evaluateRule(r, work.compiled, condCtx(work));
+  const { condition } = ev;
+  if (condition.error !== undefined) {
+    recordRule(work, ev.entry, condition.holds);
+    work.decisions.push({ type: 'rule_error', tool: run.code, rule: r.id, reason: condition.error });
+    if (stopsWhenBroken(r))
+      run.block ??= {
+        rule: r.id,
+        message: `Sorry, I can't go on with this request: the check ${r.id} could not be evaluated.`,
+      };
+    return null;
+  }
+  if (!condition.holds) {
+    recordRule(work, ev.entry, false);
+    return null;
+  }
+  const then = r.rule.then;
+  work.decisions.push({ type: 'rule_triggered', tool: run.code, rule: r.id, action: then?.action });
+  if (isBlocking(r)) {
+    recordRule(work, ev.entry, true);
+    run.block ??= blockOf(work, r);
+    return null;
+  }
+  if (isConfirmationRule(r)) {
+    recordRule(work, confirmationEntry(work, run, ev), true);
+    return null;
+  }
+  if (isActivating(r)) return activate(work, run, ev);
+  recordRule(work, ev.entry, true);
+  applyEffect(work, run, r);
+  return null;
+}
+
+function blockOf(work: TurnWork, r: StagedRule): Block {
+  const next =
+    r.rule.then?.action === 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL'
+      ? activationTarget(r, work.compiled).code
+      : undefined;
+  return {
+    rule: r.id,
+    message:
+      messageOf(work, r) ??
+      (typeof r.rule.description === 'string'
+        ? `Sorry, I can't do that: ${r.rule.description}.`
+        : "Sorry, I can't do that."),
+    ...(next ? { next } : {}),
+  };
+}
+
+/** A confirmation rule that holds: confirmed already, or the tool waits for the user's yes. */
+function confirmationEntry(work: TurnWork, run: ToolRun, ev: Evaluated): RuleEvaluation {
+  if (run.confirmed) return settled(ev, { reason: `${ev.entry.reason}; the user confirmed` });
+  run.needsConfirmation = true;
+  run.confirmMessage ??= messageOf(work, ev.staged);
+  return settled(ev, { result: 'requires_confirmation' });
+}
+
+/**
+ * A sequencing rule that holds: runs the tool it names in place, unless it cannot run. Recorded
+ * once the outcome is known, at its place before the evaluations of the tool it ran.
+ */
+function activate(work: TurnWork, run: ToolRun, ev: Evaluated): Outcome | null {
+  const r = ev.staged;
+  const at = work.rules.length;
+  const done = (change: Partial<Pick<RuleEvaluation, 'result' | 'reason'>>) =>
+    recordRule(work, settled(ev, change), true, at);
+  const { reason } = ev.entry;
+  const { code: target, named } = activationTarget(r, work.compiled);
+  if (run.block) {
+    done({
+      result: 'not_applicable',
+      reason: `${reason}; not run because ${run.code} is already blocked by ${run.block.rule}`,
+    });
+    return null;
+  }
+  if (target === undefined) {
+    done({
+      result: 'not_applicable',
+      reason: `${reason}; no enabled tool ${named.length ? named.map((n) => showValue(n)).join(' or ') : '(none named)'} to activate`,
+    });
+    return null;
+  }
+  if (work.completed.includes(target)) {
+    done({ reason: `${reason}; ${target} already ran in this turn` });
+    return null;
+  }
+  if (run.stack.includes(target) || run.stack.length >= MAX_TOOL_DEPTH) {
+    done({ result: 'not_applicable', reason: `${reason}; ${target} is already running in this turn` });
+    return null;
+  }
+  work.decisions.push({ type: 'activate_tool', tool: target, by: r.id });
+  const nested = runTool(work, target, { confirmed: false, stack: run.stack });
+  if (r.rule.then.action === 'ACTIVATE_ANOTHER_TOOL') {
+    done({ reason: `${reason}; handed over to ${target}` });
+    return nested;
+  }
+  if (nested.kind === 'done' && nested.success) {
+    done({ reason: `${reason}; ${target} ran first` });
+    const note = messageOf(work, r);
+    if (nested.message) work.notes.push(nested.message);
+    if (note) work.notes.push(note);
+    applyComputations(work.compiled, run.code, work.values, work.clock);
+    return null;
+  }
+  done({ result: 'blocked', reason: `${reason}; ${target} must finish before ${run.code} can go on` });
+  return { ...nested, resume: [...nested.resume, run.code] };
+}
+
+/** The effect of a rule that holds and neither blocks, confirms nor activates. */
+function applyEffect(work: TurnWork, run: ToolRun, r: StagedRule): void {
+  const then = r.rule.then;
+  const action = then?.action;
+  if (action === 'ADD_REQUIRED_PARAM') run.extraRequired.push(...(then.params?.mandatory ?? []));
+  else if (action === 'ASK_A_QUESTION') {
+    const m = messageOf(work, r);
+    if (m) run.questions.push({ reads: conditionReads(r.rule.when), message: m });
+  } else if (action === 'API' && typeof then.settings?.integration === 'string') {
+    runIntegration(work, run.ct, then.settings.integration);
+    applyComputations(work.compiled, run.code, work.values, work.clock);
+  } else {
+    const m = messageOf(work, r);
+    if (m) work.notes.push(m);
+  }
+}
+
+/** The required-parameters check (`<TOOL>.params.required`): the requirements still missing. */
+function checkRequired(work: TurnWork, run: ToolRun): (string | string[])[] {
+  const { code } = run;
+  const required: (string | string[])[] = [...run.ct.required];
+  for (const extra of run.extraRequired) if (!required.flat().includes(extra)) required.push(extra);
   const filled = (c: string) => isFilled(work.values[c]);
   const missing = required.filter((req) => (Array.isArray(req) ? !req.some(filled) : !filled(req)));
-  if (required.length > 0) {
-    const have = required
-      .flat()
-      .filter(filled)
-      .map((c) => `${c} = ${showValue(work.values[c])}`);
-    const reason = missing.length
-      ? `missing ${missing.map((m) => (Array.isArray(m) ? m.join(' or ') : m)).join(', ')}${have.length ? `; have ${have.join(', ')}` : ''}`
-      : `all filled: ${have.join(', ')}`;
-    work.rules.push({
+  if (required.length === 0) return missing;
+  const have = required
+    .flat()
+    .filter(filled)
+    .map((c) => `${c} = ${showValue(work.values[c])}`);
+  const reason = missing.length
+    ? `missing ${missing.map((m) => (Array.isArray(m) ? m.join(' or ') : m)).join(', ')}${have.length ? `; have ${have.join(', ')}` : ''}`
+    : `all filled: ${have.join(', ')}`;
+  recordRule(
+    work,
+    {
       rule_id: `${code}.params.required`,
       rule_type: 'conditional',
       predicate: required.map(requirementText).join(' and '),
       result: missing.length ? 'blocked' : 'allowed',
       reason,
-    });
-    work.triggered.push(missing.length > 0);
-    work.decisions.push({ type: 'params_check', tool: code, missing: missing.flat() });
-  }
-  for (const r of ct.missingInfo) {
-    const moved = pre(r);
-    if (moved) return moved;
-  }
+    },
+    missing.length > 0,
+  );
+  work.decisions.push({ type: 'params_check', tool: code, missing: missing.flat() });
+  return missing;
+}
 
-  if (block) {
-    const b = block as { rule: string; message: string; next?: string };
-    work.decisions.push({ type: 'block', tool: code, rule: b.rule });
-    return {
-      kind: 'block',
-      tool: code,
-      message: b.message,
-      rule: b.rule,
-      resume: [],
-      ...(b.next ? { next: b.next } : {}),
-    };
-  }
-  if (missing.length > 0) {
-    const first = missing[0]!;
-    const codes = Array.isArray(first) ? first : [first];
-    const custom = questions.find((q) => q.reads.some((c) => codes.includes(c)));
-    work.decisions.push({ type: 'ask_question', tool: code, params: codes });
-    return {
-      kind: 'ask',
-      tool: code,
-      asked: codes,
-      message: custom?.message ?? questionFor(compiled, first),
-      resume: [],
-    };
-  }
+function blocked(work: TurnWork, run: ToolRun, b: Block): Outcome {
+  work.decisions.push({ type: 'block', tool: run.code, rule: b.rule });
+  return {
+    kind: 'block',
+    tool: run.code,
+    message: b.message,
+    rule: b.rule,
+    resume: [],
+    ...(b.next ? { next: b.next } : {}),
+  };
+}
 
-  if (ct.tool.requires_confirmation === true) {
-    work.rules.push({
+/** Asks for the first missing requirement, with an `ASK_A_QUESTION` rule's question when one reads it. */
+function ask(work: TurnWork, run: ToolRun, first: string | string[]): Outcome {
+  const codes = Array.isArray(first) ? first : [first];
+  const custom = run.questions.find((q) => q.reads.some((c) => codes.includes(c)));
+  work.decisions.push({ type: 'ask_question', tool: run.code, params: codes });
+  return {
+    kind: 'ask',
+    tool: run.code,
+    asked: codes,
+    message: custom?.message ?? questionFor(work.compiled, first),
+    resume: [],
+  };
+}
+
+/** The tool's own confirmation check (`<TOOL>.requires_confirmation`), when it asks for one. */
+function checkConfirmation(work: TurnWork, run: ToolRun): void {
+  const { code, confirmed } = run;
+  if (run.ct.tool.requires_confirmation !== true) return;
+  recordRule(
+    work,
+    {
       rule_id: `${code}.requires_confirmation`,
       rule_type: 'confirmation',
       predicate: `confirmed(${code})`,
-      result: opts.confirmed ? 'allowed' : 'requires_confirmation',
-      reason: opts.confirmed
+      result: confirmed ? 'allowed' : 'requires_confirmation',
+      reason: confirmed
         ? `${code} requires confirmation, and the user confirmed`
         : `${code} requires an explicit confirmation, not given yet`,
-    });
-    work.triggered.push(true);
-    if (!opts.confirmed) needsConfirmation = true;
-  }
-  if (needsConfirmation) {
-    work.decisions.push({ type: 'ask_confirmation', tool: code });
-    return {
-      kind: 'confirm',
-      tool: code,
-      message: confirmMessage ?? confirmationText(compiled, ct.tool, toolParams(ct), work.values),
-      resume: [],
-    };
-  }
+    },
+    true,
+  );
+  if (!confirmed) run.needsConfirmation = true;
+}
 
+/** Runs the tool's integrations in order until one fails; whether all succeeded. */
+function runIntegrations(work: TurnWork, run: ToolRun): boolean {
+  const { code, ct } = run;
   let success = true;
   const refs = (ct.tool.integrations ?? []).filter((i) => i && typeof i.code === 'string');
   for (const ref of refs) {
@@ -339,16 +447,22 @@ export function runTool(
   }
   if (refs.length === 0) {
     const parameters = newValues();
-    for (const c of toolParams(ct)) if (filled(c)) parameters[c] = work.values[c];
+    for (const c of toolParams(ct)) if (isFilled(work.values[c])) parameters[c] = work.values[c];
     work.invoked.push({ tool: code, parameters, result: 'success' });
   }
-  applyComputations(compiled, code, work.values, work.clock);
+  applyComputations(work.compiled, code, work.values, work.clock);
   if (success) work.completed.push(code);
+  return success;
+}
 
+/** `summary.success` or `summary.fail`: the tool's closing message, or the next tool to run. */
+function summarize(work: TurnWork, run: ToolRun, success: boolean): Outcome {
+  const { code, ct, stack } = run;
+  const { compiled } = work;
   let message: string | null = null;
   for (const r of success ? ct.success : ct.fail) {
     const ev = evaluateRule(r, compiled, condCtx(work));
-    record(work, ev);
+    recordRule(work, ev.entry, ev.condition.holds);
     if (ev.condition.error !== undefined)
       work.decisions.push({ type: 'rule_error', tool: code, rule: r.id, reason: ev.condition.error });
     if (!ev.condition.holds) continue;
@@ -361,7 +475,10 @@ export function runTool(
     }
     message ??= messageOf(work, r);
   }
-  for (const r of ct.summaryMissingInfo) record(work, evaluateRule(r, compiled, condCtx(work)));
+  for (const r of ct.summaryMissingInfo) {
+    const ev = evaluateRule(r, compiled, condCtx(work));
+    recordRule(work, ev.entry, ev.condition.holds);
+  }
   work.decisions.push({ type: 'tool_text_response', tool: code, success });
   return { kind: 'done', tool: code, success, message: message ?? doneText(ct.tool, success), resume: [] };
 }

@@ -7,7 +7,14 @@ import type { TurnInput, TurnOutput } from './contract';
 import { loadProfile } from './integrations';
 import { carryState, CONVERSATION, finalOrigins, markOrigins } from './provenance';
 import { deniedText, generalText } from './reply';
-import { confirmationSnapshot, runTool, toolParams, type Outcome, type TurnWork } from './run-tool';
+import {
+  confirmationSnapshot,
+  recordRule,
+  runTool,
+  toolParams,
+  type Outcome,
+  type TurnWork,
+} from './run-tool';
 import { readState, writeState } from './state';
 import { suggestionsFor } from './suggestions';
 import { buildTrace } from './trace';
@@ -111,14 +118,17 @@ export function runTurn(input: TurnInput): TurnOutput {
   } else if (choice.kind === 'continue' && choice.intent === 'deny') {
     tool = choice.tool.code;
     work.decisions.push({ type: 'activate_tool', tool, via: 'continue' });
-    work.rules.push({
-      rule_id: `${tool}.requires_confirmation`,
-      rule_type: 'confirmation',
-      predicate: `confirmed(${tool})`,
-      result: 'blocked',
-      reason: `the user declined: ${JSON.stringify(message.slice(0, 200))}`,
-    });
-    work.triggered.push(true);
+    recordRule(
+      work,
+      {
+        rule_id: `${tool}.requires_confirmation`,
+        rule_type: 'confirmation',
+        predicate: `confirmed(${tool})`,
+        result: 'blocked',
+        reason: `the user declined: ${JSON.stringify(message.slice(0, 200))}`,
+      },
+      true,
+    );
     work.decisions.push({ type: 'block', tool, reason: 'declined' });
     decision = 'block_with_explanation';
     reply = deniedText(choice.tool.tool);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { invalidBundle, validationError } from './errors';
+import { validationError } from './errors';
 
 describe('validationError', () => {
   const schema = z.object({ type: z.literal('message'), text: z.string().min(1), n: z.number().optional() });
@@ -17,35 +17,5 @@ describe('validationError', () => {
     expect(byLoc['body.type']?.type).toBe('invalid_value');
     expect(byLoc['body.n']?.type).toBe('invalid_type');
     expect(error.body.message).toContain('body.text: Field required');
-  });
-});
-
-describe('invalidBundle', () => {
-  it('carries every issue and prefixes error locations with the bundle field', () => {
-    const issues = [
-      {
-        code: 'unknown_parameter',
-        message: 'Unknown parameter: amount',
-        loc: ['agent_tools', 0],
-        severity: 'error' as const,
-      },
-      {
-        code: 'naming',
-        message: 'Tool codes are SCREAMING_SNAKE_CASE',
-        loc: ['agent_tools', 1, 'code'],
-        severity: 'warning' as const,
-      },
-    ];
-    const error = invalidBundle(issues, ['body', 'agent_settings_bundle']);
-    expect(error.status).toBe(422);
-    expect(error.body.issues).toEqual(issues);
-    expect(error.body.detail).toEqual([
-      {
-        loc: ['body', 'agent_settings_bundle', 'agent_tools', 0],
-        msg: 'Unknown parameter: amount',
-        type: 'unknown_parameter',
-      },
-    ]);
-    expect(error.body.message).toContain('1 error');
   });
 });

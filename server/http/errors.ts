@@ -1,7 +1,8 @@
 /**
- * Error responses. The spec's bodies for 401 and 404 (`{error, message}`); 403, 413, 415 and 422
+ * Error bodies. The spec's bodies for 401 and 404 (`{error, message}`); 403, 413, 415 and 422
  * add `detail: [{loc, msg, type}]` (the deployed service's shape), and an invalid bundle's 422
- * adds `issues`.
+ * adds `issues`. The HTTP layer throws these itself; the service's refusals are turned into them
+ * by `error-answers.ts`.
  */
 import type { z } from 'zod';
 import type { BundleIssue, ErrorBody } from '../../src/contract/api';
@@ -24,21 +25,13 @@ export function unauthorized(): ApiError {
   return new ApiError(401, { error: 'Unauthorized', message: 'Invalid or missing API key' });
 }
 
-export function forbidden(agentId: string): ApiError {
-  const message = `This API key may not use agent: ${agentId}`;
+/** A key that may not use an agent (the message names it). */
+export function forbidden(message: string): ApiError {
   return new ApiError(403, {
     error: 'Forbidden',
     message,
     detail: detailOf(['header', 'x-service-api-key'], message, 'forbidden'),
   });
-}
-
-export function taskNotFound(taskId: string): ApiError {
-  return new ApiError(404, { error: 'Not Found', message: `Task not found: ${taskId}` });
-}
-
-export function interactionNotFound(interactionId: string): ApiError {
-  return new ApiError(404, { error: 'Not Found', message: `Interaction not found: ${interactionId}` });
 }
 
 export function routeNotFound(method: string, path: string): ApiError {
@@ -47,28 +40,6 @@ export function routeNotFound(method: string, path: string): ApiError {
 
 export function unprocessable(message: string, detail: ErrorDetail[], issues?: BundleIssue[]): ApiError {
   return new ApiError(422, { error: 'Unprocessable Entity', message, detail, ...(issues ? { issues } : {}) });
-}
-
-/** A single-field 422, e.g. an unknown agent or version. */
-export function invalidField(loc: ErrorDetail['loc'], message: string, type = 'value_error'): ApiError {
-  return unprocessable(message, detailOf(loc, message, type));
-}
-
-export function invalidBundle(issues: BundleIssue[], loc: ErrorDetail['loc']): ApiError {
-  const errors = issues.filter((i) => i.severity === 'error');
-  const first = errors[0];
-  const message = `Invalid agent settings bundle: ${errors.length} error${errors.length === 1 ? '' : 's'}${first ? ` (first: ${first.message})` : ''}`;
-  return unprocessable(
-    message,
-    errors.map((i) => ({ loc: [...loc, ...i.loc], msg: i.message, type: i.code })),
-    issues,
-  );
-}
-
-/** A turn that would take more work than one request may use (the bundle's or the client's). */
-export function bundleTooComplex(error: Error, clientBundle: boolean): ApiError {
-  const loc = clientBundle ? ['body', 'agent_settings_bundle'] : ['body', 'task_id'];
-  return unprocessable(error.message, detailOf(loc, error.message, 'bundle_too_complex'));
 }
 
 export function payloadTooLarge(limit: number): ApiError {
@@ -92,6 +63,15 @@ export function unsupportedMediaType(contentType: string | undefined): ApiError 
 export function malformedJson(reason: string): ApiError {
   const message = `Request body is not valid JSON: ${reason}`;
   return unprocessable(message, detailOf(['body'], message, 'json_invalid'));
+}
+
+/** The database could not be reached: nothing of this request was acknowledged, and a retry may succeed. */
+export function storeUnavailable(): ApiError {
+  return new ApiError(503, {
+    error: 'Service Unavailable',
+    message:
+      'The database is unreachable, so this request was not carried out. Retry in a few seconds; if it lasts, check that the database server is running and reachable from the service.',
+  });
 }
 
 export function internalError(): ApiError {

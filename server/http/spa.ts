@@ -1,13 +1,12 @@
 /**
- * Serving the built single-page app: files from the dist folder, hashed assets cached for a year,
- * everything else revalidated, and index.html for client-side routes (paths without a file
- * extension outside the API prefixes).
+ * Serving the built single-page app: files from the dist folder (their precompressed copies when
+ * the client accepts them; see static-files.ts), hashed assets cached for a year, everything else
+ * revalidated, and index.html for client-side routes (paths without a file extension outside the
+ * API prefixes).
  */
-import { serveStatic } from '@hono/node-server/serve-static';
-import type { Context, Env, Hono } from 'hono';
-import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import type { Env, Hono } from 'hono';
+import { join, resolve, sep } from 'node:path';
+import { sendFile } from './static-files';
 
 export const API_PREFIXES = ['/v1/', '/reference/', '/openapi.json', '/healthz'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -19,26 +18,33 @@ export function isClientRoute(path: string): boolean {
   return !last.includes('.');
 }
 
+/** The file a URL path names inside `root`, or undefined for a path that could leave it. */
+export function fileUnder(root: string, urlPath: string): string | undefined {
+  let decoded: string;
+  try {
+    decoded = decodeURIComponent(urlPath);
+  } catch {
+    return undefined;
+  }
+  if (/[\0\\]/.test(decoded) || decoded.split('/').some((s) => s === '.' || s === '..')) return undefined;
+  const file = resolve(root, `.${decoded}`);
+  return file === root || file.startsWith(root + sep) ? file : undefined;
+}
+
 export function mountSpa<E extends Env>(app: Hono<E>, distDir: string): void {
   const root = resolve(distDir);
+  const assets = join(root, 'assets') + sep;
   const indexFile = join(root, 'index.html');
-  if (existsSync(root)) {
-    app.use(
-      '*',
-      serveStatic({
-        root,
-        onFound: (path: string, c: Context<E>) => {
-          c.header('Cache-Control', path.startsWith(join(root, 'assets')) ? IMMUTABLE : REVALIDATE);
-        },
-      }),
+  // GET routes answer HEAD too (without the body).
+  app.get('*', (c, next) => {
+    const path = c.req.path;
+    const file = fileUnder(root, path);
+    const sent = file && sendFile(c, file, file.startsWith(assets) ? IMMUTABLE : REVALIDATE);
+    if (sent) return sent;
+    if (file === undefined || !isClientRoute(path)) return next();
+    return (
+      sendFile(c, indexFile, REVALIDATE) ??
+      c.text('The web app is not built yet: run `npm run build` (or start with `npm start`).', 404)
     );
-  }
-  app.get('*', async (c, next) => {
-    if (!isClientRoute(c.req.path)) return next();
-    if (!existsSync(indexFile)) {
-      return c.text('The web app is not built yet: run `npm run build` (or start with `npm start`).', 404);
-    }
-    c.header('Cache-Control', REVALIDATE);
-    return c.html(await readFile(indexFile, 'utf8'));
   });
 }

@@ -232,10 +232,19 @@ export const bundleSchemaRoute = createRoute({
   responses: { 200: json(z.record(z.string(), z.unknown()), 'The JSON Schema.'), 401: COMMON_ERRORS[401] },
 });
 
+const HealthBody = z.object({
+  status: z.enum(['ok', 'unavailable']),
+  /** Which database this instance uses, and whether it answered just now. */
+  store: z.object({ kind: z.enum(['sqlite', 'postgres']), reachable: z.boolean() }),
+});
+
 export const healthRoute = createRoute({
   method: 'get',
   path: '/healthz',
   tags: ['Service'],
-  summary: 'Liveness (no key needed)',
-  responses: { 200: json(z.object({ status: z.literal('ok') }), 'The service is up.') },
+  summary: 'Health of the service and its database (no key needed)',
+  responses: {
+    200: json(HealthBody, 'The service is up and its database answers.'),
+    503: json(HealthBody, 'The service is up but its database does not answer.'),
+  },
 });

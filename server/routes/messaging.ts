@@ -1,8 +1,9 @@
-/** The five Messaging API v1 endpoints, bound to the messaging service. */
+/** The five Messaging API v1 endpoints, bound to the messaging service (mounted with `app.route()`). */
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
 import type { Trace } from '../../src/contract/trace';
+import { apiRouter } from '../http/api-router';
 import type { AuthEnv } from '../http/auth';
 import type { MessagingService, TraceList } from '../service/messaging-service';
 import { createTaskRoute, getTraceRoute, listTracesRoute, rerunRoute, sendMessageRoute } from './definitions';
@@ -40,7 +41,8 @@ function textStream(pieces: AsyncIterable<string>): ReadableStream<Uint8Array> {
 
 const truthy = (flag: string | undefined) => flag === 'true' || flag === '1';
 
-export function registerMessagingRoutes(app: OpenAPIHono<AuthEnv>, service: MessagingService): void {
+export function messagingRoutes(service: MessagingService): OpenAPIHono<AuthEnv> {
+  const app = apiRouter();
   app.openapi(createTaskRoute, async (c) =>
     c.json(await service.createTask(c.get('apiKey'), c.req.valid('json')), 200),
   );
@@ -76,4 +78,5 @@ export function registerMessagingRoutes(app: OpenAPIHono<AuthEnv>, service: Mess
     const { task_id, interaction_id } = c.req.valid('param');
     return jsonText<Trace>(c, await service.getTraceJson(c.get('apiKey'), task_id, interaction_id));
   });
+  return app;
 }

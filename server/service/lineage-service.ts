@@ -13,17 +13,13 @@ import type {
 } from '../../src/contract/api';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
-import { ApiError, forbidden, taskNotFound } from '../http/errors';
 import type { Store, TaskRecord, TurnConfigRecord } from '../store/store';
+import { AccessDeniedError, NotFoundError } from './errors';
 
 /** At most this many branches are listed below one task (the answer says when it stopped). */
 export const MAX_BRANCHES = 500;
 /** Parents followed to find a family's root; deeper chains stop here (and cycles cannot loop). */
 const MAX_DEPTH = 1000;
-
-export function bundleNotFound(hash: string): ApiError {
-  return new ApiError(404, { error: 'Not Found', message: `Bundle not found: ${hash}` });
-}
 
 export class LineageService {
   constructor(private readonly store: Store) {}
@@ -38,6 +34,7 @@ export class LineageService {
       version_id: task.versionId,
       version_tag: task.versionTag,
       created_at: task.createdAt,
+      reference_clock: task.clock,
       root_task_id: await this.rootOf(task),
       parent: task.branchOf ? await this.forkOf(task, turns, new Map()) : null,
       turns: turns.map((t) => ({
@@ -86,9 +83,9 @@ export class LineageService {
   /** A bundle a client sent, by its hash; only to a key that may use an agent it was sent to. */
   async bundle(key: ApiKey, hash: string): Promise<StoredBundleResponse> {
     const copies = await this.store.getBundles(hash);
-    if (copies.length === 0) throw bundleNotFound(hash);
+    if (copies.length === 0) throw new NotFoundError(`Bundle not found: ${hash}`);
     const allowed = copies.find((b) => keyAllowsAgent(key, b.agentId));
-    if (!allowed) throw forbidden(copies[0]!.agentId);
+    if (!allowed) throw new AccessDeniedError(copies[0]!.agentId);
     return {
       hash: allowed.hash,
       agent_id: allowed.agentId,
@@ -98,8 +95,8 @@ export class LineageService {
 
   private async accessibleTask(key: ApiKey, taskId: string): Promise<TaskRecord> {
     const task = await this.store.getTask(taskId);
-    if (!task) throw taskNotFound(taskId);
-    if (!keyAllowsAgent(key, task.agentId)) throw forbidden(task.agentId);
+    if (!task) throw new NotFoundError(`Task not found: ${taskId}`);
+    if (!keyAllowsAgent(key, task.agentId)) throw new AccessDeniedError(task.agentId);
     return task;
   }
 

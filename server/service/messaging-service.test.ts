@@ -3,7 +3,7 @@ import type { Engine } from '../engine/contract';
 import { SqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
 import { MessagingService, nextBatchSize } from './messaging-service';
-import type { AgentRecord, MessagingPorts } from './ports';
+import type { AgentRecord, MessagingDependencies } from './dependencies';
 import { createKeyedSerializer } from './task-serializer';
 
 /** An engine whose state counts turns, so a lost update shows as a repeated count. */
@@ -40,7 +40,7 @@ const agent: AgentRecord = {
 };
 
 let nextId = 0;
-const ports: MessagingPorts = {
+const dependencies: MessagingDependencies = {
   engine: countingEngine,
   agents: {
     list: () => [agent],
@@ -57,7 +57,7 @@ describe('MessagingService', () => {
   it('applies concurrent messages to one task one after another, each reading the previous state', async () => {
     const service = new MessagingService(
       new SqliteStore({ dataDir: ':memory:' }),
-      ports,
+      dependencies,
       createKeyedSerializer(),
     );
     const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
@@ -77,7 +77,7 @@ describe('MessagingService', () => {
   it('answers stored trace JSON with the bytes JSON.stringify gives for the same list, page or trace', async () => {
     const service = new MessagingService(
       new SqliteStore({ dataDir: ':memory:' }),
-      ports,
+      dependencies,
       createKeyedSerializer(),
     );
     const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
@@ -102,7 +102,7 @@ describe('MessagingService', () => {
   it('starts a rerun branch from the state before the regenerated interaction', async () => {
     const service = new MessagingService(
       new SqliteStore({ dataDir: ':memory:' }),
-      ports,
+      dependencies,
       createKeyedSerializer(),
     );
     const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
@@ -127,7 +127,7 @@ describe('MessagingService', () => {
         return page;
       },
     });
-    const service = new MessagingService(store, ports, createKeyedSerializer());
+    const service = new MessagingService(store, dependencies, createKeyedSerializer());
     const task = await service.createTask(key, { agent_id: 'counter', user_id: 'u' });
     const text = 'x'.repeat(4000);
     for (let i = 0; i < 300; i += 1)

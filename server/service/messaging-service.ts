@@ -1,6 +1,7 @@
 /**
  * The Messaging API v1 semantics, independent of HTTP: tasks, turns, rerun branches and traces.
- * Throws `ApiError`s for every refusal (403, 404, 422); the HTTP layer turns them into bodies.
+ * Throws the refusals of `errors.ts` (not found, access denied, invalid input); the HTTP layer
+ * turns them into answers.
  */
 import type {
   CreateTaskRequest,
@@ -16,21 +17,13 @@ import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../engine/contract';
 import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
-import {
-  bundleTooComplex,
-  forbidden,
-  interactionNotFound,
-  invalidBundle,
-  invalidField,
-  taskNotFound,
-  unprocessable,
-} from '../http/errors';
 import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
 import { createBundleCache } from './bundle-cache';
+import { AccessDeniedError, InvalidInputError, NotFoundError } from './errors';
 import { nextLoopTurn } from './loop-turns';
 import { pageCount, pageWindow } from './paging';
 import { hasPin, requireAgent, requireVersion } from './pinning';
-import type { AgentRecord, AgentVersionRecord, MessagingPorts } from './ports';
+import type { AgentRecord, AgentVersionRecord, MessagingDependencies } from './dependencies';
 import { messageResponse, taskResponse } from './responses';
 import type { KeyedSerializer } from './task-serializer';
 
@@ -78,26 +71,26 @@ export class MessagingService {
 
   constructor(
     private readonly store: Store,
-    private readonly ports: MessagingPorts,
+    private readonly deps: MessagingDependencies,
     private readonly serializer: KeyedSerializer,
   ) {}
 
   async createTask(key: ApiKey, req: CreateTaskRequest): Promise<TaskResponse> {
-    if (!keyAllowsAgent(key, req.agent_id)) throw forbidden(req.agent_id);
-    const { agents, engine, clock } = this.ports;
-    const agent = requireAgent(agents, req.agent_id, ['body', 'agent_id']);
+    if (!keyAllowsAgent(key, req.agent_id)) throw new AccessDeniedError(req.agent_id);
+    const { agents, engine, clock } = this.deps;
+    const agent = requireAgent(agents, req.agent_id, ['agent_id']);
     const version = requireVersion(
       agents,
       agent,
       { version_id: req.version_id, version_tag: req.version_tag },
-      ['body'],
+      [],
     );
     const createdAt = clock.now().toISOString();
     // Reference-only extension: a task clock chosen by the client (e.g. a replayed test case).
     const now = req.reference_clock === undefined ? createdAt : new Date(req.reference_clock).toISOString();
     const welcome = engine.welcome(version.bundle, now);
     const task: TaskRecord = {
-      id: this.ports.newId('task'),
+      id: this.deps.newId('task'),
       agentId: agent.id,
       userId: req.user_id,
       origin: req.task_origin_type ?? DEFAULT_ORIGIN,
@@ -119,17 +112,17 @@ export class MessagingService {
     const task = await this.accessibleTask(key, req.task_id);
     const pin = req.agent;
     if (pin?.agent_id !== undefined && pin.agent_id !== task.agentId) {
-      throw invalidField(
-        ['body', 'agent', 'agent_id'],
+      throw InvalidInputError.at(
+        ['agent', 'agent_id'],
         `The task belongs to agent ${task.agentId}, not ${pin.agent_id}`,
       );
     }
     const agent = this.taskAgent(task);
     const version = hasPin(pin)
-      ? requireVersion(this.ports.agents, agent, pin, ['body', 'agent'])
+      ? requireVersion(this.deps.agents, agent, pin, ['agent'])
       : this.taskVersion(task, agent);
     const config = this.turnConfig(version, req.agent_settings_bundle);
-    const userMessageAt = this.ports.clock.now().toISOString();
+    const userMessageAt = this.deps.clock.now().toISOString();
     // The store applies the turn on the state the previous one left, atomically against other
     // writers (other instances included); the serializer keeps this process's sends to one task
     // in arrival order without queueing them on the store.
@@ -145,27 +138,27 @@ export class MessagingService {
   async rerun(key: ApiKey, req: RerunRequest, includeTrace: boolean): Promise<RerunResponse> {
     const origin = await this.accessibleTask(key, req.task_id);
     if (req.agent_id !== undefined && req.agent_id !== origin.agentId) {
-      throw invalidField(
-        ['body', 'agent_id'],
+      throw InvalidInputError.at(
+        ['agent_id'],
         `The task belongs to agent ${origin.agentId}, not ${req.agent_id}`,
       );
     }
     const agent = this.taskAgent(origin);
     const pin = { version_id: req.version_id, version_tag: req.version_tag };
     const version = hasPin(pin)
-      ? requireVersion(this.ports.agents, agent, pin, ['body'])
+      ? requireVersion(this.deps.agents, agent, pin, [])
       : this.taskVersion(origin, agent);
     const config = this.turnConfig(version, req.agent_settings_bundle);
-    const userMessageAt = this.ports.clock.now().toISOString();
+    const userMessageAt = this.deps.clock.now().toISOString();
 
     // The branch inherits the turns before the interaction by reference; turns are append-only,
     // so that history cannot change under us.
     const fork = await this.store.forkPoint(origin.id, req.interaction_id);
-    if (!fork) throw interactionNotFound(req.interaction_id);
+    if (!fork) throw new NotFoundError(`Interaction not found: ${req.interaction_id}`);
 
     const branch: TaskRecord = {
       ...origin,
-      id: this.ports.newId('task'),
+      id: this.deps.newId('task'),
       versionId: version.id,
       versionTag: version.tag,
       branchOf: { taskId: origin.id, interactionId: req.interaction_id },
@@ -244,7 +237,7 @@ export class MessagingService {
   /** One interaction's trace as its stored JSON text. */
   async getTraceJson(key: ApiKey, taskId: string, interactionId: string): Promise<string> {
     const trace = this.accessible(key, taskId, await this.store.getTraceJson(taskId, interactionId));
-    if (trace === null) throw interactionNotFound(interactionId);
+    if (trace === null) throw new NotFoundError(`Interaction not found: ${interactionId}`);
     return trace;
   }
 
@@ -258,30 +251,30 @@ export class MessagingService {
 
   /** What was read with the task, if the task exists (404) and the key may use its agent (403). */
   private accessible<T>(key: ApiKey, taskId: string, read: TaskTraces<T> | undefined): T {
-    if (!read) throw taskNotFound(taskId);
-    if (!keyAllowsAgent(key, read.agentId)) throw forbidden(read.agentId);
+    if (!read) throw new NotFoundError(`Task not found: ${taskId}`);
+    if (!keyAllowsAgent(key, read.agentId)) throw new AccessDeniedError(read.agentId);
     return read.traces;
   }
 
   /** The task, if it exists (404) and the key may use its agent (403). */
   private async accessibleTask(key: ApiKey, taskId: string): Promise<TaskRecord> {
     const task = await this.store.getTask(taskId);
-    if (!task) throw taskNotFound(taskId);
-    if (!keyAllowsAgent(key, task.agentId)) throw forbidden(task.agentId);
+    if (!task) throw new NotFoundError(`Task not found: ${taskId}`);
+    if (!keyAllowsAgent(key, task.agentId)) throw new AccessDeniedError(task.agentId);
     return task;
   }
 
   private taskAgent(task: TaskRecord): AgentRecord {
-    const agent = this.ports.agents.get(task.agentId);
+    const agent = this.deps.agents.get(task.agentId);
     if (!agent)
-      throw unprocessable(`The task's agent is no longer available: ${task.agentId}`, [
-        { loc: ['body', 'task_id'], msg: `Unknown agent: ${task.agentId}`, type: 'unknown_agent' },
+      throw new InvalidInputError(`The task's agent is no longer available: ${task.agentId}`, [
+        { path: ['task_id'], message: `Unknown agent: ${task.agentId}`, type: 'unknown_agent' },
       ]);
     return agent;
   }
 
   private taskVersion(task: TaskRecord, agent: AgentRecord): AgentVersionRecord {
-    return requireVersion(this.ports.agents, agent, { version_id: task.versionId }, ['body', 'task_id']);
+    return requireVersion(this.deps.agents, agent, { version_id: task.versionId }, ['task_id']);
   }
 
   /** A client's bundle is validated first and, when valid, replaces the version's for this turn. */
@@ -291,14 +284,14 @@ export class MessagingService {
   ): TurnConfig {
     if (clientBundle === undefined)
       return { version, bundle: version.bundle, bundleHash: null, clientBundle: false };
-    const { bundles } = this.ports;
+    const { bundles } = this.deps;
     const hash = bundles.hash(clientBundle);
     const { bundle, issues } = this.bundleCache.lookup(hash, () => ({
       bundle: clientBundle,
       issues: bundles.validate(clientBundle),
     }));
     if (issues.some((i) => i.severity === 'error'))
-      throw invalidBundle(issues, ['body', 'agent_settings_bundle']);
+      throw InvalidInputError.bundle(issues, ['agent_settings_bundle']);
     return { version, bundle, bundleHash: hash, clientBundle: true };
   }
 
@@ -307,7 +300,7 @@ export class MessagingService {
     if (!config.clientBundle || !config.bundleHash) return;
     await this.store.putBundle(
       { hash: config.bundleHash, agentId, content: JSON.stringify(config.bundle) },
-      this.ports.clock.now().toISOString(),
+      this.deps.clock.now().toISOString(),
     );
   }
 
@@ -317,11 +310,11 @@ export class MessagingService {
     state: EngineState,
     user: { text: string; createdAt: string },
   ): TurnRecord {
-    const interactionId = this.ports.newId('message');
+    const interactionId = this.deps.newId('message');
     const started = performance.now();
     let output;
     try {
-      output = this.ports.engine.runTurn({
+      output = this.deps.engine.runTurn({
         bundle: config.bundle,
         state,
         text: user.text,
@@ -331,24 +324,29 @@ export class MessagingService {
       });
     } catch (error) {
       // A turn over its work budget: the bundle is too complex to run, whoever's it is.
-      if (error instanceof WorkBudgetExceeded) throw bundleTooComplex(error, config.clientBundle);
+      if (error instanceof WorkBudgetExceeded)
+        throw InvalidInputError.at(
+          config.clientBundle ? ['agent_settings_bundle'] : ['task_id'],
+          error.message,
+          'bundle_too_complex',
+        );
       // A bundle that passed validation but that the engine cannot run is the client's input
       // problem, not a server fault; the agents' own bundles failing is a real bug (500).
       if (!config.clientBundle) throw error;
       const reason = error instanceof Error ? error.message : String(error);
-      throw unprocessable(`The agent settings bundle could not be run: ${reason}`, [
-        { loc: ['body', 'agent_settings_bundle'], msg: reason, type: 'bundle_runtime_error' },
+      throw new InvalidInputError(`The agent settings bundle could not be run: ${reason}`, [
+        { path: ['agent_settings_bundle'], message: reason, type: 'bundle_runtime_error' },
       ]);
     }
     const elapsed = Math.round((performance.now() - started) * 1000) / 1000;
     return {
       taskId: task.id,
       interactionId,
-      userMessage: { id: this.ports.newId('message'), text: user.text, createdAt: user.createdAt },
+      userMessage: { id: this.deps.newId('message'), text: user.text, createdAt: user.createdAt },
       reply: {
         text: output.reply,
         suggestions: output.suggestions,
-        createdAt: this.ports.clock.now().toISOString(),
+        createdAt: this.deps.clock.now().toISOString(),
       },
       trace: { ...output.trace, interaction_id: interactionId, latency: { elapsed, unit: 'ms' } },
       state: output.state,

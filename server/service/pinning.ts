@@ -1,21 +1,19 @@
-/** Which agent version a request runs with; unknown agents and versions are 422s naming them. */
-import { invalidField } from '../http/errors';
-import type { AgentCatalog, AgentRecord, AgentVersionRecord, VersionPin } from './ports';
+/** Which agent version a request runs with; an unknown agent or version is invalid input naming it. */
+import { InvalidInputError, type InputPath } from './errors';
+import type { AgentCatalog, AgentRecord, AgentVersionRecord, VersionPin } from './dependencies';
 
-type Loc = (string | number)[];
-
-export function requireAgent(agents: AgentCatalog, agentId: string, loc: Loc): AgentRecord {
+export function requireAgent(agents: AgentCatalog, agentId: string, path: InputPath): AgentRecord {
   const agent = agents.get(agentId);
-  if (!agent) throw invalidField(loc, `Unknown agent: ${agentId}`, 'unknown_agent');
+  if (!agent) throw InvalidInputError.at(path, `Unknown agent: ${agentId}`, 'unknown_agent');
   return agent;
 }
 
-/** Resolves a pin (empty = the agent's active version); `loc` points at the pin in the request. */
+/** Resolves a pin (empty = the agent's active version); `path` points at the pin in the request. */
 export function requireVersion(
   agents: AgentCatalog,
   agent: AgentRecord,
   pin: VersionPin,
-  loc: Loc,
+  path: InputPath,
 ): AgentVersionRecord {
   const version = agents.resolve(agent, pin);
   if (
@@ -24,8 +22,8 @@ export function requireVersion(
     pin.version_tag !== undefined &&
     version.tag !== pin.version_tag
   ) {
-    throw invalidField(
-      [...loc, 'version_tag'],
+    throw InvalidInputError.at(
+      [...path, 'version_tag'],
       `Version ${version.id} of agent ${agent.id} has tag ${version.tag ?? '(none)'}, not ${pin.version_tag}`,
       'version_mismatch',
     );
@@ -38,8 +36,8 @@ export function requireVersion(
     .filter(Boolean)
     .join(' and ');
   const field = pin.version_id !== undefined ? 'version_id' : 'version_tag';
-  throw invalidField(
-    [...loc, field],
+  throw InvalidInputError.at(
+    [...path, field],
     `Unknown version for agent ${agent.id}: ${named || 'no active version'}`,
     'unknown_version',
   );

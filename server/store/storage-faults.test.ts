@@ -2,7 +2,7 @@ import Database from 'better-sqlite3';
 import { describe, expect, it } from 'vitest';
 import { createApp } from '../app';
 import { parseApiKeys } from '../auth/api-keys';
-import { defaultPorts } from '../default-ports';
+import { defaultDependencies } from '../default-dependencies';
 import { SqliteStore } from './sqlite-store';
 import { storageFault } from './storage-faults';
 
@@ -43,7 +43,7 @@ describe('storage faults', () => {
     const logs: string[] = [];
     const app = createApp({
       store,
-      ports: defaultPorts(),
+      dependencies: defaultDependencies(),
       apiKeys: parseApiKeys('k=*'),
       log: (l) => logs.push(l),
     });

@@ -129,5 +129,26 @@ export interface Store {
   getBundles(hash: string): Promise<StoredBundle[]>;
   /** The engine state after the thread's last turn, or the task's initial state when it has none. */
   latestState(taskId: string): Promise<EngineState | undefined>;
+  /** Which database this is and whether it answers now (for `/healthz`); never rejects. */
+  health(): Promise<StoreHealth>;
   close(): Promise<void>;
+}
+
+export interface StoreHealth {
+  store: 'sqlite' | 'postgres';
+  reachable: boolean;
+}
+
+/**
+ * The database cannot be reached (down, restarting, refusing connections): the call's outcome is
+ * not acknowledged (a write whose commit was cut off may or may not be stored), and
+ * the same call may succeed later. The HTTP layer answers 503.
+ */
+export class StoreUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(`The database is unreachable: ${cause instanceof Error ? cause.message : String(cause)}`, {
+      cause,
+    });
+    this.name = 'StoreUnavailableError';
+  }
 }

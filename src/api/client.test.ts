@@ -160,6 +160,35 @@ describe('the fetch client', () => {
     expect(calls.map((c) => new URL(c.url).searchParams.get('page'))).toEqual(['1', '2', '3']);
   });
 
+  it('fetches the further pages of a long thread four at a time, kept in thread order', async () => {
+    let inFlight = 0;
+    let peak = 0;
+    vi.stubGlobal('fetch', async (url: string) => {
+      const page = Number(new URL(url).searchParams.get('page'));
+      inFlight += 1;
+      peak = Math.max(peak, inFlight);
+      // Later pages answer sooner: the order must come from the page numbers.
+      await new Promise((r) => setTimeout(r, page === 1 ? 0 : 30 - page));
+      inFlight -= 1;
+      return json({ items: [trace(`p${page}`)], total: 20, page, size: 1, pages: 20 })();
+    });
+    const list = await getTraceList('t1');
+    expect(list.map((t) => t.interaction_id)).toEqual(Array.from({ length: 20 }, (_, i) => `p${i + 1}`));
+    expect(peak).toBe(4);
+  });
+
+  it('names the page that did not load (and the turns it holds) instead of leaving a hole', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      const page = Number(new URL(url).searchParams.get('page'));
+      if (page === 3) return json({ error: 'internal', message: 'disk on fire' }, 500)();
+      return json({ items: [trace(`a${page}`), trace(`b${page}`)], total: 10, page, size: 2, pages: 5 })();
+    });
+    const err = (await getTraceList('t1').catch((e: unknown) => e)) as ApiError;
+    expect(err).toBeInstanceOf(ApiError);
+    expect(err).toMatchObject({ status: 500, message: 'disk on fire' });
+    expect(err.title).toBe("Page 3 of 5 of this thread's traces did not load (turns 5–6)");
+  });
+
   it('reads an envelope without paging numbers as one page', async () => {
     answers.push(json({ items: [trace('1')] }));
     expect((await getTraceList('t1')).length).toBe(1);

@@ -5,6 +5,7 @@
  */
 import type { z } from 'zod';
 import { abortedError, decodeHttpError, networkError, parseError, timeoutError } from './errors';
+import { noteContact, noteFailure } from './reachability';
 
 export interface ExtraHeader {
   name: string;
@@ -120,6 +121,8 @@ export async function apiRequestTimed<S extends z.ZodType>(
   const onOuterAbort = () => controller.abort();
   opts.signal?.addEventListener('abort', onOuterAbort, { once: true });
   const started = performance.now();
+  // Only the configured service's health is reported ("Test connection" tries another one).
+  const report = opts.config === undefined;
   try {
     let response: Response;
     try {
@@ -131,10 +134,14 @@ export async function apiRequestTimed<S extends z.ZodType>(
         credentials: 'omit',
       });
     } catch (e) {
-      if (timedOut) throw timeoutError(config.timeoutMs || DEFAULT_TIMEOUT_MS);
-      if (opts.signal?.aborted) throw abortedError();
-      throw networkError(resolveBaseUrl(config.baseUrl), e);
+      if (opts.signal?.aborted && !timedOut) throw abortedError();
+      const error = timedOut
+        ? timeoutError(config.timeoutMs || DEFAULT_TIMEOUT_MS)
+        : networkError(resolveBaseUrl(config.baseUrl), e);
+      if (report) noteFailure(error.message);
+      throw error;
     }
+    if (report) noteContact();
     let text: string;
     try {
       text = await response.text();

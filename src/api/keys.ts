@@ -8,6 +8,9 @@ export const apiKeys = {
   agents: () => [...apiKeys.all, 'agents'] as const,
   agentBundle: (agentId: string, versionId?: string) =>
     [...apiKeys.agents(), agentId, 'bundle', versionId ?? 'active'] as const,
+  /** Reference service: what a draft (by hash) changes in the saved cases (the request's cases). */
+  impact: (agentId: string, draftHash: string, cases: readonly unknown[]) =>
+    [...apiKeys.agents(), agentId, 'impact', draftHash, cases] as const,
   tasks: () => [...apiKeys.all, 'tasks'] as const,
   task: (taskId: string) => [...apiKeys.tasks(), taskId] as const,
   traces: (taskId: string) => [...apiKeys.task(taskId), 'traces'] as const,

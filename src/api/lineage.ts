@@ -46,6 +46,8 @@ export const TaskInfoIn = z.looseObject({
     .nullish()
     .transform((v) => v ?? null),
   created_at: z.string().catch(''),
+  /** The task's clock; absent from servers that do not say. */
+  reference_clock: z.string().optional().catch(undefined),
   root_task_id: z.string(),
   parent: ForkIn.nullish().transform((v) => v ?? null),
   turns: z.array(TurnRunIn).catch([]),

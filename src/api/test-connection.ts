@@ -8,6 +8,7 @@
  */
 import { mutationOptions, useMutation } from '@tanstack/react-query';
 import { z } from 'zod';
+import { plural } from '../lib/format';
 import { listAgents, type AgentIn } from './agents';
 import { apiRequest, type ApiConfig } from './client';
 import { isApiError, toApiError, type ApiError } from './errors';
@@ -43,7 +44,7 @@ export async function testConnection(config: ApiConfig, signal?: AbortSignal): P
     // The reference helpers did not answer for this key: the Messaging API did, which is what counts.
   }
   const count = agents
-    ? ` It offers ${agents.length} agent${agents.length === 1 ? '' : 's'}.`
+    ? ` It offers ${plural(agents.length, 'agent')}.`
     : ' It does not list its agents: type the agent id.';
   return { ok: true, message: `Connected: the service answered and accepted the key.${count}`, agents };
 }

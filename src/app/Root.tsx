@@ -5,6 +5,7 @@
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useState, useSyncExternalStore } from 'react';
+import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { KeyboardHost, Modal } from '../features/command-palette';
 import { ConnectionForm, useConnectionStore } from '../features/connection';
@@ -77,17 +78,25 @@ function WorkspaceGlobals() {
       {search.task ? (
         <LinkGate open={gate.open} taskId={search.task} server={search.server} onDone={gate.done} />
       ) : null}
-      <Suspense fallback={null}>
-        <LazyShareDialog target={target} />
-      </Suspense>
+      {/* Sharing needs an open thread (the Share button is disabled without one): its code loads then. */}
+      {target ? (
+        <Suspense fallback={null}>
+          <LazyShareDialog target={target} />
+        </Suspense>
+      ) : null}
       <Modal
         open={connection.open}
         onClose={connection.close}
         label="Connection settings"
         className="w-[min(40rem,calc(100vw-2rem))]"
       >
-        <div className="max-h-[80vh] overflow-y-auto p-4">
-          <h2 className="mb-3 text-sm font-semibold">Connection settings</h2>
+        <div className="flex items-center justify-between border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
+          <h2 className="text-sm font-semibold">Connection settings</h2>
+          <Button size="sm" variant="ghost" onClick={connection.close}>
+            Close
+          </Button>
+        </div>
+        <div className="max-h-[75vh] overflow-y-auto p-4">
           <ConnectionForm />
         </div>
       </Modal>

@@ -7,11 +7,13 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Brand } from '../components/ui/Brand';
+import { SkipLink } from '../components/ui/SkipLink';
 import { SplitPanes } from '../components/ui/SplitPanes';
 import { ChatPane, useTranscript, type Turn } from '../features/chat';
 import { Modal } from '../features/command-palette';
 import {
   ConnectionDialogButton,
+  ServiceStatus,
   ConnectionForm,
   KeyPrompt,
   useConnectionStore,
@@ -31,7 +33,13 @@ import {
 import { Inspector } from './Inspector';
 import { ThemeToggle } from './ThemeToggle';
 import { useSetSearch } from './use-set-search';
-import { linkParentOf, useNewThreadDialog, useWorkspaceTarget } from './workspace-actions';
+import {
+  composer,
+  focusComposer,
+  linkParentOf,
+  useNewThreadDialog,
+  useWorkspaceTarget,
+} from './workspace-actions';
 
 const route = getRouteApi('/');
 
@@ -46,8 +54,11 @@ export function Workspace() {
   const newThread = useNewThreadDialog();
   const onStarted = useCallback(
     (task: { id: string }) => {
+      const leaving = composer();
       newThread.close();
       setSearch({ task: task.id, turn: undefined, node: undefined, compare: undefined, only: undefined });
+      // A new thread is for typing: the message box gets the focus.
+      focusComposer(leaving);
     },
     [newThread, setSearch],
   );
@@ -94,6 +105,8 @@ export function Workspace() {
     selectNode,
     selectTurn,
     isLoading: transcript.isLoading,
+    error: transcript.error,
+    retry: transcript.refetch,
   };
 
   const renderTurnActions = useMemo(() => {
@@ -105,9 +118,16 @@ export function Workspace() {
   const extras = useCallback((id: string) => threadMessageExtras(queryClient, id), [queryClient]);
 
   const mainView = mainViews.find((v) => v.when(search));
+  const hasComposer = Boolean(taskId) && !mainView;
+  const skip = useCallback(() => {
+    const box = hasComposer ? composer() : null;
+    if (box) box.focus();
+    else document.getElementById('main-content')?.focus();
+  }, [hasComposer]);
 
   return (
     <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
+      <SkipLink label={hasComposer ? 'Skip to message box' : 'Skip to main content'} onSkip={skip} />
       <header className="flex h-11 shrink-0 items-center gap-3 border-b border-zinc-200 bg-white px-3 dark:border-zinc-800 dark:bg-zinc-900">
         <Brand />
         <span className="truncate text-xs text-zinc-500 dark:text-zinc-400" data-testid="header-thread">
@@ -120,70 +140,75 @@ export function Workspace() {
           {hasKey ? '' : ' · no key'}
         </span>
         <div className="ml-auto flex items-center gap-1">
+          <ServiceStatus />
           <ShareMenu target={target} />
           <ConnectionDialogButton label="Connection" />
           <ThemeToggle />
         </div>
       </header>
       {mainView ? (
-        <main className="min-h-0 flex-1">
+        <main id="main-content" tabIndex={-1} className="min-h-0 flex-1 outline-none">
           <mainView.View search={search} setSearch={setSearch} />
         </main>
       ) : (
-        <SplitPanes
-          orientation="horizontal"
-          className="flex-1"
-          storageKey="threadline:layout:workspace"
-          separatorLabels={['Resize threads', 'Resize inspector']}
-          panes={[
-            {
-              id: 'threads',
-              defaultSize: 18,
-              minSize: 10,
-              className: 'bg-white dark:bg-zinc-900',
-              children: <ThreadList activeTaskId={taskId} onOpen={openTask} onNew={newThread.show} />,
-            },
-            {
-              id: 'chat',
-              defaultSize: 42,
-              minSize: 25,
-              children: (
-                <main className="flex h-full min-h-0 flex-col">
-                  {taskId ? <KeyPrompt /> : null}
-                  <div className="min-h-0 flex-1">
-                    {taskId ? (
-                      <ChatPane
-                        key={taskId}
-                        taskId={taskId}
-                        selectedTurnId={turn?.id}
-                        onSelectTurn={selectTurn}
-                        renderTurnActions={renderTurnActions}
-                        messageExtras={extras}
-                        onSendError={onSendError}
-                        composerAddon={<ComposerAddon taskId={taskId} />}
-                      />
-                    ) : (
-                      <Welcome onStarted={onStarted} />
-                    )}
+        // The threads (a nav), the chat and the inspector (regions) and the separators between them
+        // are all the page's main content.
+        <main id="main-content" tabIndex={-1} className="flex min-h-0 flex-1 outline-none">
+          <SplitPanes
+            orientation="horizontal"
+            className="flex-1"
+            storageKey="threadline:layout:workspace"
+            separatorLabels={['Resize threads', 'Resize inspector']}
+            panes={[
+              {
+                id: 'threads',
+                defaultSize: 18,
+                minSize: 10,
+                className: 'bg-white dark:bg-zinc-900',
+                children: <ThreadList activeTaskId={taskId} onOpen={openTask} onNew={newThread.show} />,
+              },
+              {
+                id: 'chat',
+                defaultSize: 42,
+                minSize: 25,
+                children: (
+                  <div className="flex h-full min-h-0 flex-col">
+                    {taskId ? <KeyPrompt /> : null}
+                    <div className="min-h-0 flex-1">
+                      {taskId ? (
+                        <ChatPane
+                          key={taskId}
+                          taskId={taskId}
+                          selectedTurnId={turn?.id}
+                          onSelectTurn={selectTurn}
+                          renderTurnActions={renderTurnActions}
+                          messageExtras={extras}
+                          onSendError={onSendError}
+                          composerAddon={<ComposerAddon taskId={taskId} />}
+                        />
+                      ) : (
+                        <Welcome onStarted={onStarted} />
+                      )}
+                    </div>
                   </div>
-                </main>
-              ),
-            },
-            {
-              id: 'inspector',
-              defaultSize: 40,
-              minSize: 20,
-              className: 'bg-white dark:bg-zinc-900',
-              children: (
-                <Inspector
-                  tab={search.tab ?? inspectorTabs[0]?.id}
-                  onTab={(id) => setSearch({ tab: id }, true)}
-                  ctx={inspectorCtx}
-                />
-              ),
-            },
-          ]}
-        />
+                ),
+              },
+              {
+                id: 'inspector',
+                defaultSize: 40,
+                minSize: 20,
+                className: 'bg-white dark:bg-zinc-900',
+                children: (
+                  <Inspector
+                    tab={search.tab ?? inspectorTabs[0]?.id}
+                    onTab={(id) => setSearch({ tab: id }, true)}
+                    ctx={inspectorCtx}
+                  />
+                ),
+              },
+            ]}
+          />
+        </main>
       )}
       <Modal
         open={newThread.open}

@@ -11,8 +11,10 @@ import { BranchTree } from '../features/branches';
 import { BundleEditorPanel } from '../features/bundle-editor';
 import type { Turn } from '../features/chat';
 import { CompareMain, formatComparePair } from '../features/compare';
+import { ImpactPreview } from '../features/impact-preview';
 import { selectAgentId, selectHasKey, useConnectionStore } from '../features/connection';
 import { RerunAction } from '../features/rerun';
+import { CoveragePanel, SaveAsTestAction, SuitesPanel } from '../features/test-suites';
 import { markSendIssues, runExtrasFor, RunsWithControl, ThreadDraftControls } from '../features/runs-with';
 import { useThreadsStore } from '../features/threads';
 import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
@@ -24,18 +26,55 @@ export function BundleTab({ taskId }: InspectorContext) {
   const hasKey = useConnectionStore(selectHasKey);
   const [picked, setPicked] = useState<string | null>(null);
   // An open thread's editor edits that thread's agent's draft; with no thread open, any agent's.
-  if (taskId && threadAgent) {
-    return (
-      <BundleEditorPanel
-        agentId={threadAgent}
-        canFetch={hasKey}
-        threadControls={<ThreadDraftControls taskId={taskId} />}
-      />
-    );
-  }
+  const agentId = taskId && threadAgent ? threadAgent : (picked ?? lastAgent.trim());
   return (
-    <BundleEditorPanel agentId={picked ?? lastAgent.trim()} onAgentChange={setPicked} canFetch={hasKey} />
+    <div className="flex h-full min-h-0 flex-col">
+      <div className="min-h-0 flex-1">
+        {taskId && threadAgent ? (
+          <BundleEditorPanel
+            agentId={threadAgent}
+            canFetch={hasKey}
+            threadControls={<ThreadDraftControls taskId={taskId} />}
+            impact={<ImpactPreview agentId={threadAgent} canFetch={hasKey} />}
+          />
+        ) : (
+          <BundleEditorPanel
+            agentId={agentId}
+            onAgentChange={setPicked}
+            canFetch={hasKey}
+            impact={<ImpactPreview agentId={agentId} canFetch={hasKey} />}
+          />
+        )}
+      </div>
+      {agentId ? <SuiteCoverageBeside agentId={agentId} /> : null}
+    </div>
   );
+}
+
+/** The last suite run's coverage, folded under the editor (open it to see what the tests miss). */
+function SuiteCoverageBeside({ agentId }: { agentId: string }) {
+  return (
+    <details className="max-h-[40%] shrink-0 overflow-y-auto border-t border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+      <summary className="cursor-pointer text-xs font-medium">What the tests do not reach</summary>
+      <CoveragePanel agentId={agentId} />
+    </details>
+  );
+}
+
+export function TestsTab({ taskId }: InspectorContext) {
+  const threadAgent = useThreadsStore((s) => (taskId ? s.threads[taskId]?.agent_id : undefined));
+  const lastAgent = useConnectionStore(selectAgentId);
+  const setSearch = useSetSearch();
+  return (
+    <SuitesPanel
+      agentId={threadAgent ?? lastAgent.trim()}
+      onCompare={(a, b) => setSearch({ compare: formatComparePair(a, b), only: undefined })}
+    />
+  );
+}
+
+export function SaveAsTestTurnAction({ turn, ctx }: { turn: Turn; ctx: TurnActionContext }) {
+  return <SaveAsTestAction turn={turn} taskId={ctx.taskId} />;
 }
 
 export function BranchesTab({ taskId, linkParent }: InspectorContext) {

@@ -13,6 +13,8 @@ const BundleTab = lazy(() => debugLoop().then((m) => ({ default: m.BundleTab }))
 const BranchesTab = lazy(() => debugLoop().then((m) => ({ default: m.BranchesTab })));
 const LazyCompareMainView = lazy(() => debugLoop().then((m) => ({ default: m.CompareMainView })));
 const RerunTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.RerunTurnAction })));
+const TestsTab = lazy(() => debugLoop().then((m) => ({ default: m.TestsTab })));
+const SaveAsTestTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.SaveAsTestTurnAction })));
 const LazyRunsWith = lazy(() => debugLoop().then((m) => ({ default: m.RunsWith })));
 
 function CompareMainView(props: MainViewProps) {
@@ -26,7 +28,7 @@ function CompareMainView(props: MainViewProps) {
 /** What every inspector tab receives (a tab may use any subset). */
 export interface InspectorContext {
   taskId: string | undefined;
-  turns: Turn[];
+  turns: readonly Turn[];
   /** The selected turn (the URL's `turn`, else the latest). */
   turn: Turn | undefined;
   /** True when the user pinned a turn (the URL's `turn`); else the view follows the newest. */
@@ -38,6 +40,9 @@ export interface InspectorContext {
   selectNode: (nodeId: string | undefined) => void;
   selectTurn: (turnId: string) => void;
   isLoading: boolean;
+  /** Why the thread's turns could not be read, and a way to try again. */
+  error?: unknown;
+  retry?: (() => void) | undefined;
 }
 
 export interface InspectorTab {
@@ -51,6 +56,7 @@ export const inspectorTabs: InspectorTab[] = [
   { id: 'thread', label: 'Thread', Panel: lazy(() => import('../features/thread-view/ThreadView')) },
   { id: 'bundle', label: 'Bundle', Panel: BundleTab },
   { id: 'branches', label: 'Branches', Panel: BranchesTab },
+  { id: 'tests', label: 'Tests', Panel: TestsTab },
 ];
 
 export interface MainViewProps {
@@ -76,6 +82,11 @@ export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNod
   (turn, ctx) => (
     <Suspense fallback={null}>
       <RerunTurnAction turn={turn} ctx={ctx} />
+    </Suspense>
+  ),
+  (turn, ctx) => (
+    <Suspense fallback={null}>
+      <SaveAsTestTurnAction turn={turn} ctx={ctx} />
     </Suspense>
   ),
 ];

@@ -47,8 +47,19 @@ export function useConnectionDialog() {
 }
 
 /** The composer of the open thread (its accessible name is its handle). */
-function composer(): HTMLTextAreaElement | null {
+export function composer(): HTMLTextAreaElement | null {
   return document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]:not([disabled])');
+}
+
+/**
+ * Focuses the message box once it is on screen and no dialog holds the focus (a closing dialog
+ * hands focus back to its opener), giving up after ~3 s. `leaving` is the box of the thread being
+ * left: a new thread's box is a new element, so that one is waited past.
+ */
+export function focusComposer(leaving: Element | null = null, frames = 180): void {
+  const box = composer();
+  if (box && box !== leaving && !document.querySelector('dialog[open]')) box.focus();
+  else if (frames > 0) requestAnimationFrame(() => focusComposer(leaving, frames - 1));
 }
 
 /** Focuses an element that appears shortly (a lazily loaded panel), giving up after ~3 s. */
@@ -119,7 +130,10 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         id: 'chat.focus',
         title: 'Focus the message box',
         group: 'Thread',
-        keywords: ['composer', 'type'],
+        // Free here (j, k and ? are taken); many sites use it to focus their main input, and
+        // browsers leave it to a page that handles it (Firefox's quick find included).
+        shortcut: '/',
+        keywords: ['composer', 'type', 'skip'],
         ...noThread,
         run: () => composer()?.focus(),
       },
@@ -132,7 +146,7 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         run: () => {
           const button = turnId
             ? document.querySelector<HTMLButtonElement>(
-                `[data-turn-id="${CSS.escape(turnId)}"] button[aria-label^="Rerun from turn"]`,
+                `[data-turn-id="${CSS.escape(turnId)}"] button[aria-label^="Rerun from here"]`,
               )
             : null;
           button?.click();

@@ -40,10 +40,13 @@ export const CreateTaskRequest = z.looseObject({
 });
 export type CreateTaskRequest = z.infer<typeof CreateTaskRequest>;
 
+/** The longest message the Messaging API accepts, in characters (UTF-16 code units, as zod counts). */
+export const MESSAGE_MAX_CHARS = 20_000;
+
 export const SendMessageRequest = z.looseObject({
   type: z.literal('message').describe('Must be the literal "message".'),
   task_id: Id,
-  text: z.string().min(1).max(20_000).describe("The user's message."),
+  text: z.string().min(1).max(MESSAGE_MAX_CHARS).describe("The user's message."),
   agent_settings_bundle: Bundleish.optional(),
   context: z.record(z.string(), z.unknown()).optional(),
   agent_variables: z.record(z.string(), z.unknown()).optional(),
@@ -60,7 +63,11 @@ export type SendMessageRequest = z.infer<typeof SendMessageRequest>;
 export const RerunRequest = z.looseObject({
   task_id: Id.describe('The original task.'),
   interaction_id: Id.describe('The message to regenerate.'),
-  text: z.string().min(1).max(20_000).describe('The message to replay: the original or an edited text.'),
+  text: z
+    .string()
+    .min(1)
+    .max(MESSAGE_MAX_CHARS)
+    .describe('The message to replay: the original or an edited text.'),
   agent_id: Id.optional(),
   version_id: Id.optional(),
   version_tag: Id.optional(),
@@ -214,6 +221,8 @@ export const TaskInfo = z.object({
   version_id: z.string(),
   version_tag: z.string().nullable(),
   created_at: z.string(),
+  /** The task's clock: every turn's dates are computed against it (a branch keeps its parent's). */
+  reference_clock: z.string(),
   /** The original thread of this task's family (itself when it is no branch). */
   root_task_id: z.string(),
   parent: ForkInfo.nullable(),

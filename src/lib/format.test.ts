@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayValue, formatMs, formatRelative, titleFrom, toPrettyJson } from './format';
+import { displayValue, formatMs, formatRelative, plural, titleFrom, toPrettyJson } from './format';
 
 describe('format helpers', () => {
   it('formats round trips', () => {
@@ -19,6 +19,12 @@ describe('format helpers', () => {
     expect(titleFrom('I want to dispute a charge of $120 at Coffee Corner from 10 days ago', 30)).toBe(
       'I want to dispute a charge of…',
     );
+  });
+  it('counts in words, singular for exactly one', () => {
+    expect(plural(1, 'turn')).toBe('1 turn');
+    expect(plural(0, 'turn')).toBe('0 turns');
+    expect(plural(2, 'branch', 'branches')).toBe('2 branches');
+    expect(plural(1204, 'rule')).toBe('1,204 rules');
   });
   it('shows any value', () => {
     expect(displayValue({ a: 1 })).toBe('{"a":1}');

@@ -20,6 +20,14 @@ export function formatRelative(iso: string | undefined, now: number = Date.now()
   return new Date(t).toLocaleDateString(undefined, { month: 'short', day: 'numeric', year: 'numeric' });
 }
 
+/**
+ * A count with its noun, singular for exactly one: "1 turn", "2 turns", "1,204 rules",
+ * "3 branches" (give the plural when it is not the noun plus "s").
+ */
+export function plural(n: number, one: string, many = `${one}s`): string {
+  return `${n.toLocaleString('en-US')} ${n === 1 ? one : many}`;
+}
+
 export function shortId(id: string, n = 8): string {
   return id.length <= n ? id : id.slice(0, n);
 }

@@ -1,6 +1,9 @@
 /**
- * Starts the real service (real engine, agents and SQLite store) on an ephemeral loopback port
- * with a throwaway data folder, and talks to it over HTTP.
+ * Starts the real service (real engine, agents and store) on an ephemeral loopback port with a
+ * throwaway data folder, and talks to it over HTTP. The store is SQLite, or PostgreSQL when
+ * `THREADLINE_TEST_STORE=postgres` (the `api-postgres` test project): then each data folder
+ * stands for a database of its own on the test server, so a suite that restarts the service on the
+ * same folder finds its data again.
  */
 import { serve, type ServerType } from '@hono/node-server';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -9,9 +12,29 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { createApp, type AppOptions } from '../../server/app';
 import { parseApiKeys } from '../../server/auth/api-keys';
-import { defaultPorts } from '../../server/default-ports';
-import type { MessagingPorts } from '../../server/service/ports';
-import { SqliteStore } from '../../server/store/sqlite-store';
+import { defaultDependencies } from '../../server/default-dependencies';
+import type { MessagingDependencies } from '../../server/service/dependencies';
+import { openStore } from '../../server/store/open-store';
+import { freshDatabase } from '../support/postgres';
+
+/** The store the API suites run against in this test project. */
+export const STORE_KIND: 'sqlite' | 'postgres' =
+  process.env.THREADLINE_TEST_STORE === 'postgres' ? 'postgres' : 'sqlite';
+const databases = new Map<string, Promise<string>>();
+/** The PostgreSQL database standing for a data folder (made on first use). */
+function databaseFor(dataDir: string): Promise<string> {
+  let url = databases.get(dataDir);
+  if (!url) databases.set(dataDir, (url = freshDatabase('api')));
+  return url;
+}
+
+/** The environment that points a service process (`server/main.ts`) at a data folder's store. */
+export async function storeEnv(dataDir: string): Promise<Record<string, string>> {
+  return {
+    THREADLINE_DATA: dataDir,
+    ...(STORE_KIND === 'postgres' ? { THREADLINE_DATABASE_URL: await databaseFor(dataDir) } : {}),
+  };
+}
 
 export const KEYS = 'root-key=*;cards-key=card-disputes';
 export const ROOT = 'root-key';
@@ -19,6 +42,7 @@ export const CARDS_ONLY = 'cards-key';
 
 export interface Service {
   url: string;
+  storeKind: 'sqlite' | 'postgres';
   dataDir: string;
   logs: string[];
   /** Stops the server and closes the store; the data folder stays (see `dispose`). */
@@ -27,9 +51,11 @@ export interface Service {
   dispose(): Promise<void>;
 }
 
-export interface StartOptions extends Partial<Omit<AppOptions, 'store' | 'ports'>> {
+export interface StartOptions extends Partial<Omit<AppOptions, 'store' | 'dependencies'>> {
   dataDir?: string;
-  ports?: Partial<MessagingPorts>;
+  /** A PostgreSQL database to use instead of the data folder's store. */
+  databaseUrl?: string;
+  dependencies?: Partial<MessagingDependencies>;
   keys?: string;
 }
 
@@ -39,12 +65,15 @@ export function tempDataDir(): string {
 
 export async function startService(options: StartOptions = {}): Promise<Service> {
   const dataDir = options.dataDir ?? tempDataDir();
-  const store = new SqliteStore({ dataDir });
+  const store = await openStore({
+    dataDir,
+    databaseUrl: options.databaseUrl ?? (STORE_KIND === 'postgres' ? await databaseFor(dataDir) : undefined),
+  });
   const logs: string[] = [];
-  const { dataDir: _d, ports, keys, ...appOptions } = options;
+  const { dataDir: _d, databaseUrl: _u, dependencies, keys, ...appOptions } = options;
   const app = createApp({
     store,
-    ports: { ...defaultPorts(), ...ports },
+    dependencies: { ...defaultDependencies(), ...dependencies },
     apiKeys: parseApiKeys(keys ?? KEYS),
     log: (line) => logs.push(line),
     ...appOptions,
@@ -62,6 +91,7 @@ export async function startService(options: StartOptions = {}): Promise<Service>
   };
   return {
     url: `http://127.0.0.1:${port}`,
+    storeKind: STORE_KIND,
     dataDir,
     logs,
     stop,

@@ -79,6 +79,10 @@ describe('GET /reference/v1/tasks/{task_id}', () => {
   it('answers a branch with its parent, fork interaction, replaced and replayed text', async () => {
     const { body } = await call(service, 'GET', `/reference/v1/tasks/${branch}`);
     expect(body.root_task_id).toBe(original);
+    const { body: parent } = await call(service, 'GET', `/reference/v1/tasks/${original}`);
+    // A branch keeps its parent's clock, so its dates replay as the parent's did.
+    expect(typeof parent.reference_clock).toBe('string');
+    expect(body.reference_clock).toBe(parent.reference_clock);
     expect(body.parent).toEqual({
       task_id: original,
       interaction_id: firstTurn,

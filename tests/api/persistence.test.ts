@@ -1,7 +1,16 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it } from 'vitest';
-import { call, comparable, createTask, rerun, sendMessage, startService, tempDataDir } from './helpers';
+import {
+  call,
+  comparable,
+  createTask,
+  rerun,
+  sendMessage,
+  startService,
+  storeEnv,
+  tempDataDir,
+} from './helpers';
 
 const dirs: string[] = [];
 afterAll(() => {
@@ -73,11 +82,11 @@ describe('restart persistence', () => {
 });
 
 /** Starts `server/main.ts` as its own process and resolves with its URL once it listens. */
-function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
+async function startProcess(dataDir: string): Promise<{ child: ChildProcess; url: string }> {
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', '--port', '0'], {
     env: {
       ...process.env,
-      THREADLINE_DATA: dataDir,
+      ...(await storeEnv(dataDir)),
       THREADLINE_API_KEYS: 'root-key=*',
       THREADLINE_DIST: `${dataDir}/no-dist`,
     },

@@ -102,6 +102,7 @@ describe('reference extensions', () => {
         '/healthz',
         '/reference/v1/agents',
         '/reference/v1/agents/{agent_id}/bundle',
+        '/reference/v1/agents/{agent_id}/impact',
         '/reference/v1/bundles/{hash}',
         '/reference/v1/schemas/bundle.json',
         '/reference/v1/tasks/{task_id}',
@@ -130,6 +131,6 @@ describe('reference extensions', () => {
   it('answers /healthz without a key', async () => {
     const { status, body } = await call(service, 'GET', '/healthz', { key: null });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ok' });
+    expect(body).toEqual({ status: 'ok', store: { kind: service.storeKind, reachable: true } });
   });
 });

@@ -84,12 +84,12 @@ describe('POST /v1/messaging/messages/rerun', () => {
   it("inherits the origin's clock, so relative dates resolve the same on the branch", async () => {
     const clock = { now: () => new Date('2025-02-10T09:00:00Z') };
     const later = { now: () => new Date('2025-06-30T18:00:00Z') };
-    const early = await startService({ ports: { clock } });
+    const early = await startService({ dependencies: { clock } });
     try {
       const task = (await createTask(early)).body;
       const first = (await sendMessage(early, task.id, 'I want to dispute a charge from yesterday')).body;
       await early.stop();
-      const restarted = await startService({ dataDir: early.dataDir, ports: { clock: later } });
+      const restarted = await startService({ dataDir: early.dataDir, dependencies: { clock: later } });
       try {
         const { body } = await rerun(restarted, {
           task_id: task.id,

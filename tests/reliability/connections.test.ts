@@ -8,7 +8,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { getJson, spawnService, type ServiceProcess } from './wire';
 
 const KEY = 'slow-key';
@@ -97,24 +97,41 @@ describe('an abandoned upload', () => {
       const socket = connect(port, '127.0.0.1');
       socket.on('error', () => undefined);
       const closed = new Promise((resolve) => socket.once('close', resolve));
-      socket.write(
-        `POST /v1/messaging/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nx-service-api-key: ${KEY}\r\ncontent-type: application/json\r\n${transfer}\r\n\r\n`,
+      // `expect: 100-continue`: the service's "100 Continue" says the request reached its handler.
+      const handling = new Promise<void>((resolve) =>
+        socket.on('data', (c: Buffer) => {
+          if (c.toString().startsWith('HTTP/1.1 100')) resolve();
+        }),
       );
-      socket.write(transfer.startsWith('transfer') ? '10\r\n{"type":"message",\r\n' : '{"type":"message",');
-      await new Promise((resolve) => setTimeout(resolve, 300));
+      socket.write(
+        `POST /v1/messaging/messages HTTP/1.1\r\nHost: 127.0.0.1\r\nx-service-api-key: ${KEY}\r\ncontent-type: application/json\r\nexpect: 100-continue\r\n${transfer}\r\n\r\n`,
+      );
+      await handling;
+      // Part of the body, then the client vanishes.
+      await new Promise<void>((resolve) =>
+        socket.write(
+          transfer.startsWith('transfer') ? '10\r\n{"type":"message",\r\n' : '{"type":"message",',
+          () => resolve(),
+        ),
+      );
       socket.destroy();
       await closed;
-      // The request log line is written within a turn of the event loop.
-      let lines: Record<string, unknown>[] = [];
-      for (let i = 0; i < 50 && !lines.some((l) => l.path === '/v1/messaging/messages'); i += 1) {
-        await new Promise((resolve) => setTimeout(resolve, 100));
-        lines = service
+      // The request log line follows within a few turns of the service's event loop.
+      const requestLog = () =>
+        service
           .stdout()
           .slice(before)
           .split('\n')
           .filter(Boolean)
           .map((l) => JSON.parse(l) as Record<string, unknown>);
-      }
+      await vi.waitFor(
+        () => expect(requestLog().some((l) => l.path === '/v1/messaging/messages')).toBe(true),
+        {
+          timeout: 5000,
+          interval: 50,
+        },
+      );
+      const lines = requestLog();
       expect(lines, transfer).toEqual([
         expect.objectContaining({
           level: 'info',

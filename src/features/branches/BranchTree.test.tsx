@@ -114,6 +114,28 @@ describe('BranchTree', () => {
     );
   });
 
+  it('with a refused key, says where each branch forked and why the turn number is unknown', async () => {
+    vi.stubGlobal('fetch', () =>
+      Promise.resolve(
+        new Response(JSON.stringify({ error: 'unauthorized', message: 'Invalid API key' }), {
+          status: 401,
+          headers: { 'content-type': 'application/json' },
+        }),
+      ),
+    );
+    renderTree('b1');
+    const items = screen.getAllByRole('treeitem');
+    await waitFor(() =>
+      expect(items[1]!.textContent).toContain(
+        'Forked at interaction r2 (fork point unknown: the key was refused)',
+      ),
+    );
+    expect(items[2]!.textContent).toContain(
+      'Forked at interaction b1-1 (fork point unknown: the key was refused)',
+    );
+    expect(screen.getByRole('tree').textContent).not.toContain('?');
+  });
+
   it('opens with Enter, picks two with Space, and compares them', () => {
     const { onOpen, onCompare } = renderTree('root');
     const items = screen.getAllByRole('treeitem');

@@ -6,15 +6,16 @@
  */
 import { useQueries } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { toApiError } from '../../api/errors';
 import { traceListQueryOptions } from '../../api/trace-list';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { cx, shortId, titleFrom } from '../../lib/format';
+import { cx, plural, shortId, titleFrom } from '../../lib/format';
 import { shortBundleHash } from '../../lib/short-hash';
 import { DecisionBadge } from '../chat';
 import { describeRun, runConfigOf, useThreadsStore } from '../threads';
-import { decisionsAlong } from './decisions';
+import { decisionsAlong, describeForkPoint, type ParentTraces } from './decisions';
 import { buildBranchTree, flattenTree, textChanged, type BranchNode } from './lineage';
 import { useLineage } from './use-lineage';
 
@@ -41,6 +42,8 @@ function changeOf(node: BranchNode): string {
   return parts.join(' · ');
 }
 
+const errorFacts = ({ status, title }: { status: number; title: string }) => ({ status, title });
+
 export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTreeProps) {
   const lineage = useLineage(taskId, linkParent);
   const records = lineage.records;
@@ -48,14 +51,21 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
   const tree = useMemo(() => (taskId ? buildBranchTree(taskId, records) : null), [taskId, records]);
   const rows = useMemo(() => (tree ? flattenTree(tree) : []), [tree]);
   // combine's result is structurally shared: a new array only when some trace list changed.
-  const traceData = useQueries({
+  const traceLists = useQueries({
     queries: rows.map((r) => traceListQueryOptions(r.task_id)),
-    combine: (results) => results.map((q) => q.data),
+    combine: (results) =>
+      results.map((q) => ({
+        data: q.data,
+        loading: q.isPending,
+        error: q.error ? errorFacts(toApiError(q.error)) : undefined,
+      })),
   });
   const along = useMemo(() => {
     if (!tree) return new Map<string, { forkIndex: number | null; decisions: string[] }>();
-    return decisionsAlong(tree, new Map(rows.map((r, i) => [r.task_id, traceData[i]])));
-  }, [tree, rows, traceData]);
+    return decisionsAlong(tree, new Map(rows.map((r, i) => [r.task_id, traceLists[i]?.data])));
+  }, [tree, rows, traceLists]);
+  const rowIndex = useMemo(() => new Map(rows.map((r, i) => [r.task_id, i])), [rows]);
+  const listOf = (id: string): ParentTraces => traceLists[rowIndex.get(id) ?? -1] ?? { loading: true };
 
   const [picked, setPicked] = useState<string[]>([]);
   const [focused, setFocused] = useState(0);
@@ -103,7 +113,7 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
             ? 'Loading the branches…'
             : rows.length === 1
               ? 'No branches yet.'
-              : `${rows.length - 1} branch${rows.length === 2 ? '' : 'es'}.`}{' '}
+              : `${plural(rows.length - 1, 'branch', 'branches')}.`}{' '}
           {lineage.source === 'browser' ? '(as recorded in this browser) ' : ''}
           Pick two to compare.
         </span>
@@ -133,7 +143,6 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
               aria-level={node.depth + 1}
               aria-selected={current}
               aria-expanded={node.children.length > 0 ? true : undefined}
-              aria-label={`${title(node.task_id)}, ${changeOf(node)}`}
               data-task-id={node.task_id}
               tabIndex={i === focused ? 0 : -1}
               onFocus={() => setFocused(i)}
@@ -176,7 +185,7 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
               </div>
               <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
                 {node.record
-                  ? `Forked at turn ${info?.forkIndex !== null && info?.forkIndex !== undefined ? info.forkIndex + 1 : '?'} · `
+                  ? `${describeForkPoint(info?.forkIndex ?? null, node.record.parent_interaction_id, listOf(node.record.parent_task_id))} · `
                   : ''}
                 {changeOf(node)}
               </p>

@@ -33,3 +33,36 @@ export function decisionsAlong(
   walk(root, null);
   return out;
 }
+
+/** What the parent's trace list is known to be, for saying where a branch forked. */
+export interface ParentTraces {
+  loading: boolean;
+  /** Why the list could not be read: the HTTP status (0: unreachable) and a short title. */
+  error?: { status: number; title: string } | undefined;
+}
+
+/**
+ * Where a branch forked, in words: the turn number when the parent's turns are known, else the
+ * fork's interaction id and why the turn number is not known ("the key was refused").
+ */
+export function describeForkPoint(
+  forkIndex: number | null,
+  interactionId: string,
+  parent: ParentTraces,
+): string {
+  if (forkIndex !== null) return `Forked at turn ${forkIndex + 1}`;
+  const at = `Forked at interaction ${interactionId.slice(0, 8)}`;
+  if (parent.error) {
+    const why =
+      parent.error.status === 401
+        ? 'the key was refused'
+        : parent.error.status === 403
+          ? 'the key may not read the parent thread'
+          : parent.error.status === 404
+            ? 'the service does not know the parent thread'
+            : `the parent’s turns could not be read (${parent.error.title})`;
+    return `${at} (fork point unknown: ${why})`;
+  }
+  if (parent.loading) return `${at} (reading the parent’s turns…)`;
+  return `${at} (fork point unknown: the parent has no turn with this id)`;
+}

@@ -22,7 +22,7 @@ import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
-import { cx } from '../../lib/format';
+import { cx, plural } from '../../lib/format';
 import { bundleText } from './analysis';
 import { useDraftAnalysis } from './analysis-runner';
 import { selectDrafts, selectHydrated, selectServerIssues, useBundleDraftStore } from './draft-store';
@@ -45,6 +45,8 @@ export interface BundleEditorPanelProps {
   canFetch?: boolean;
   /** The open thread's "runs with" controls, shown in the toolbar. */
   threadControls?: ReactNode;
+  /** What the draft changes in the saved cases, shown under the toolbar. */
+  impact?: ReactNode;
 }
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
@@ -61,7 +63,7 @@ function download(name: string, text: string): void {
 function describeImport(r: Extract<ImportResult, { ok: true }>): string {
   const what =
     r.kind === 'project'
-      ? `Imported the agent project (${r.fileCount} file${r.fileCount === 1 ? '' : 's'})`
+      ? `Imported the agent project (${plural(r.fileCount, 'file')})`
       : 'Imported the bundle file';
   const warnings = r.issues.filter((i) => i.severity === 'warning');
   return warnings.length ? `${what}; ${warnings.map((w) => w.message).join(' ')}` : `${what}.`;
@@ -72,6 +74,7 @@ export function BundleEditorPanel({
   onAgentChange,
   canFetch = true,
   threadControls,
+  impact,
 }: BundleEditorPanelProps) {
   const drafts = useBundleDraftStore(selectDrafts);
   const hydrated = useBundleDraftStore(selectHydrated);
@@ -230,8 +233,8 @@ export function BundleEditorPanel({
               : analysis.kind === 'checking'
                 ? 'Checking…'
                 : errors > 0
-                  ? `${errors} error${errors === 1 ? '' : 's'}${warnings ? `, ${warnings} warning${warnings === 1 ? '' : 's'}` : ''}`
-                  : `Valid${warnings ? ` (${warnings} warning${warnings === 1 ? '' : 's'})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
+                  ? `${plural(errors, 'error')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}`
+                  : `Valid${warnings ? ` (${plural(warnings, 'warning')})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
         </span>
         <div className="ml-auto flex flex-wrap gap-1">
           <Button size="sm" variant="ghost" onClick={onFormat} disabled={analysis.kind === 'empty'}>
@@ -304,6 +307,7 @@ export function BundleEditorPanel({
           {threadControls}
         </div>
       ) : null}
+      {impact}
       {!canFetch && draft === undefined ? (
         <p className="border-b border-amber-200 bg-amber-50 px-3 py-1.5 text-xs text-amber-900 dark:border-amber-900 dark:bg-amber-950/60 dark:text-amber-100">
           Add the API key in Connection to load {agentId || 'the agent'}’s bundle as the baseline, or import

@@ -12,7 +12,7 @@ import { useBundleDraftStore } from './draft-store';
 
 export type DraftSendState =
   | { status: 'ready'; agentId: string; bundle: Record<string, unknown>; hash: string }
-  | { status: 'blocked'; agentId: string; reason: string };
+  | { status: 'blocked'; agentId: string; reason: string; checking?: true };
 
 /** What a draft text amounts to when it is to be sent. */
 export function draftSendState(agentId: string, text: string | undefined): DraftSendState {
@@ -26,7 +26,12 @@ export function draftSendState(agentId: string, text: string | undefined): Draft
   const analysis = analyzeDraft(text);
   const reason = sendBlockReason(analysis);
   if (reason || analysis.kind !== 'parsed')
-    return { status: 'blocked', agentId, reason: reason ?? 'The bundle cannot be sent.' };
+    return {
+      status: 'blocked',
+      agentId,
+      reason: reason ?? 'The bundle cannot be sent.',
+      ...(analysis.kind === 'checking' ? { checking: true as const } : {}),
+    };
   return { status: 'ready', agentId, bundle: analysis.bundle, hash: bundleHash(analysis.bundle) };
 }
 

@@ -6,6 +6,7 @@
  */
 import type { BundleIssue } from '../../contract/api';
 import { validateBundle } from '../../lib/bundle/validate';
+import { plural } from '../../lib/format';
 import { jsonSyntaxErrorOffset } from './json-syntax';
 
 export type DraftAnalysis =
@@ -89,7 +90,7 @@ export function sendBlockReason(a: DraftAnalysis): string | null {
   if (a.kind === 'invalid-json')
     return `The bundle is not valid JSON (${a.message}). Fix it in the bundle editor, or turn "Use this bundle" off.`;
   if (a.errors > 0) {
-    return `The bundle has ${a.errors} error${a.errors === 1 ? '' : 's'}, so it is not sent. Fix ${a.errors === 1 ? 'it' : 'them'} in the bundle editor (see Problems), or turn "Use this bundle" off.`;
+    return `The bundle has ${plural(a.errors, 'error')}, so it is not sent. Fix ${a.errors === 1 ? 'it' : 'them'} in the bundle editor (see Problems), or turn "Use this bundle" off.`;
   }
   return null;
 }

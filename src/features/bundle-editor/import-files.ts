@@ -5,6 +5,7 @@
  */
 import type { BundleIssue } from '../../contract/api';
 import { assembleProject } from '../../lib/bundle/assemble';
+import { plural } from '../../lib/format';
 
 export interface PickedFile {
   /** Path as the browser gives it: `webkitRelativePath` for a folder pick, the name for a drop. */
@@ -65,7 +66,7 @@ export function importFiles(files: readonly PickedFile[]): ImportResult {
     if (jsonFiles.length !== 1) {
       return {
         ok: false,
-        message: `Pick one bundle file (.json) or an agent project (*${PROJECT_EXT} files); got ${files.length} file(s) without a project file.`,
+        message: `Pick one bundle file (.json) or an agent project (*${PROJECT_EXT} files); got ${plural(files.length, 'file')} without a project file.`,
         issues: [],
       };
     }

@@ -13,3 +13,5 @@ export { bundleText } from './analysis';
 
 export { shortBundleHash } from '../../lib/short-hash';
 export { LazyBundleDiff } from './LazyBundleDiff';
+export { readDataTransfer, readFileList } from './read-files';
+export type { PickedFile } from './import-files';

@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, renderHook, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
+import { ApiError } from '../../api/errors';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { useConnectionStore } from '../connection';
 import { useThreadsStore } from '../threads';
 import { ChatPane } from './ChatPane';
 import { useDraftsStore } from './drafts-store';
+import { selectOutbox, useOutboxStore } from './outbox-store';
+import { useSendTurn } from './use-send-turn';
 
 beforeAll(() => installDomStubs());
 
@@ -116,9 +120,9 @@ describe('ChatPane', () => {
     expect(alert.textContent).toContain('Invalid or missing API key');
     expect(alert.textContent).toContain('did not accept the API key');
 
-    const retry = screen.getByRole('button', { name: 'Retry' });
-    fireEvent.click(retry);
-    fireEvent.click(retry);
+    // An impatient double click. The entry turns pending before anything is sent, so the second
+    // click finds no Retry button (React re-renders between the two clicks, as in a browser).
+    await userEvent.setup().dblClick(screen.getByRole('button', { name: 'Retry' }));
     await waitFor(() => expect(requests).toHaveLength(2));
     expect(screen.queryByRole('button', { name: 'Retry' })).toBeNull();
     expect(screen.getByText('The agent is replying…')).toBeTruthy();
@@ -134,6 +138,31 @@ describe('ChatPane', () => {
     expect(screen.getByRole('heading', { name: /Test thread/ })).toBeTruthy();
     expect(useThreadsStore.getState().threads.t1?.title).toBe('Test thread');
     expect(requests).toHaveLength(2);
+  });
+
+  it('a retry started twice before React re-renders still sends once (the outbox guard)', async () => {
+    // No click can do this (see above); a second caller of `retry` (a shortcut, a stale handler) could.
+    const client = new QueryClient();
+    const { result } = renderHook(() => useSendTurn('t1'), {
+      wrapper: ({ children }) => <QueryClientProvider client={client}>{children}</QueryClientProvider>,
+    });
+    const { begin, fail } = useOutboxStore.getState();
+    begin({ localId: 'l-twice', taskId: 't1', text: 'hello' });
+    fail(
+      't1',
+      'l-twice',
+      new ApiError({ kind: 'network', status: 0, title: 'x', message: 'y', guidance: 'z' }),
+    );
+    const entry = selectOutbox('t1')(useOutboxStore.getState()).find((e) => e.localId === 'l-twice')!;
+
+    act(() => {
+      result.current.retry(entry);
+      result.current.retry(entry);
+    });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    await act(async () => requests[0]?.resolve(json(reply)));
+    await waitFor(() => expect(selectOutbox('t1')(useOutboxStore.getState())).toEqual([]));
+    expect(requests).toHaveLength(1);
   });
 
   it('keeps the draft per thread', () => {

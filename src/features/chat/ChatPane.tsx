@@ -44,7 +44,7 @@ export function ChatPane({
   const upsertThread = useThreadsStore(selectUpsertThread);
   const transcript = useTranscript(taskId);
   const outbox = useOutboxStore(selectOutbox(taskId));
-  const { send, retry, discard } = useSendTurn(taskId, messageExtras, onSendError);
+  const { send, retry, discard, edit } = useSendTurn(taskId, messageExtras, onSendError);
   const busy = outbox.some((e) => e.status === 'pending');
   const onSend = useCallback((text: string) => void send(text), [send]);
 
@@ -82,6 +82,19 @@ export function ChatPane({
           {header}
         </div>
       </header>
+      {transcript.error && transcript.turns.length > 0 ? (
+        // The turns shown are from before: say the list could not be read again, and which part.
+        <div className="border-b border-zinc-200 p-2 dark:border-zinc-800">
+          <ErrorCallout
+            error={toApiError(transcript.error)}
+            action={
+              <Button size="sm" onClick={transcript.refetch}>
+                Try again
+              </Button>
+            }
+          />
+        </div>
+      ) : null}
       <div className="min-h-0 flex-1">
         {transcript.isLoading && !welcome ? (
           <div className="flex h-full items-center justify-center gap-2 text-sm text-zinc-500">
@@ -112,6 +125,7 @@ export function ChatPane({
             onSend={onSend}
             onRetry={retry}
             onDiscard={discard}
+            onEdit={edit}
             renderTurnActions={renderTurnActions}
           />
         )}

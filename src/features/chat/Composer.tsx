@@ -5,6 +5,8 @@
 import { useId, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/ui/Button';
+import { cx } from '../../lib/format';
+import { lengthCount, MESSAGE_MAX_CHARS, messageTooLong } from '../../lib/message-limit';
 import { selectDraft, useDraftsStore } from './drafts-store';
 
 export interface ComposerProps {
@@ -19,9 +21,12 @@ const isMac = typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigat
 export function Composer({ taskId, busy, lastMessage, onSend }: ComposerProps) {
   const [draft, setDraft] = useDraftsStore(useShallow((s) => [selectDraft(taskId)(s), s.setDraft] as const));
   const hintId = useId();
+  // What would be sent (the trimmed text) is what the limit applies to; the draft is never cut.
+  const length = draft.trim().length;
+  const tooLong = messageTooLong(draft.trim());
 
   const submit = () => {
-    if (busy || !draft.trim()) return;
+    if (busy || !draft.trim() || tooLong) return;
     if (onSend(draft)) setDraft(taskId, '');
   };
 
@@ -47,22 +52,32 @@ export function Composer({ taskId, busy, lastMessage, onSend }: ComposerProps) {
         <textarea
           aria-label="Message"
           aria-describedby={hintId}
+          aria-invalid={tooLong ? true : undefined}
           rows={2}
           value={draft}
           onChange={(e) => setDraft(taskId, e.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Write a message…"
-          className="max-h-48 min-h-[2.75rem] w-full resize-y rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className="max-h-48 min-h-[2.75rem] w-full resize-y rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm wrap-anywhere text-zinc-900 placeholder:text-zinc-400 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         />
-        <p id={hintId} className="text-xs text-zinc-500 dark:text-zinc-400">
-          {isMac ? '⌘' : 'Ctrl'}+Enter to send · ↑ recalls your last message
+        <p
+          id={hintId}
+          className={cx(
+            'text-xs',
+            tooLong ? 'font-medium text-red-700 dark:text-red-300' : 'text-zinc-500 dark:text-zinc-400',
+          )}
+        >
+          {tooLong ??
+            `${isMac ? '⌘' : 'Ctrl'}+Enter to send · ↑ recalls your last message${
+              length > MESSAGE_MAX_CHARS * 0.9 ? ` · ${lengthCount(length)}` : ''
+            }`}
         </p>
       </div>
       <Button
         type="submit"
         variant="primary"
         aria-label="Send"
-        disabled={busy || !draft.trim()}
+        disabled={busy || !draft.trim() || tooLong !== null}
         className="mb-5"
       >
         {busy ? 'Sending…' : 'Send'}

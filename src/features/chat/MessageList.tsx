@@ -8,7 +8,7 @@ import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
-import type { OutboxEntry } from './outbox-store';
+import { canRetry, type OutboxEntry } from './outbox-store';
 import type { Turn } from './transcript';
 import { Chips, TurnView, UserBubble } from './TurnView';
 import { SafeMarkdown } from './SafeMarkdown';
@@ -25,13 +25,15 @@ type Row =
 
 export interface MessageListProps {
   welcome?: Welcome | undefined;
-  turns: Turn[];
+  turns: readonly Turn[];
   outbox: OutboxEntry[];
   selectedTurnId: string | undefined;
   onSelectTurn: (turnId: string) => void;
   onSend: (text: string) => void;
   onRetry: (entry: OutboxEntry) => void;
   onDiscard: (entry: OutboxEntry) => void;
+  /** A message the service refused as such: back into the message box to be shortened. */
+  onEdit?: ((entry: OutboxEntry) => void) | undefined;
   renderTurnActions?: ((turn: Turn) => ReactNode) | undefined;
   /** Scroll the selected turn into view when it changes (e.g. picked in the thread view). */
   followSelection?: boolean;
@@ -53,6 +55,7 @@ export function MessageList({
   onSend,
   onRetry,
   onDiscard,
+  onEdit,
   renderTurnActions,
   followSelection = true,
 }: MessageListProps) {
@@ -161,9 +164,15 @@ export function MessageList({
                       error={row.entry.error}
                       action={
                         <div className="flex gap-2">
-                          <Button size="sm" variant="primary" onClick={() => onRetry(row.entry)}>
-                            Retry
-                          </Button>
+                          {canRetry(row.entry) ? (
+                            <Button size="sm" variant="primary" onClick={() => onRetry(row.entry)}>
+                              Retry
+                            </Button>
+                          ) : onEdit ? (
+                            <Button size="sm" variant="primary" onClick={() => onEdit(row.entry)}>
+                              Edit in the message box
+                            </Button>
+                          ) : null}
                           <Button size="sm" variant="ghost" onClick={() => onDiscard(row.entry)}>
                             Discard
                           </Button>

@@ -1,8 +1,7 @@
 import { memo, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
-import { formatMs } from '../../lib/format';
+import { cx, formatMs, plural } from '../../lib/format';
 import { brokenRules } from '../../lib/trace-tones';
-import { cx } from '../../lib/format';
 import { DecisionBadge, DecisionCauseText } from './DecisionBadge';
 import { ReplyText } from './ReplyText';
 import type { Turn } from './transcript';
@@ -11,7 +10,7 @@ import { UnreadFields } from './UnreadFields';
 export function UserBubble({ text, children }: { text: string; children?: ReactNode }) {
   return (
     <div className="flex justify-end">
-      <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm whitespace-pre-wrap text-white">
+      <div className="max-w-[85%] rounded-2xl rounded-br-sm bg-indigo-600 px-3 py-2 text-sm wrap-anywhere whitespace-pre-wrap text-white">
         {text}
         {children}
       </div>
@@ -87,7 +86,7 @@ export const TurnView = memo(function TurnView({
       {turn.userText ? <UserBubble text={turn.userText} /> : null}
       <div
         className={cx(
-          'max-w-[92%] rounded-2xl rounded-bl-sm border px-3 py-2 text-sm',
+          'max-w-[92%] rounded-2xl rounded-bl-sm border px-3 py-2 text-sm wrap-anywhere',
           selected
             ? 'border-indigo-400 bg-indigo-50/50 ring-1 ring-indigo-400 dark:border-indigo-500 dark:bg-indigo-950/30'
             : 'border-zinc-200 bg-white dark:border-zinc-800 dark:bg-zinc-900',
@@ -111,7 +110,7 @@ export const TurnView = memo(function TurnView({
           <DecisionCauseText trace={turn.trace} />
           {broken.length > 0 ? (
             <Badge tone="error" title={`Could not be evaluated: ${broken.join(', ')}`}>
-              {broken.length === 1 ? 'rule error' : `${broken.length} rule errors`}
+              {broken.length === 1 ? 'rule error' : plural(broken.length, 'rule error')}
             </Badge>
           ) : null}
           {turn.rttMs !== undefined ? <span title="Measured round trip">{formatMs(turn.rttMs)}</span> : null}

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { rawPreview, type UnreadField } from '../../contract/tolerant';
-import { toPrettyJson } from '../../lib/format';
+import { plural, toPrettyJson } from '../../lib/format';
 
 /**
  * The fields of a turn that arrived in an unexpected shape (missing id, a number for a text, a
@@ -15,8 +15,7 @@ export function UnreadFields({ fields }: { fields: readonly UnreadField[] }) {
       onToggle={(e) => setOpen(e.currentTarget.open)}
     >
       <summary className="cursor-pointer">
-        {fields.length === 1 ? '1 field' : `${fields.length} fields`} arrived in an unexpected shape: shown as
-        absent or as sent
+        {plural(fields.length, 'field')} arrived in an unexpected shape: shown as absent or as sent
       </summary>
       {open ? (
         <ul aria-label="Fields in an unexpected shape" className="mt-1 flex flex-col gap-1">

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ApiError } from '../../api/errors';
-import { selectOutbox, useOutboxStore } from './outbox-store';
+import { decodeHttpError } from '../../api/errors';
+import { canRetry, selectOutbox, useOutboxStore, type OutboxEntry } from './outbox-store';
 
 const err = new ApiError({ kind: 'network', status: 0, title: 'x', message: 'y', guidance: 'z' });
 
@@ -16,5 +17,44 @@ describe('outbox', () => {
     expect(selectOutbox('t')(useOutboxStore.getState())).toHaveLength(1);
     remove('t', 'l1');
     expect(selectOutbox('t')(useOutboxStore.getState())).toHaveLength(0);
+  });
+
+  it('offers no retry for a message the service refused as such, and keeps it for everything else', () => {
+    const entry = (text: string, error: ApiError): OutboxEntry => ({
+      localId: 'l',
+      taskId: 't',
+      text,
+      status: 'error',
+      startedAt: 0,
+      error,
+    });
+    const tooLong = decodeHttpError(
+      422,
+      '',
+      JSON.stringify({
+        error: 'invalid_request',
+        message: 'Invalid request: body.text: Too big',
+        detail: [
+          {
+            loc: ['body', 'text'],
+            msg: 'Too big: expected string to have <=20000 characters',
+            type: 'too_big',
+          },
+        ],
+      }),
+    );
+    expect(canRetry(entry('short, but refused by a stricter service', tooLong))).toBe(false);
+    expect(canRetry(entry('x'.repeat(20_001), decodeHttpError(413, '', '')))).toBe(false);
+    expect(canRetry(entry('hi', err))).toBe(true);
+    expect(canRetry(entry('hi', decodeHttpError(503, '', '')))).toBe(true);
+    expect(canRetry(entry('hi', decodeHttpError(401, '', '{"error":"unauthorized"}')))).toBe(true);
+    const badBundle = decodeHttpError(
+      422,
+      '',
+      JSON.stringify({
+        detail: [{ loc: ['body', 'agent_settings_bundle', 'rules', 0], msg: 'bad', type: 'x' }],
+      }),
+    );
+    expect(canRetry(entry('hi', badBundle))).toBe(true);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { create } from 'zustand';
 import type { ApiError } from '../../api/errors';
+import { MESSAGE_MAX_CHARS } from '../../lib/message-limit';
 
 export interface OutboxEntry {
   localId: string;
@@ -52,3 +53,19 @@ export const useOutboxStore = create<OutboxState>()((setState, getState) => ({
 }));
 
 export const selectOutbox = (taskId: string) => (s: OutboxState) => s.byTask[taskId] ?? EMPTY;
+
+/**
+ * False when sending the same text again cannot succeed: the service refused the message itself
+ * (a 4xx naming the `text` field, or a text over the length limit). A network failure, a 5xx, a
+ * refused key or a rejected bundle can be fixed elsewhere, so those keep their Retry.
+ */
+export function canRetry(entry: OutboxEntry): boolean {
+  const error = entry.error;
+  if (!error || error.status < 400 || error.status >= 500) return true;
+  if (entry.text.length > MESSAGE_MAX_CHARS) return false;
+  const detail = Array.isArray(error.detail) ? (error.detail as unknown[]) : [];
+  return !detail.some((d) => {
+    const loc = (d as { loc?: unknown } | null)?.loc;
+    return Array.isArray(loc) && loc.at(-1) === 'text' && loc.length <= 2;
+  });
+}

@@ -78,6 +78,62 @@ function runOf(
   return { ...(hash !== undefined ? { bundleHash: hash } : {}), ...(version ? { versionId: version } : {}) };
 }
 
+/** The turn of one server trace at `index`, with this browser's record of it and what it ran with. */
+export function turnFromTrace(
+  trace: TolerantTrace,
+  index: number,
+  mine: LocalTurn | undefined,
+  run: TurnRun | undefined,
+): Turn {
+  const idUnknown = !trace.interaction_id;
+  // A trace without an id still has its place in the thread; it gets a stand-in id.
+  const id = trace.interaction_id || standInId(index);
+  const unread = unreadOf(trace, idUnknown ? undefined : mine);
+  const reply = traceReply(trace);
+  const userText = traceUserText(trace) ?? mine?.user_text;
+  const replyText = reply.text ?? mine?.reply_text;
+  return {
+    id,
+    index,
+    userText: userText ?? '',
+    replyText: replyText ?? '',
+    suggestions: mine?.suggestions ?? reply.suggestions ?? [],
+    decision: trace.decision || mine?.decision || '',
+    trace,
+    ...(mine?.rtt_ms !== undefined ? { rttMs: mine.rtt_ms } : {}),
+    ...(mine?.created_at ? { createdAt: mine.created_at } : {}),
+    ...runOf(run, mine),
+    textUnavailable: userText === undefined && replyText === undefined,
+    ...(unread.length ? { unread } : {}),
+    ...(idUnknown ? { idUnknown } : {}),
+  };
+}
+
+/** The id a trace without an interaction id gets at position `index`. */
+export const standInId = (index: number) => `unidentified-trace-${index + 1}`;
+
+/** A turn this browser recorded that the server's trace list does not hold (yet). */
+export function turnFromLocal(mine: LocalTurn, index: number, run: TurnRun | undefined): Turn {
+  return {
+    id: mine.id,
+    index,
+    userText: mine.user_text,
+    replyText: mine.reply_text,
+    suggestions: mine.suggestions,
+    decision: mine.decision ?? '',
+    ...(mine.rtt_ms !== undefined ? { rttMs: mine.rtt_ms } : {}),
+    createdAt: mine.created_at,
+    ...runOf(run, mine),
+    textUnavailable: false,
+    ...(mine.unread?.length ? { unread: mine.unread } : {}),
+  };
+}
+
+/**
+ * The whole transcript at once: the traces in thread order (a repeated id counted once), then the
+ * turns this browser recorded that the list does not hold, in their order. Linear; the per-thread
+ * model (transcript-model.ts) calls it only when a change is not one it can follow turn by turn.
+ */
 export function buildTranscript(
   traces: readonly TolerantTrace[] | undefined,
   local: readonly LocalTurn[] | undefined,
@@ -87,49 +143,15 @@ export function buildTranscript(
   const turns: Turn[] = [];
   const seen = new Set<string>();
   for (const trace of traces ?? []) {
-    const idUnknown = !trace.interaction_id;
-    // A trace without an id still has its place in the thread; it gets a stand-in id.
-    const id = trace.interaction_id || `unidentified-trace-${turns.length + 1}`;
+    const id = trace.interaction_id || standInId(turns.length);
     if (seen.has(id)) continue;
     seen.add(id);
-    const unread = unreadOf(trace, idUnknown ? undefined : localById.get(id));
-    const mine = localById.get(id);
-    const reply = traceReply(trace);
-    const userText = traceUserText(trace) ?? mine?.user_text;
-    const replyText = reply.text ?? mine?.reply_text;
-    turns.push({
-      id,
-      index: turns.length,
-      userText: userText ?? '',
-      replyText: replyText ?? '',
-      suggestions: mine?.suggestions ?? reply.suggestions ?? [],
-      decision: trace.decision || mine?.decision || '',
-      trace,
-      ...(mine?.rtt_ms !== undefined ? { rttMs: mine.rtt_ms } : {}),
-      ...(mine?.created_at ? { createdAt: mine.created_at } : {}),
-      ...runOf(runs?.get(id), mine),
-      textUnavailable: userText === undefined && replyText === undefined,
-      ...(unread.length ? { unread } : {}),
-      ...(idUnknown ? { idUnknown } : {}),
-    });
+    turns.push(turnFromTrace(trace, turns.length, localById.get(id), runs?.get(id)));
   }
-  // Turns this browser recorded that the server's list does not hold (yet): keep them, in order.
   for (const mine of local ?? []) {
     if (seen.has(mine.id)) continue;
     seen.add(mine.id);
-    turns.push({
-      id: mine.id,
-      index: turns.length,
-      userText: mine.user_text,
-      replyText: mine.reply_text,
-      suggestions: mine.suggestions,
-      decision: mine.decision ?? '',
-      ...(mine.rtt_ms !== undefined ? { rttMs: mine.rtt_ms } : {}),
-      createdAt: mine.created_at,
-      ...runOf(runs?.get(mine.id), mine),
-      textUnavailable: false,
-      ...(mine.unread?.length ? { unread: mine.unread } : {}),
-    });
+    turns.push(turnFromLocal(mine, turns.length, runs?.get(mine.id)));
   }
   return turns;
 }
@@ -155,15 +177,17 @@ function sameFields(a: Record<string, unknown>, b: Record<string, unknown>): boo
  * memoised turn views skip re-rendering (a 1 MB reply is not drawn again because another turn
  * arrived). Linear in the number of turns; fields compared by identity (arrays item by item).
  */
+/** The two turns show the same (fields compared by identity, arrays item by item). */
+export const sameTurn = (a: Turn, b: Turn): boolean =>
+  sameFields(a as unknown as Record<string, unknown>, b as unknown as Record<string, unknown>);
+
 export function reuseTurns(previous: readonly Turn[], next: Turn[]): Turn[] {
   if (previous.length === 0) return next;
   const byId = new Map(previous.map((t) => [t.id, t]));
   let changed = previous.length !== next.length;
   const out = next.map((t, i) => {
     const old = byId.get(t.id);
-    const keep =
-      old !== undefined &&
-      sameFields(old as unknown as Record<string, unknown>, t as unknown as Record<string, unknown>);
+    const keep = old !== undefined && sameTurn(old, t);
     if (!keep || previous[i] !== old) changed = true;
     return keep ? old : t;
   });

@@ -10,7 +10,10 @@ import { toApiError } from '../../api/errors';
 import { apiKeys } from '../../api/keys';
 import { sendMessage, type SendMessageInput } from '../../api/send-message';
 import type { TolerantTrace } from '../../contract/trace';
+import { appended, replacedAt } from '../../lib/array-change';
 import { recordLocalTurn, useThreadsStore } from '../threads';
+import { messageTooLong } from '../../lib/message-limit';
+import { selectDraft, useDraftsStore } from './drafts-store';
 import { useOutboxStore, type OutboxEntry } from './outbox-store';
 
 /** Extra request fields for a send (e.g. the bundle editor's `agent_settings_bundle`); may load lazily. */
@@ -45,9 +48,12 @@ export function useSendTurn(
       // the turn is drawn once, with its graph, as soon as the answer is in.
       if (trace) {
         const withId: TolerantTrace = { ...trace, interaction_id: trace.interaction_id || message.id };
-        queryClient.setQueryData<TolerantTrace[]>(apiKeys.traces(v.taskId), (old) =>
-          old ? [...old.filter((t) => t.interaction_id !== withId.interaction_id), withId] : old,
-        );
+        // One item added (or replaced in place): the shared transcript follows it turn by turn.
+        queryClient.setQueryData<TolerantTrace[]>(apiKeys.traces(v.taskId), (old) => {
+          if (!old) return old;
+          const at = old.findIndex((t) => t.interaction_id === withId.interaction_id);
+          return at === -1 ? appended(old, withId) : replacedAt(old, at, withId);
+        });
       }
       const recorded = recordLocalTurn(queryClient, v.taskId, {
         id: message.id,
@@ -76,7 +82,8 @@ export function useSendTurn(
   const send = useCallback(
     (text: string) => {
       const trimmed = text.trim();
-      if (!trimmed || !taskId) return false;
+      // The composer refuses an over-long message with its count; nothing else may send one.
+      if (!trimmed || !taskId || messageTooLong(trimmed)) return false;
       const vars = { localId: newLocalId(), taskId, text: trimmed };
       if (!useOutboxStore.getState().begin(vars)) return false;
       mutate(vars);
@@ -100,5 +107,12 @@ export function useSendTurn(
     [],
   );
 
-  return { send, retry, discard };
+  /** Puts a refused message back into the (empty) message box and drops the failed send. */
+  const edit = useCallback((entry: OutboxEntry) => {
+    const drafts = useDraftsStore.getState();
+    if (!selectDraft(entry.taskId)(drafts).trim()) drafts.setDraft(entry.taskId, entry.text);
+    useOutboxStore.getState().remove(entry.taskId, entry.localId);
+  }, []);
+
+  return { send, retry, discard, edit };
 }

@@ -11,7 +11,7 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
-import { cx, shortId } from '../../lib/format';
+import { cx, plural, shortId } from '../../lib/format';
 import { DecisionBadge, useTranscript } from '../chat';
 import { useKeyReady } from '../connection';
 import { bundleLabel, useThreadsStore } from '../threads';
@@ -127,9 +127,7 @@ function RowView({
               : `Turn ${row.b.index + 1} (B only)`}
         </h3>
         {row.kind === 'pair' ? (
-          <Badge tone={n ? 'confirm' : 'muted'}>
-            {n ? `${n} difference${n === 1 ? '' : 's'}` : 'no differences'}
-          </Badge>
+          <Badge tone={n ? 'confirm' : 'muted'}>{n ? plural(n, 'difference') : 'no differences'}</Badge>
         ) : (
           <Badge tone="info">one side only</Badge>
         )}
@@ -284,8 +282,7 @@ export default function CompareView({
             {alignment.prefix.length > 0 && !onlyDifferences ? (
               <details className="rounded-lg border border-dashed border-zinc-300 p-2 text-sm dark:border-zinc-700">
                 <summary className="cursor-pointer text-zinc-600 dark:text-zinc-300">
-                  {alignment.prefix.length} shared turn{alignment.prefix.length === 1 ? '' : 's'} before the
-                  threads differ
+                  {plural(alignment.prefix.length, 'shared turn')} before the threads differ
                 </summary>
                 <ol className="mt-2 flex flex-col gap-1 text-xs">
                   {alignment.prefix.map((p) => (
@@ -298,7 +295,7 @@ export default function CompareView({
               </details>
             ) : alignment.prefix.length > 0 ? (
               <p className="text-xs text-zinc-500">
-                {alignment.prefix.length} shared turn{alignment.prefix.length === 1 ? '' : 's'} hidden.
+                {plural(alignment.prefix.length, 'shared turn')} hidden.
               </p>
             ) : null}
             {shown.length === 0 ? (

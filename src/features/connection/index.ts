@@ -12,4 +12,5 @@ export { ConnectionForm } from './ConnectionForm';
 export { AgentPicker, type AgentChoice } from './AgentPicker';
 export { ConnectionDialogButton } from './ConnectionDialog';
 export { KeyPrompt } from './KeyPrompt';
+export { ServiceStatus } from './ServiceStatus';
 export { useKeyReady } from './use-key-ready';

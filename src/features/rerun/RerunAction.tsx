@@ -27,7 +27,7 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
         <button
           type="button"
           onClick={() => setOpen(true)}
-          aria-label={`Rerun from turn ${turn.index + 1}`}
+          aria-label={`Rerun from here (turn ${turn.index + 1})`}
           className="rounded px-1.5 py-0.5 text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
         >
           Rerun from here

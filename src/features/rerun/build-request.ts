@@ -3,6 +3,7 @@
  * answered. Pure; the dialog and its hook do the I/O.
  */
 import type { RerunIn, RerunRequest } from '../../contract/api';
+import { messageTooLong } from '../../lib/message-limit';
 import type { LineageRecord } from '../branches';
 
 /** 'thread' = the bundle the thread runs with (by hash); 'none' = the agent's own. */
@@ -28,7 +29,8 @@ export function formProblem(
   bundle: { status: 'ready' } | { status: 'blocked'; reason: string } | { status: 'loading' } | null,
 ): string | null {
   if (form.text.trim() === '') return 'Write the message to replay.';
-  if (form.text.length > 20_000) return 'The message is longer than 20,000 characters.';
+  const tooLong = messageTooLong(form.text);
+  if (tooLong) return tooLong;
   if (form.bundleChoice !== 'none') {
     if (!bundle || bundle.status === 'loading')
       return form.bundleChoice === 'baseline'

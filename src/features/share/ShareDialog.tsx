@@ -8,6 +8,8 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
 import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
+import { usePassingStatus } from '../../components/ui/use-passing-status';
+import { plural } from '../../lib/format';
 import { Modal } from '../command-palette';
 import { useLineage } from '../branches';
 import { useTranscript } from '../chat';
@@ -41,7 +43,7 @@ function useTraceLink({ taskId, turnId, nodeId, view }: ShareTarget): string {
 
 function CopyField({ label, value }: { label: string; value: string }) {
   const id = useId();
-  const [copied, setCopied] = useState<boolean | null>(null);
+  const [status, setStatus] = usePassingStatus();
   return (
     <div className="flex flex-col gap-1">
       <label htmlFor={id} className="text-xs font-medium text-zinc-600 dark:text-zinc-300">
@@ -57,19 +59,23 @@ function CopyField({ label, value }: { label: string; value: string }) {
         />
         <Button
           size="md"
-          onClick={() => void copyText(value).then(setCopied)}
+          onClick={() =>
+            void copyText(value).then((ok) =>
+              setStatus(
+                ok
+                  ? 'Copied to the clipboard.'
+                  : 'The clipboard is not available here: select the text and copy it.',
+              ),
+            )
+          }
           aria-label={`Copy ${label.toLowerCase()}`}
         >
           Copy
         </Button>
       </div>
-      {copied !== null ? (
-        <p role="status" className="text-xs text-zinc-600 dark:text-zinc-400">
-          {copied
-            ? 'Copied to the clipboard.'
-            : 'The clipboard is not available here: select the text and copy it.'}
-        </p>
-      ) : null}
+      <p role="status" className="text-xs text-zinc-600 empty:hidden dark:text-zinc-400">
+        {status}
+      </p>
     </div>
   );
 }
@@ -197,7 +203,10 @@ function ShareBody({ target }: { target: ShareTarget }) {
     const masked = maskDocument(doc, chosenCandidates);
     downloadText(`threadline-${slug}.json`, JSON.stringify(masked, null, 2), 'application/json');
     setFileStatus(
-      `Exported ${masked.threads.length} thread${masked.threads.length === 1 ? '' : 's'} (${masked.threads.reduce((n, t) => n + t.turns.length, 0)} turns).`,
+      `Exported ${plural(masked.threads.length, 'thread')} (${plural(
+        masked.threads.reduce((n, t) => n + t.turns.length, 0),
+        'turn',
+      )}).`,
     );
   };
 
@@ -236,8 +245,7 @@ function ShareBody({ target }: { target: ShareTarget }) {
           opens without a key and without the service. Anyone with the link can read it.
         </p>
         <p className="text-sm" aria-label="Snapshot contents">
-          Contains: {facts.turns} turn{facts.turns === 1 ? '' : 's'} with messages, {facts.traces} trace
-          {facts.traces === 1 ? '' : 's'}
+          Contains: {plural(facts.turns, 'turn')} with messages, {plural(facts.traces, 'trace')}
           {record?.title ? `, the title “${record.title}”` : ''}
           {facts.bundle ? ', the bundle' : ''}. Never your key or connection settings.
         </p>

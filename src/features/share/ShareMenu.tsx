@@ -1,6 +1,6 @@
 /** The header's share controls: copy the trace link, open the share dialog, import a file. */
-import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
+import { usePassingStatus } from '../../components/ui/use-passing-status';
 import { copyText } from './files';
 import { pickImportFile } from './ImportDrop';
 import { traceLinkFor, type ShareTarget } from './share-target';
@@ -8,7 +8,7 @@ import { useShareStore } from './share-store';
 
 export function ShareMenu({ target }: { target: ShareTarget | undefined }) {
   const openDialog = useShareStore((s) => s.openDialog);
-  const [status, setStatus] = useState<string | null>(null);
+  const [status, setStatus] = usePassingStatus();
   return (
     <div className="flex items-center gap-1">
       <span role="status" className="text-xs text-zinc-500 dark:text-zinc-400">

@@ -17,7 +17,7 @@ export default function SnapshotPage({
   }, [payload]);
   if ('error' in result) {
     return (
-      <div className="flex h-dvh items-center justify-center bg-zinc-50 p-6 dark:bg-zinc-950">
+      <main className="flex h-dvh items-center justify-center bg-zinc-50 p-6 dark:bg-zinc-950">
         <div
           role="alert"
           className="max-w-lg rounded-md border border-red-300 bg-red-50 p-4 text-sm text-red-900 dark:border-red-800 dark:bg-red-950 dark:text-red-100"
@@ -28,7 +28,7 @@ export default function SnapshotPage({
             Go to the workspace
           </Button>
         </div>
-      </div>
+      </main>
     );
   }
   return <SnapshotView doc={result.doc} {...rest} />;

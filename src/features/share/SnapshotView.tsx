@@ -7,7 +7,8 @@ import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Brand } from '../../components/ui/Brand';
 import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
-import { formatRelative } from '../../lib/format';
+import { formatRelative, plural, toPrettyJson } from '../../lib/format';
+import { shortBundleHash } from '../../lib/short-hash';
 import { buildBranchTree, flattenTree } from '../branches';
 import { MessageList, type Turn } from '../chat';
 import { useRegisterActions, type Action } from '../command-palette';
@@ -62,6 +63,7 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
   const listTurns = useMemo(() => turns.map((t) => ({ ...t, suggestions: [] })), [turns]);
   const turn = (selection.turn ? turns.find((t) => t.id === selection.turn) : undefined) ?? turns.at(-1);
   const facts = describeDocument(doc);
+  const [showBundle, setShowBundle] = useState(false);
   const options = useMemo(() => threadOptions(doc), [doc]);
 
   const selectTurn = useCallback((id: string) => setSelection({ turn: id, node: undefined }), []);
@@ -123,13 +125,21 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
           className="truncate text-xs text-zinc-500 dark:text-zinc-400"
           title={doc.masked.length ? `Masked: ${doc.masked.join(', ')}` : undefined}
         >
-          {facts.turns} turns · made {formatRelative(doc.created_at)}
-          {doc.masked.length
-            ? ` · ${doc.masked.length} masked field${doc.masked.length === 1 ? '' : 's'}`
-            : ''}
+          {plural(facts.turns, 'turn')} · made {formatRelative(doc.created_at)}
+          {doc.masked.length ? ` · ${plural(doc.masked.length, 'masked field')}` : ''}
           {doc.bundle ? ' · with bundle' : ''}
         </span>
         <div className="ml-auto flex shrink-0 items-center gap-1 whitespace-nowrap">
+          {doc.bundle ? (
+            <Button
+              size="sm"
+              variant="ghost"
+              aria-pressed={showBundle}
+              onClick={() => setShowBundle((v) => !v)}
+            >
+              Bundle
+            </Button>
+          ) : null}
           <Button size="sm" variant="ghost" onClick={download}>
             Download file
           </Button>
@@ -138,7 +148,7 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
           </Button>
         </div>
       </header>
-      <div className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+      <main className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
         <section
           aria-label="Chat"
           className="flex min-h-0 flex-col border-r border-zinc-200 dark:border-zinc-800"
@@ -181,7 +191,7 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
                 <button
                   type="button"
                   disabled
-                  aria-label={`Rerun from turn ${t.index + 1}`}
+                  aria-label={`Rerun from here (turn ${t.index + 1})`}
                   title="A snapshot is read-only"
                   className="rounded px-1.5 py-0.5 opacity-50"
                 >
@@ -207,17 +217,41 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
           </form>
         </section>
         <div className="min-h-0 bg-white dark:bg-zinc-900">
-          {renderInspector({
-            taskId: thread.id,
-            turns,
-            turn,
-            nodeId: selection.node,
-            selectNode,
-            selectTurn,
-            isLoading: false,
-          })}
+          {showBundle && doc.bundle ? (
+            <BundleJson bundle={doc.bundle} />
+          ) : (
+            renderInspector({
+              taskId: thread.id,
+              turns,
+              turn,
+              nodeId: selection.node,
+              selectNode,
+              selectTurn,
+              isLoading: false,
+            })
+          )}
         </div>
-      </div>
+      </main>
     </div>
+  );
+}
+
+/** The bundle the snapshot carries, read-only, as formatted JSON. */
+function BundleJson({ bundle }: { bundle: NonNullable<ShareDocument['bundle']> }) {
+  const text = useMemo(() => toPrettyJson(bundle.json), [bundle.json]);
+  return (
+    <section aria-label="Bundle" className="flex h-full min-h-0 flex-col">
+      <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">
+        The bundle this snapshot was made with{bundle.hash ? ` (#${shortBundleHash(bundle.hash)})` : ''},
+        read-only.
+      </p>
+      <pre
+        tabIndex={0}
+        aria-label="Bundle JSON"
+        className="min-h-0 flex-1 overflow-auto bg-zinc-50 px-3 py-2 font-mono text-xs dark:bg-zinc-950"
+      >
+        {text}
+      </pre>
+    </section>
   );
 }

@@ -34,16 +34,28 @@ export function countRuleResults(trace: TolerantTrace | undefined): Array<[strin
   return [...counts.entries()];
 }
 
+/** Each turn summarised once (turns are kept as the same objects while nothing shown changes). */
+const summaries = new WeakMap<SummaryInput, TurnSummary>();
+
+export function summaryOf(t: SummaryInput): TurnSummary {
+  let summary = summaries.get(t);
+  if (!summary) {
+    summary = {
+      id: t.id,
+      index: t.index,
+      intent: t.trace?.intent || '',
+      decision: t.trace?.decision || t.decision,
+      ruleCounts: countRuleResults(t.trace),
+      toolsInvoked: t.trace?.tools_invoked.length ?? 0,
+      userText: t.userText,
+      bundleHash: t.bundleHash,
+      versionId: t.versionId,
+    };
+    summaries.set(t, summary);
+  }
+  return summary;
+}
+
 export function summarizeTurns(turns: readonly SummaryInput[]): TurnSummary[] {
-  return turns.map((t) => ({
-    id: t.id,
-    index: t.index,
-    intent: t.trace?.intent || '',
-    decision: t.trace?.decision || t.decision,
-    ruleCounts: countRuleResults(t.trace),
-    toolsInvoked: t.trace?.tools_invoked.length ?? 0,
-    userText: t.userText,
-    bundleHash: t.bundleHash,
-    versionId: t.versionId,
-  }));
+  return turns.map(summaryOf);
 }

@@ -58,7 +58,7 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
                 aria-label={`Forget thread ${t.title || t.id}`}
                 title="Forget this thread (in this browser only)"
                 onClick={() => removeThread(t.id)}
-                className="absolute top-2 right-2 hidden rounded px-1 text-zinc-400 group-focus-within:block group-hover:block hover:text-red-600"
+                className="absolute top-2 right-2 hidden rounded px-1 text-zinc-500 group-focus-within:block group-hover:block hover:text-red-600"
               >
                 ×
               </button>

@@ -5,7 +5,9 @@
  * measured round trip). Read through TanStack Query so components share one copy.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { keepRecordedChanges } from '../../api/structural-sharing';
 import type { UnreadField } from '../../contract/tolerant';
+import { appended, replacedAt } from '../../lib/array-change';
 import { idbGet, idbSet } from '../../lib/idb-storage';
 
 export interface LocalTurn {
@@ -43,6 +45,8 @@ export const localTurnsQueryOptions = (taskId: string) =>
     queryFn: () => readLocalTurns(taskId),
     staleTime: Infinity,
     gcTime: 10 * 60_000,
+    // A send appends or replaces one record: kept as is (no deep comparison of the whole list).
+    structuralSharing: keepRecordedChanges,
   });
 
 export function useLocalTurns(taskId: string | undefined) {
@@ -56,9 +60,8 @@ export async function recordLocalTurn(
   turn: LocalTurn,
 ): Promise<void> {
   const current = await queryClient.ensureQueryData(localTurnsQueryOptions(taskId));
-  const next = current.some((t) => t.id === turn.id)
-    ? current.map((t) => (t.id === turn.id ? turn : t))
-    : [...current, turn];
+  const at = current.findIndex((t) => t.id === turn.id);
+  const next = at === -1 ? appended(current, turn) : replacedAt(current, at, turn);
   queryClient.setQueryData(localKeys.turns(taskId), next);
   await idbSet(storageKey(taskId), next);
 }

@@ -15,13 +15,17 @@ function Value({ value }: { value: unknown }) {
   return text ? (
     <span className="break-words whitespace-pre-wrap">{text}</span>
   ) : (
-    <span className="text-zinc-400 italic">empty</span>
+    <span className="text-zinc-500 italic dark:text-zinc-400">empty</span>
   );
 }
 
 export function NodeInspector({ node }: { node: GraphNodeModel }) {
   return (
-    <div className="flex flex-col gap-2 p-3 text-sm" aria-label={`Details of ${node.label}`} role="region">
+    <div
+      className="flex flex-col gap-2 p-3 text-sm wrap-anywhere"
+      aria-label={`Details of ${node.label}`}
+      role="region"
+    >
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold break-all">{node.label}</h3>
         <Badge tone={node.tone}>{node.kind === 'group' ? 'group' : (node.badge ?? node.kind)}</Badge>

@@ -1,16 +1,16 @@
-import { useState } from 'react';
 import { Button } from '../../components/ui/Button';
+import { usePassingStatus } from '../../components/ui/use-passing-status';
 import { toPrettyJson } from '../../lib/format';
 
 /** The trace as JSON, with a copy button. Traces carry no secrets (the key never enters one). */
 export function RawJson({ value, label }: { value: unknown; label: string }) {
   const text = toPrettyJson(value);
-  const [copied, setCopied] = useState<'idle' | 'done' | 'failed'>('idle');
+  const [status, setStatus] = usePassingStatus();
   const copy = () => {
     navigator.clipboard
       .writeText(text)
-      .then(() => setCopied('done'))
-      .catch(() => setCopied('failed'));
+      .then(() => setStatus('Copied.'))
+      .catch(() => setStatus('Copy failed: select the text instead.'));
   };
   return (
     <div className="flex h-full min-h-0 flex-col">
@@ -19,7 +19,7 @@ export function RawJson({ value, label }: { value: unknown; label: string }) {
           Copy JSON
         </Button>
         <span role="status" className="text-xs text-zinc-500">
-          {copied === 'done' ? 'Copied.' : copied === 'failed' ? 'Copy failed: select the text instead.' : ''}
+          {status}
         </span>
       </div>
       <pre

@@ -22,6 +22,7 @@
  */
 import type { TolerantTrace } from '../../contract/trace';
 import { decisionCause } from '../../lib/decision-cause';
+import { plural } from '../../lib/format';
 import { ruleTone, showDecision, TONE_LABEL, type Tone } from '../../lib/trace-tones';
 import { NameIndex } from './name-index';
 
@@ -101,9 +102,6 @@ function asText(v: unknown): string {
 function extras(obj: Record<string, unknown>, known: ReadonlySet<string>): Array<[string, unknown]> {
   return Object.entries(obj).filter(([k]) => !known.has(k));
 }
-
-const plural = (n: number, one: string, many = `${one}s`) =>
-  `${n.toLocaleString('en')} ${n === 1 ? one : many}`;
 
 /** Most deciding rules (or invoked tools) drawn on the causal path (the decision node counts them all). */
 export const MAX_PATH_RULES = 6;

@@ -4,6 +4,7 @@
  * `between` has two values, `{"ref"}` names a parameter, enum comparisons can match.
  */
 import { CONDITION_METHODS, CONDITION_OPERATIONS } from '../../contract/bundle';
+import { plural } from '../format';
 import type { Loc } from './issue-codes';
 import { LEGACY_METHODS } from './normalize';
 import {
@@ -202,7 +203,7 @@ function checkBetween(ctx: ValidationContext, leaf: Json, loc: Loc, site: Condit
   const value = leaf.value;
   if (Array.isArray(value) && value.length === 2) return;
   const got = Array.isArray(value)
-    ? `${value.length} value${value.length === 1 ? '' : 's'}`
+    ? plural(value.length, 'value')
     : value === undefined
       ? 'no value'
       : 'a single value';

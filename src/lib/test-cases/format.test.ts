@@ -58,6 +58,18 @@ describe('test case format', () => {
     ]);
   });
 
+  it('keeps the optional source (the thread and turn saved from) in its place, and reads cases without it', () => {
+    const withSource = { ...valid, source: { interaction_id: 'msg_2', task_id: 'task_1' } };
+    const text = serializeTestCase(withSource);
+    expect(Object.keys(JSON.parse(text)).slice(-2)).toEqual(['source', 'turns']);
+    expect(text).toContain('"source": {\n    "task_id": "task_1",\n    "interaction_id": "msg_2"\n  }');
+    expect(parseTestCase(text)).toEqual({ ok: true, value: withSource });
+    expect(validateTestCase(valid).ok).toBe(true);
+    expect(errorsOf({ ...valid, source: { task_id: 'task_1' } })).toEqual([
+      'source.interaction_id: missing (required)',
+    ]);
+  });
+
   it('refuses an unknown field, such as an API key, naming it', () => {
     const errors = errorsOf({ ...valid, api_key: 'secret' });
     expect(errors).toEqual([expect.stringContaining('unknown field "api_key"')]);

@@ -58,6 +58,18 @@ export const TestTurn = z.strictObject({
 });
 export type TestTurn = z.infer<typeof TestTurn>;
 
+export const CaseSource = z
+  .strictObject({
+    task_id: z.string().min(1).max(200).describe('The thread (task id) the case was saved from.'),
+    interaction_id: z
+      .string()
+      .min(1)
+      .max(200)
+      .describe("The turn (interaction id) the case was saved from: the case's last turn."),
+  })
+  .describe('Where the case was saved from, so that a failing run can be compared with that thread.');
+export type CaseSource = z.infer<typeof CaseSource>;
+
 export const TestCase = z
   .strictObject({
     format: z.literal(TEST_CASE_FORMAT).describe(`Always "${TEST_CASE_FORMAT}".`),
@@ -80,6 +92,7 @@ export const TestCase = z
       .datetime({ offset: true })
       .describe('The task\'s clock (ISO-8601): dates such as "10 days ago" are computed against it.'),
     user_id: Id.optional().describe('The user id of the task; test-user when absent.'),
+    source: CaseSource.optional(),
     turns: z
       .array(TestTurn)
       .min(1)
@@ -143,6 +156,7 @@ const CASE_KEYS = [
   'bundle_hash',
   'clock',
   'user_id',
+  'source',
   'turns',
 ] as const;
 const EXPECT_KEYS = ['decision', 'rules', 'tools_invoked', 'parameters', 'reply_contains'] as const;
@@ -157,6 +171,9 @@ function pick<T extends object>(value: T, keys: readonly (keyof T)[]): Partial<T
 export function serializeTestCase(testCase: TestCase): string {
   const ordered = {
     ...pick(testCase, CASE_KEYS),
+    ...(testCase.source
+      ? { source: { task_id: testCase.source.task_id, interaction_id: testCase.source.interaction_id } }
+      : {}),
     turns: testCase.turns.map((t) => ({ say: t.say, expect: pick(t.expect, EXPECT_KEYS) })),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;

@@ -68,6 +68,7 @@ export function httpDriver(options: HttpDriverOptions): Driver {
             ];
       return {
         notes,
+        taskId,
         bundleHash: options.bundleHash ?? null,
         conversation: {
           async say(text: string): Promise<ObservedTurn> {

@@ -2,6 +2,7 @@ export {
   MAX_TURNS,
   TEST_CASE_FORMAT,
   TEST_CASE_FORMAT_VERSION,
+  CaseSource,
   TestCase,
   TestTurn,
   TurnExpectation,

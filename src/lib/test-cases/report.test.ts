@@ -64,7 +64,7 @@ describe('reports', () => {
     expect(text).toContain('FAIL  b "<&>".case.json');
     expect(text).toContain('turn 1 ("hi"): decision: expected proceed, got block_with_explanation');
     expect(text.trimEnd().split('\n').at(-1)).toBe(
-      '1 passed, 1 failed, 1 errors (3 cases, 1 turns, 1 failing turns)',
+      '1 passed, 1 failed, 1 errors (3 cases, 1 turn, 1 failing turn)',
     );
     expect(JSON.parse(jsonReport([passed, failed])).summary).toEqual({
       cases: 2,

@@ -1,4 +1,5 @@
 /** Suite results as text for a terminal, JSON for tools, and JUnit XML for CI systems. */
+import { plural } from '../format';
 import { describeMismatch } from './compare';
 import type { Coverage } from './coverage';
 import { summarize, type CaseResult } from './run';
@@ -20,7 +21,7 @@ function coverageLines(c: Coverage): string[] {
   const line = (label: string, items: readonly string[]) =>
     `  ${label}: ${items.length ? items.join(', ') : 'none'}`;
   return [
-    `coverage (${c.rules.length} rules, ${c.tools.length} tools):`,
+    `coverage (${plural(c.rules.length, 'rule')}, ${plural(c.tools.length, 'tool')}):`,
     line('rules never evaluated', c.neverEvaluated),
     line('rules never blocked', c.neverBlocked),
     line('rules never allowed', c.neverAllowed),
@@ -33,7 +34,9 @@ export function textReport(results: readonly CaseResult[], coverage?: Coverage):
   const lines: string[] = [];
   for (const r of results) {
     const mark = r.status === 'passed' ? 'PASS' : r.status === 'failed' ? 'FAIL' : 'ERROR';
-    lines.push(`${mark}  ${r.source}  ${r.name}  (${r.turns.length} turns, ${Math.round(r.ms)} ms)`);
+    lines.push(
+      `${mark}  ${r.source}  ${r.name}  (${plural(r.turns.length, 'turn')}, ${Math.round(r.ms)} ms)`,
+    );
     for (const p of caseProblems(r)) lines.push(`      ${p}`);
     for (const n of r.notes) lines.push(`      note: ${n}`);
   }
@@ -41,7 +44,7 @@ export function textReport(results: readonly CaseResult[], coverage?: Coverage):
   if (coverage) lines.push('', ...coverageLines(coverage));
   lines.push(
     '',
-    `${s.passed} passed, ${s.failed} failed, ${s.errors} errors (${s.cases} cases, ${s.turns} turns, ${s.failedTurns} failing turns)`,
+    `${s.passed} passed, ${s.failed} failed, ${s.errors} errors (${plural(s.cases, 'case')}, ${plural(s.turns, 'turn')}, ${plural(s.failedTurns, 'failing turn')})`,
   );
   return `${lines.join('\n')}\n`;
 }

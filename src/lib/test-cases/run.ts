@@ -16,6 +16,8 @@ export interface StartedConversation {
   bundleHash: string | null;
   /** What the reader must know about this run of the case (e.g. the clock was not honoured). */
   notes: string[];
+  /** The task the conversation runs in, when the driver has one (a service's task id). */
+  taskId?: string;
 }
 
 export interface Driver {
@@ -38,6 +40,8 @@ export interface CaseResult {
   turns: TurnResult[];
   /** Set when status is error. */
   error?: string;
+  /** The task the case ran in, when the driver has one: the run can be opened and compared. */
+  taskId?: string;
   notes: string[];
   ms: number;
 }
@@ -61,18 +65,23 @@ export async function runCase(driver: Driver, item: SuiteCase, signal?: AbortSig
   const { testCase } = item;
   const turns: TurnResult[] = [];
   const notes: string[] = [];
+  let taskId: string | undefined;
   const result = (status: CaseResult['status'], error?: string): CaseResult => ({
     source: item.source,
     name: testCase.name,
     status,
     turns,
     ...(error === undefined ? {} : { error }),
+    ...(taskId === undefined ? {} : { taskId }),
     notes,
     ms: performance.now() - started,
   });
+  // A cancelled run starts no new conversation (over HTTP, that would create a task).
+  if (signal?.aborted) return result('error', 'cancelled');
   try {
     const run = await driver.start(testCase);
     notes.push(...run.notes);
+    taskId = run.taskId;
     if (testCase.bundle_hash && run.bundleHash && run.bundleHash !== testCase.bundle_hash)
       notes.push(
         `ran with bundle ${run.bundleHash.slice(0, 8)}, the case was recorded with ${testCase.bundle_hash.slice(0, 8)}`,

@@ -22,9 +22,22 @@ export const BASELINE_MODEL_PATH = 'threadline-bundle/baseline.json';
 /** Owner of the markers set from the validator and the service's 422. */
 export const MARKER_OWNER = 'threadline-bundle';
 
+/** A marker as the browser tests read it (see `threadlineTestHooks` below). */
+export interface TestMarker {
+  /** The model's path, e.g. `/threadline-bundle/draft.json`. */
+  model: string;
+  owner: string;
+  severity: 'error' | 'warning' | 'info' | 'hint';
+  message: string;
+  startLineNumber: number;
+  startColumn: number;
+}
+
 declare global {
   interface Window {
     MonacoEnvironment?: { getWorker: (workerId: string, label: string) => Worker };
+    /** Present only in a build made with VITE_TEST_HOOKS=1 (the browser tests' build). */
+    threadlineTestHooks?: { editorMarkers: () => TestMarker[] };
   }
 }
 
@@ -44,5 +57,28 @@ jsonDefaults.setDiagnosticsOptions({
 });
 
 loader.config({ monaco: monaco });
+
+// Browser tests read the markers through Monaco's model API, not its rendered DOM (whose classes
+// are internal). Only the browser suite's build sets VITE_TEST_HOOKS=1 (scripts/e2e-server.mjs);
+// in every other build this condition is false when bundling and the code is left out. Read-only.
+if (import.meta.env.VITE_TEST_HOOKS === '1') {
+  const severities = new Map<number, TestMarker['severity']>([
+    [monaco.MarkerSeverity.Error, 'error'],
+    [monaco.MarkerSeverity.Warning, 'warning'],
+    [monaco.MarkerSeverity.Info, 'info'],
+    [monaco.MarkerSeverity.Hint, 'hint'],
+  ]);
+  window.threadlineTestHooks = {
+    editorMarkers: () =>
+      monaco.editor.getModelMarkers({}).map((m) => ({
+        model: m.resource.path,
+        owner: m.owner,
+        severity: severities.get(m.severity) ?? 'hint',
+        message: m.message,
+        startLineNumber: m.startLineNumber,
+        startColumn: m.startColumn,
+      })),
+  };
+}
 
 export { monaco };

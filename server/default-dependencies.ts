@@ -1,11 +1,11 @@
-/** The real implementations behind the messaging service's ports: engine, agents, bundle tools. */
+/** The real implementations of what the messaging service depends on: engine, example agents, bundle tools, clock, ids. */
 import { bundleHash } from '../src/lib/bundle/hash';
 import { bundleJsonSchema } from '../src/lib/bundle/json-schema';
 import { validateBundle } from '../src/lib/bundle/validate';
 import { loadAgents, resolveVersion } from './agents/registry';
 import { engine } from './engine';
 import { newId } from './service/ids';
-import type { AgentCatalog, MessagingPorts } from './service/ports';
+import type { AgentCatalog, MessagingDependencies } from './service/dependencies';
 
 export function agentCatalog(agentsDir?: string): AgentCatalog {
   const agents = loadAgents(agentsDir);
@@ -17,7 +17,7 @@ export function agentCatalog(agentsDir?: string): AgentCatalog {
   };
 }
 
-export function defaultPorts(options: { agentsDir?: string } = {}): MessagingPorts {
+export function defaultDependencies(options: { agentsDir?: string } = {}): MessagingDependencies {
   return {
     engine,
     agents: agentCatalog(options.agentsDir),
@@ -31,13 +31,13 @@ export function defaultPorts(options: { agentsDir?: string } = {}): MessagingPor
  * Runs one throwaway turn per agent so that the engine's lazily built parts (date parsing above
  * all) are ready before the first user's message, instead of making that message slow.
  */
-export function warmUp(ports: MessagingPorts): void {
-  const clock = ports.clock.now().toISOString();
-  for (const agent of ports.agents.list()) {
-    const version = ports.agents.resolve(agent, {});
+export function warmUp(dependencies: MessagingDependencies): void {
+  const clock = dependencies.clock.now().toISOString();
+  for (const agent of dependencies.agents.list()) {
+    const version = dependencies.agents.resolve(agent, {});
     if (!version) continue;
-    const state = ports.engine.initialState(version.bundle, clock, 'warm-up');
-    ports.engine.runTurn({
+    const state = dependencies.engine.initialState(version.bundle, clock, 'warm-up');
+    dependencies.engine.runTurn({
       bundle: version.bundle,
       state,
       text: 'hello, 3 days ago',

@@ -1,7 +1,7 @@
 /**
- * What the messaging service needs from the rest of the system, as narrow interfaces: the
- * example agents, the bundle validator and hash, and the engine. `server/app.ts` wires the real
- * implementations in.
+ * What the services depend on from the rest of the system, as narrow interfaces: the engine, the
+ * example agents, the bundle tools (validator, hash, schema), a clock and ids. The real ones are
+ * in `server/default-dependencies.ts`; tests pass their own.
  */
 import type { Bundle } from '../../src/contract/bundle';
 import type { BundleIssue } from '../../src/contract/api';
@@ -32,7 +32,7 @@ export interface Clock {
   now(): Date;
 }
 
-export interface MessagingPorts {
+export interface MessagingDependencies {
   engine: Engine;
   agents: AgentCatalog;
   bundles: BundleTools;

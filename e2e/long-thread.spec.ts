@@ -1,0 +1,109 @@
+/**
+ * A thread of thousands of turns, sent through the real API: it opens at its newest turn, the
+ * chat and the Thread tab keep only the rows in view in the document, the first turn can be
+ * reached, and a send appends the newest turn and shows it.
+ */
+import type { APIRequestContext } from '@playwright/test';
+import { DEV_KEY, expect, sendMessage, test } from './fixtures';
+
+const TURNS = 2_000;
+/** A turn in the middle, far from both ends. */
+const MIDDLE = Math.round(TURNS * 0.6);
+/** Far below the thread's length: what a virtualized list of a 1,000-pixel-high pane may hold. */
+const MAX_ROWS_DRAWN = 80;
+const headers = { 'x-service-api-key': DEV_KEY };
+/** A Thread-tab row's button, named "‹intent› (focus turn N)". */
+const focusTurn = (n: number) => new RegExp(`\\(focus turn ${n}\\)$`);
+
+async function seedThread(request: APIRequestContext, turns: number): Promise<string> {
+  const task = await request.post('/v1/messaging/tasks', {
+    headers,
+    data: { agent_id: 'card-disputes', user_id: 'long-thread' },
+  });
+  expect(task.ok()).toBe(true);
+  const { id } = (await task.json()) as { id: string };
+  let next = 0;
+  // Sent eight at a time; the service keeps them in the order it answers them.
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < turns) {
+        next += 1;
+        const r = await request.post('/v1/messaging/messages', {
+          headers,
+          data: { type: 'message', task_id: id, text: `Hello (${next})` },
+        });
+        expect(r.ok()).toBe(true);
+      }
+    }),
+  );
+  return id;
+}
+
+test('a thread of thousands of turns opens, draws only what is in view, reaches its first turn and grows', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  const task = await seedThread(request, TURNS);
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await page.goto(`/?task=${task}`);
+  const gate = page.getByRole('dialog', { name: 'Open a shared thread' });
+  await gate.getByLabel('API key', { exact: true }).fill(DEV_KEY);
+  await gate.getByRole('button', { name: 'Open the thread' }).click();
+
+  // The chat opens at the newest turn, with a bounded number of turns in the document.
+  const conversation = page.getByRole('log', { name: 'Conversation' });
+  await expect(conversation.getByRole('article', { name: `Turn ${TURNS}`, exact: true })).toBeInViewport({
+    timeout: 60_000,
+  });
+  const articles = await conversation.getByRole('article').count();
+  expect(articles).toBeGreaterThan(0);
+  expect(articles).toBeLessThan(MAX_ROWS_DRAWN);
+
+  // The Thread tab: every turn counted, few drawn.
+  await page.getByRole('tab', { name: 'Thread' }).click();
+  const table = page.getByRole('table', { name: 'Turns of this thread' });
+  await expect(table).toHaveAttribute('aria-rowcount', String(TURNS + 1));
+  await expect(page.getByText(`${TURNS} turns`)).toBeVisible();
+  await expect(table.getByRole('button', { name: focusTurn(TURNS) })).toBeInViewport();
+  const rows = await table.getByRole('row').count();
+  expect(rows).toBeGreaterThan(1);
+  expect(rows).toBeLessThan(MAX_ROWS_DRAWN);
+
+  // Scrolling the table to its top reaches the first turn (rows are measured as they come in).
+  const body = table.locator('[role="rowgroup"]').nth(1);
+  await expect(async () => {
+    await body.evaluate((el) => el.scrollTo(0, 0));
+    await expect(table.getByRole('button', { name: focusTurn(1) })).toBeInViewport({
+      timeout: 500,
+    });
+  }).toPass({ timeout: 20_000 });
+  expect(await table.getByRole('row').count()).toBeLessThan(MAX_ROWS_DRAWN);
+
+  // "Go to turn": any turn in one step; the chat follows the pinned turn.
+  await page.getByLabel('Go to turn').fill(String(MIDDLE));
+  await page.getByRole('button', { name: 'Go', exact: true }).click();
+  await expect(table.getByRole('button', { name: focusTurn(MIDDLE) })).toBeFocused();
+  await expect(page).toHaveURL(/[?&]turn=/);
+  await expect(conversation.getByRole('article', { name: `Turn ${MIDDLE}`, exact: true })).toBeInViewport();
+  // The arrow keys move from row to row.
+  await page.keyboard.press('ArrowDown');
+  await expect(table.getByRole('button', { name: focusTurn(MIDDLE + 1) })).toBeFocused();
+
+  // Scrolling the chat to its top reaches the first turn.
+  await expect(async () => {
+    await conversation.evaluate((el) => el.scrollTo(0, 0));
+    await expect(conversation.getByRole('article', { name: 'Turn 1', exact: true })).toBeInViewport({
+      timeout: 500,
+    });
+  }).toPass({ timeout: 20_000 });
+  expect(await conversation.getByRole('article').count()).toBeLessThan(MAX_ROWS_DRAWN);
+
+  // A send appends the newest turn and brings it into view, in the chat and in the Thread tab.
+  await sendMessage(page, 'One more question');
+  const newest = conversation.getByRole('article', { name: `Turn ${TURNS + 1}`, exact: true });
+  await expect(newest).toBeInViewport();
+  await expect(newest.getByText('One more question', { exact: true })).toBeVisible();
+  await expect(page.getByText(`${TURNS + 1} turns`)).toBeVisible();
+  expect(await conversation.getByRole('article').count()).toBeLessThan(MAX_ROWS_DRAWN);
+});

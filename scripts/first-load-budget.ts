@@ -1,0 +1,64 @@
+/**
+ * First-load budget (part of `npm test`): builds the app, serves it with the reference service,
+ * opens it in Chromium and counts the JavaScript the browser actually fetched (gzip -9 of each
+ * file; see fetched-bytes.ts) for the welcome screen of a first visit and for a link to a thread
+ * of one turn. Fails above either budget, when Monaco is fetched by either screen, or when a
+ * script came uncompressed (the build writes brotli and gzip copies; the service sends them).
+ *
+ *   npx tsx scripts/first-load-budget.ts [--dist DIR] [--no-build]
+ */
+import { chromium } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { argValue } from '../bench/lib/args';
+import { startService } from '../bench/lib/processes';
+import { chromiumLaunchOptions } from './chromium';
+import { kb, oneTurnThread, welcomeScreen, type Fetched } from './fetched-bytes';
+
+/** The welcome screen: the app shell, the connection form and the new-thread form. */
+export const WELCOME_BUDGET_KB = 200;
+/** A one-turn thread adds the chat, the Markdown renderer, the trace panel and React Flow. */
+export const ONE_TURN_BUDGET_KB = 360;
+
+const KEY = 'budget-key';
+const dist = argValue('dist') ?? '.e2e/dist-size';
+if (!process.argv.includes('--no-build'))
+  execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
+
+const work = mkdtempSync(join(tmpdir(), 'threadline-first-load-'));
+const service = await startService(join(work, 'data'), KEY, dist);
+const browser = await chromium.launch(chromiumLaunchOptions);
+let failed = false;
+try {
+  const screens: Array<[string, Fetched, number]> = [
+    ['welcome screen', await welcomeScreen(browser, service.url), WELCOME_BUDGET_KB],
+    ['one-turn thread', await oneTurnThread(browser, service.url, KEY), ONE_TURN_BUDGET_KB],
+  ];
+  for (const [name, fetched, budget] of screens) {
+    console.log(`\n${name}:`);
+    for (const f of fetched.js)
+      console.log(`  ${f.path}: ${kb(f.gzip)} KB gzip (${kb(f.wire)} KB on the wire, ${f.encoding})`);
+    const over = kb(fetched.jsGzip) > budget;
+    console.log(
+      `${name}: ${kb(fetched.jsGzip)} KB gzip JS fetched in ${fetched.js.length} files (budget ${budget} KB)${over ? ' OVER BUDGET' : ''}; ` +
+        `${kb(fetched.wireTotal)} KB on the wire in ${fetched.requests} responses`,
+    );
+    if (fetched.js.some((f) => /monaco|editor\.(main|api)|setup-/i.test(f.path))) {
+      console.error(`${name}: Monaco was fetched.`);
+      failed = true;
+    }
+    const uncompressed = fetched.js.filter((f) => f.encoding === 'identity' && f.gzip > 1024);
+    if (uncompressed.length) {
+      console.error(`${name}: sent uncompressed: ${uncompressed.map((f) => f.path).join(', ')}`);
+      failed = true;
+    }
+    failed ||= over;
+  }
+} finally {
+  await browser.close();
+  await service.stop();
+  rmSync(work, { recursive: true, force: true });
+}
+process.exit(failed ? 1 : 0);

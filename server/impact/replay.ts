@@ -1,0 +1,147 @@
+/**
+ * Replays conversations with a baseline bundle and a draft bundle on the engine, in process, and
+ * collects the turns whose outcome differs. Cooperative: it yields to the event loop whenever it
+ * has worked `sliceMs` (between turns, so one step is one engine turn at most) and stops at the
+ * next turn once `signal` is aborted (the client went away, or a newer edit replaced it).
+ *
+ * The baseline's runs are remembered (least recently used first out): while a user types, only
+ * the draft changes, so each new preview runs the draft alone.
+ */
+import { createHash } from 'node:crypto';
+import type { Bundle } from '../../src/contract/bundle';
+import type { ImpactCase, ImpactCaseResult, TurnChange, TurnOutcome } from '../../src/contract/impact';
+import type { Engine } from '../engine/contract';
+import { diffOutcomes, turnOutcome } from './diff';
+
+export interface ConversationRun {
+  outcomes: TurnOutcome[];
+  /** Set when a turn could not run: the 0-based turn and the engine's reason. */
+  error?: { turn: number; message: string };
+}
+
+export function createRunCache(capacity = 1_000) {
+  const entries = new Map<string, ConversationRun>();
+  return {
+    get(key: string): ConversationRun | undefined {
+      const hit = entries.get(key);
+      if (hit) {
+        entries.delete(key);
+        entries.set(key, hit);
+      }
+      return hit;
+    },
+    set(key: string, run: ConversationRun): void {
+      entries.delete(key);
+      entries.set(key, run);
+      if (entries.size > capacity) entries.delete(entries.keys().next().value!);
+    },
+    get size(): number {
+      return entries.size;
+    },
+  };
+}
+export type RunCache = ReturnType<typeof createRunCache>;
+
+export interface ReplayInput {
+  engine: Engine;
+  /** The baseline bundle and what names it in the cache (e.g. its version id and hash). */
+  baseline: { bundle: Bundle; key: string };
+  draft: Bundle;
+  cases: readonly ImpactCase[];
+  signal: AbortSignal;
+  cache: RunCache;
+  /** Work done between two yields to the event loop (default 4 ms). */
+  sliceMs?: number;
+}
+
+/** Thrown when the signal is aborted: nobody waits for the answer any more. */
+export class ReplayAborted extends Error {
+  constructor() {
+    super('The impact replay was cancelled');
+    this.name = 'ReplayAborted';
+  }
+}
+
+const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
+
+export async function replayImpact(input: ReplayInput): Promise<ImpactCaseResult[]> {
+  const { engine, signal, cache } = input;
+  const sliceMs = input.sliceMs ?? 4;
+  let sliceStart = performance.now();
+
+  /** Before each turn: give the loop its turn when the slice is used up; stop when aborted. */
+  const step = async () => {
+    if (performance.now() - sliceStart >= sliceMs) {
+      await yieldToLoop();
+      sliceStart = performance.now();
+    }
+    if (signal.aborted) throw new ReplayAborted();
+  };
+
+  const run = async (bundle: Bundle, c: ImpactCase): Promise<ConversationRun> => {
+    const clock = new Date(c.clock).toISOString();
+    const userId = c.user_id ?? 'test-user';
+    let state = engine.initialState(bundle, clock, userId);
+    const outcomes: TurnOutcome[] = [];
+    for (const [i, text] of c.messages.entries()) {
+      await step();
+      try {
+        const out = engine.runTurn({ bundle, state, text, clock, interactionId: `msg-${i + 1}`, userId });
+        state = out.state;
+        outcomes.push(turnOutcome(out.reply, out.trace));
+      } catch (e) {
+        return { outcomes, error: { turn: i, message: reasonOf(e) } };
+      }
+    }
+    return { outcomes };
+  };
+
+  const results: ImpactCaseResult[] = [];
+  for (const c of input.cases) {
+    const key = createHash('sha256')
+      .update(JSON.stringify([input.baseline.key, c.clock, c.user_id ?? null, c.messages]))
+      .digest('hex');
+    let before = cache.get(key);
+    if (!before) {
+      before = await run(input.baseline.bundle, c);
+      cache.set(key, before);
+    }
+    const after = await run(input.draft, c);
+    results.push(compareRuns(c, before, after));
+  }
+  return results;
+}
+
+/** The case's result from its two runs (pure). */
+export function compareRuns(
+  c: ImpactCase,
+  before: ConversationRun,
+  after: ConversationRun,
+): ImpactCaseResult {
+  const both = Math.min(before.outcomes.length, after.outcomes.length);
+  const changes: TurnChange[] = [];
+  for (let i = 0; i < both; i++) {
+    const differences = diffOutcomes(before.outcomes[i]!, after.outcomes[i]!);
+    if (differences.length)
+      changes.push({
+        turn: i,
+        message: c.messages[i]!,
+        differences,
+        before: before.outcomes[i]!,
+        after: after.outcomes[i]!,
+      });
+  }
+  const error = before.error
+    ? { side: 'baseline' as const, ...before.error }
+    : after.error
+      ? { side: 'draft' as const, ...after.error }
+      : undefined;
+  return {
+    id: c.id,
+    status: error ? 'error' : changes.length ? 'changed' : 'same',
+    turns_run: both,
+    changes,
+    ...(error ? { error } : {}),
+  };
+}

@@ -1,0 +1,98 @@
+/**
+ * The PostgreSQL schema, as versioned migrations applied in order at start; the table
+ * `threadline_schema` records the versions applied. Append new migrations at the end, never edit
+ * a released one.
+ *
+ * The same ideas as the SQLite schema (`migrations.ts`, in its final state): a trace is stored
+ * once as the JSON text it is answered with (TEXT, not jsonb, so it is never re-serialised), and a
+ * rerun branch stores only its own turns, inheriting the first `inherited_turns` turns of its
+ * thread from `inherits_from` (the task that ran the last of them).
+ */
+import type { PoolClient } from 'pg';
+
+export const POSTGRES_MIGRATIONS: readonly string[] = [
+  `
+  CREATE TABLE tasks (
+    id TEXT PRIMARY KEY,
+    agent_id TEXT NOT NULL,
+    user_id TEXT NOT NULL,
+    origin TEXT NOT NULL,
+    title TEXT NOT NULL,
+    welcome_message TEXT,
+    suggestions TEXT NOT NULL,
+    version_id TEXT NOT NULL,
+    version_tag TEXT,
+    clock TEXT NOT NULL,
+    initial_state TEXT NOT NULL,
+    branch_of_task_id TEXT REFERENCES tasks(id),
+    branch_of_interaction_id TEXT,
+    inherits_from TEXT REFERENCES tasks(id),
+    inherited_turns INTEGER NOT NULL DEFAULT 0,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE turns (
+    task_id TEXT NOT NULL REFERENCES tasks(id),
+    seq INTEGER NOT NULL,
+    interaction_id TEXT NOT NULL,
+    user_message_id TEXT NOT NULL,
+    user_text TEXT NOT NULL,
+    user_created_at TEXT NOT NULL,
+    reply_text TEXT NOT NULL,
+    reply_suggestions TEXT NOT NULL,
+    reply_created_at TEXT NOT NULL,
+    trace TEXT NOT NULL,
+    state TEXT NOT NULL,
+    bundle_hash TEXT,
+    version_id TEXT NOT NULL,
+    PRIMARY KEY (task_id, seq),
+    UNIQUE (task_id, interaction_id)
+  );
+  `,
+  // Lineage and bundles for /reference/v1 (as SQLite migration 3): a task's branches by their
+  // origin, and every bundle a client sent, by content hash and the agent it was sent to.
+  `
+  CREATE INDEX tasks_branch_of ON tasks (branch_of_task_id);
+  CREATE TABLE bundles (
+    hash TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    content TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (hash, agent_id)
+  );
+  `,
+];
+
+/** Any constant shared by every instance: the key of the advisory lock migrations run under. */
+const MIGRATION_LOCK = 0x7468_7264; // 'thrd'
+
+/**
+ * Brings the schema up to date in one transaction under a transaction-level advisory lock, so
+ * instances starting at once apply each migration exactly once: the others wait for the lock,
+ * then find nothing left to do.
+ */
+export async function migratePostgres(client: PoolClient): Promise<void> {
+  await client.query('BEGIN');
+  try {
+    await client.query('SELECT pg_advisory_xact_lock($1)', [MIGRATION_LOCK]);
+    await client.query(
+      'CREATE TABLE IF NOT EXISTS threadline_schema (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+    const { rows } = await client.query<{ version: number }>(
+      'SELECT COALESCE(MAX(version), 0) AS version FROM threadline_schema',
+    );
+    const current = rows[0]!.version;
+    if (current > POSTGRES_MIGRATIONS.length) {
+      throw new Error(
+        `The database's schema (version ${current}) is newer than this service (${POSTGRES_MIGRATIONS.length}).`,
+      );
+    }
+    for (let version = current; version < POSTGRES_MIGRATIONS.length; version += 1) {
+      await client.query(POSTGRES_MIGRATIONS[version]!);
+      await client.query('INSERT INTO threadline_schema (version) VALUES ($1)', [version + 1]);
+    }
+    await client.query('COMMIT');
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => undefined);
+    throw error;
+  }
+}

@@ -1,0 +1,418 @@
+/**
+ * The PostgreSQL store (node-postgres, one pool per instance), for several service instances
+ * sharing one database. Same schema ideas as the SQLite store: a trace is stored once as JSON
+ * text and answered as stored; a branch stores its own turns and reads the rest through its chain.
+ *
+ * Ordering across instances: `appendTurn` runs in one transaction that first locks the task's row
+ * (`SELECT … FOR NO KEY UPDATE`), then reads the state after the thread's last turn, runs the
+ * engine turn and inserts it. A second writer of the task, in this instance or another, waits on
+ * the row lock until the first commits, then reads the state the first left (READ COMMITTED takes
+ * a new snapshot per statement). Turns are thus applied one at a time, in the order they are
+ * committed, which is the order they are acknowledged. Each transaction locks exactly one task
+ * row, so writers cannot wait on each other in a cycle: no deadlock. `NO KEY UPDATE` rather than
+ * `UPDATE` lets a rerun of the task (whose new branch row references it) proceed meanwhile.
+ *
+ * Durability: the answer is sent after COMMIT returns, and PostgreSQL's default
+ * `synchronous_commit = on` has flushed the commit to its WAL by then, so neither `kill -9` of an
+ * instance nor a crash of the database server loses an acknowledged turn.
+ *
+ * A database that cannot be reached turns every call into a `StoreUnavailableError` (503); the
+ * pool opens new connections when it is back.
+ */
+import pg from 'pg';
+import { migratePostgres } from './postgres-migrations';
+import {
+  prefixed,
+  rowToTask,
+  rowToTurn,
+  TASK_COLUMNS,
+  taskToRow,
+  TURN_COLUMNS,
+  turnToRow,
+  type TaskRow,
+  type TurnRow,
+} from './rows';
+import {
+  StoreUnavailableError,
+  type ForkPoint,
+  type PageRequest,
+  type Store,
+  type StoredBundle,
+  type StoreHealth,
+  type TaskRecord,
+  type TaskTraces,
+  type TracePage,
+  type TurnConfigRecord,
+  type TurnRecord,
+} from './store';
+import type { EngineState } from '../engine/contract';
+
+export interface PostgresStoreOptions {
+  /** `postgres://user:password@host:port/database` */
+  url: string;
+  /** Connections in this instance's pool (default 10). */
+  poolSize?: number;
+  /** How long a call waits for a connection before the database counts as unreachable (ms). */
+  connectTimeoutMs?: number;
+}
+
+/** Positions ($n) of a statement's parameters, from the column list. */
+const positional = (columns: string, from = 1) =>
+  columns
+    .split(', ')
+    .map((_, i) => `$${i + from}`)
+    .join(', ');
+
+/**
+ * The segments of task `$1`'s thread, as in the SQLite store (`sqlite-store.ts`, CHAIN): each task
+ * of its inheritance chain with the positions it contributes, `after_seq < seq <= upto_seq`,
+ * walked until the segments reach back to position `$2`.
+ */
+const CHAIN = `WITH RECURSIVE chain(task_id, parent_id, after_seq, upto_seq) AS (
+    SELECT id, inherits_from, inherited_turns::bigint, 9223372036854775807::bigint FROM tasks WHERE id = $1
+    UNION ALL
+    SELECT tasks.id, tasks.inherits_from, tasks.inherited_turns::bigint, LEAST(chain.upto_seq, chain.after_seq)
+    FROM chain JOIN tasks ON tasks.id = chain.parent_id
+    WHERE LEAST(chain.upto_seq, chain.after_seq) > $2::bigint
+  )`;
+/** The turns of the chain's segments in the window of positions `$2 < seq <= $3`. */
+const CHAIN_TURNS = `chain JOIN turns ON turns.task_id = chain.task_id
+    AND turns.seq > GREATEST(chain.after_seq, $2::bigint) AND turns.seq <= LEAST(chain.upto_seq, $3::bigint)`;
+/** The task's agent and thread length (its last own position, or what it inherits). */
+const LENGTH = `SELECT tasks.agent_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
+  FROM tasks WHERE tasks.id = $1`;
+
+const SQL = {
+  insertTask: `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns) VALUES (${positional(TASK_COLUMNS)}, $15, $16)`,
+  getTask: `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1`,
+  /**
+   * Locks the task's row. The thread's length is read by the next statement, not this one: a
+   * statement that waited for the lock sees the locked row afresh but the rest of the database as
+   * when it started, so it would miss the turn the previous holder just committed.
+   */
+  lockTask: `SELECT initial_state FROM tasks WHERE id = $1 FOR NO KEY UPDATE`,
+  insertTurn: `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${positional(TURN_COLUMNS)})`,
+  length: LENGTH,
+  turnsIn: `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
+  /** The task's agent and length with a page of its traces, in one statement: one snapshot. */
+  tracePage: `${CHAIN}, head AS (${LENGTH})
+    SELECT head.agent_id, head.length, page.trace FROM head
+    LEFT JOIN (SELECT turns.seq, turns.trace FROM ${CHAIN_TURNS}) AS page ON true ORDER BY page.seq`,
+  turnById: `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM chain JOIN turns ON turns.task_id = chain.task_id
+    AND turns.interaction_id = $3 AND turns.seq > chain.after_seq AND turns.seq <= chain.upto_seq`,
+  ownerAt: `${CHAIN} SELECT turns.task_id FROM ${CHAIN_TURNS}`,
+  stateAt: `${CHAIN} SELECT turns.state FROM ${CHAIN_TURNS}`,
+  turnConfigs: `${CHAIN} SELECT turns.interaction_id, turns.user_text, turns.bundle_hash, turns.version_id FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
+  branches: `SELECT ${TASK_COLUMNS} FROM tasks WHERE branch_of_task_id = $1 ORDER BY created_at, id LIMIT $2`,
+  putBundle: `INSERT INTO bundles (hash, agent_id, content, created_at) VALUES ($1, $2, $3, $4) ON CONFLICT DO NOTHING`,
+  getBundles: `SELECT hash, agent_id, content FROM bundles WHERE hash = $1 ORDER BY agent_id`,
+};
+const MAX_POSITION = Number.MAX_SAFE_INTEGER;
+
+type Queryable = Pick<pg.PoolClient, 'query'>;
+
+const taskValues = (t: TaskRecord, inheritsFrom: string | null, inherited: number) => {
+  const r = taskToRow(t);
+  return [
+    r.id,
+    r.agent_id,
+    r.user_id,
+    r.origin,
+    r.title,
+    r.welcome_message,
+    r.suggestions,
+    r.version_id,
+    r.version_tag,
+    r.clock,
+    r.initial_state,
+    r.branch_of_task_id,
+    r.branch_of_interaction_id,
+    r.created_at,
+    inheritsFrom,
+    inherited,
+  ];
+};
+const turnValues = (t: TurnRecord, seq: number) => {
+  const r = turnToRow(t, seq);
+  return [
+    r.task_id,
+    r.seq,
+    r.interaction_id,
+    r.user_message_id,
+    r.user_text,
+    r.user_created_at,
+    r.reply_text,
+    r.reply_suggestions,
+    r.reply_created_at,
+    r.trace,
+    r.state,
+    r.bundle_hash,
+    r.version_id,
+  ];
+};
+
+/** Error codes of a connection that failed or broke, rather than of a statement. */
+const NETWORK_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'EHOSTUNREACH',
+]);
+/** SQLSTATEs of a server that is shutting down, starting or full: class 08 plus these. */
+const SERVER_GONE = new Set(['57P01', '57P02', '57P03', '53300']);
+
+/** Whether an error means the database cannot be reached now (as opposed to a bad statement). */
+export function isUnreachable(error: unknown): boolean {
+  if (!(error instanceof Error)) return false;
+  const code = (error as { code?: unknown }).code;
+  if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_GONE.has(code) || code.startsWith('08')))
+    return true;
+  return /Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Connection refused/i.test(
+    error.message,
+  );
+}
+
+const translate = (error: unknown): unknown =>
+  isUnreachable(error) && !(error instanceof StoreUnavailableError)
+    ? new StoreUnavailableError(error)
+    : error;
+
+export class PostgresStore implements Store {
+  private constructor(private readonly pool: pg.Pool) {}
+
+  /** Connects and brings the schema up to date (safe when several instances start at once). */
+  static async open(options: PostgresStoreOptions): Promise<PostgresStore> {
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      connectionTimeoutMillis: options.connectTimeoutMs ?? 5000,
+      application_name: 'threadline',
+    });
+    // An idle connection that breaks (the database restarts) is dropped by the pool; without a
+    // listener the error would end the process.
+    pool.on('error', () => undefined);
+    // A connection that breaks while checked out (between two statements of a transaction) emits
+    // an error too; the next statement on it fails and is answered as unavailable.
+    pool.on('connect', (client) => client.on('error', () => undefined));
+    const store = new PostgresStore(pool);
+    try {
+      const client = await pool.connect();
+      try {
+        await migratePostgres(client);
+      } finally {
+        client.release();
+      }
+    } catch (error) {
+      await pool.end();
+      throw translate(error);
+    }
+    return store;
+  }
+
+  private async query<R extends pg.QueryResultRow>(
+    text: string,
+    values: unknown[],
+    on?: Queryable,
+  ): Promise<R[]> {
+    try {
+      return (await (on ?? this.pool).query<R>(text, values)).rows;
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  /** Runs `work` in one transaction on one connection; a broken connection is not returned to the pool. */
+  private async transaction<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    let client: pg.PoolClient;
+    try {
+      client = await this.pool.connect();
+    } catch (error) {
+      throw translate(error);
+    }
+    let broken = false;
+    try {
+      await client.query('BEGIN');
+      const result = await work(client);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      broken = isUnreachable(error);
+      if (!broken) await client.query('ROLLBACK').catch(() => (broken = true));
+      throw translate(error);
+    } finally {
+      client.release(broken);
+    }
+  }
+
+  private async length(
+    taskId: string,
+    on?: Queryable,
+  ): Promise<{ agent_id: string; length: number } | undefined> {
+    return (await this.query<{ agent_id: string; length: number }>(SQL.length, [taskId], on))[0];
+  }
+
+  private async turnRow(taskId: string, interactionId: string, on?: Queryable): Promise<TurnRow | undefined> {
+    return (await this.query<TurnRow>(SQL.turnById, [taskId, 0, interactionId], on))[0];
+  }
+
+  private async initialState(taskId: string, on?: Queryable): Promise<EngineState | undefined> {
+    const row = (await this.query<TaskRow>(SQL.getTask, [taskId], on))[0];
+    return row && (JSON.parse(row.initial_state) as EngineState);
+  }
+
+  /** The engine state after the thread's turn at `position` (from 1). */
+  private async stateAt(taskId: string, position: number, on?: Queryable): Promise<EngineState | undefined> {
+    const row = (await this.query<{ state: string }>(SQL.stateAt, [taskId, position - 1, position], on))[0];
+    return row && (JSON.parse(row.state) as EngineState);
+  }
+
+  async createTask(task: TaskRecord): Promise<void> {
+    await this.query(SQL.insertTask, taskValues(task, null, 0));
+  }
+
+  async createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void> {
+    const from = task.branchOf;
+    if (!from) throw new Error(`createBranch: task ${task.id} names no parent`);
+    // The parent's turns up to the fork never change, so no lock is needed to read them.
+    await this.transaction(async (client) => {
+      const fork = await this.turnRow(from.taskId, from.interactionId, client);
+      if (!fork) throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
+      const inherited = fork.seq - 1;
+      const owner =
+        inherited === 0
+          ? undefined
+          : (
+              await this.query<{ task_id: string }>(
+                SQL.ownerAt,
+                [from.taskId, inherited - 1, inherited],
+                client,
+              )
+            )[0];
+      if (inherited > 0 && !owner)
+        throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
+      await this.query(SQL.insertTask, taskValues(task, owner?.task_id ?? null, inherited), client);
+      await this.query(SQL.insertTurn, turnValues({ ...firstTurn, taskId: task.id }, fork.seq), client);
+    });
+  }
+
+  async getTask(taskId: string): Promise<TaskRecord | undefined> {
+    const row = (await this.query<TaskRow>(SQL.getTask, [taskId]))[0];
+    return row ? rowToTask(row) : undefined;
+  }
+
+  async appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord> {
+    return this.transaction(async (client) => {
+      const locked = (await this.query<{ initial_state: string }>(SQL.lockTask, [taskId], client))[0];
+      if (!locked) throw new Error(`appendTurn: no task ${taskId}`);
+      const { length } = (await this.length(taskId, client))!;
+      const before =
+        length > 0
+          ? await this.stateAt(taskId, length, client)
+          : (JSON.parse(locked.initial_state) as EngineState);
+      if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${length}`);
+      const turn = { ...next(before), taskId };
+      await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);
+      return turn;
+    });
+  }
+
+  async forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined> {
+    const fork = await this.turnRow(taskId, interactionId);
+    if (!fork) return undefined;
+    const stateBefore =
+      fork.seq === 1 ? await this.initialState(taskId) : await this.stateAt(taskId, fork.seq - 1);
+    if (stateBefore === undefined) throw new Error(`forkPoint: task ${taskId} has a gap before ${fork.seq}`);
+    return { turnsBefore: fork.seq - 1, stateBefore };
+  }
+
+  async listTurns(taskId: string, page?: PageRequest): Promise<TurnRecord[]> {
+    const { from, to } = window(page);
+    return (await this.query<TurnRow>(SQL.turnsIn, [taskId, from, to])).map(rowToTurn);
+  }
+
+  async countTurns(taskId: string): Promise<number> {
+    return (await this.length(taskId))?.length ?? 0;
+  }
+
+  async getTraceJson(taskId: string, interactionId: string): Promise<TaskTraces<string | null> | undefined> {
+    const task = await this.length(taskId);
+    if (!task) return undefined;
+    return { agentId: task.agent_id, traces: (await this.turnRow(taskId, interactionId))?.trace ?? null };
+  }
+
+  async listTraceJson(taskId: string, page: PageRequest): Promise<TracePage | undefined> {
+    const { from, to } = window(page);
+    const rows = await this.query<{ agent_id: string; length: number; trace: string | null }>(SQL.tracePage, [
+      taskId,
+      from,
+      to,
+    ]);
+    const head = rows[0];
+    if (!head) return undefined;
+    const traces = rows.flatMap((r) => (r.trace === null ? [] : [r.trace]));
+    return { agentId: head.agent_id, total: head.length, traces };
+  }
+
+  async getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined> {
+    const row = await this.turnRow(taskId, interactionId);
+    return row ? rowToTurn(row) : undefined;
+  }
+
+  async listTurnConfigs(taskId: string): Promise<TurnConfigRecord[]> {
+    const rows = await this.query<{
+      interaction_id: string;
+      user_text: string;
+      bundle_hash: string | null;
+      version_id: string;
+    }>(SQL.turnConfigs, [taskId, 0, MAX_POSITION]);
+    return rows.map((r) => ({
+      interactionId: r.interaction_id,
+      userText: r.user_text,
+      bundleHash: r.bundle_hash,
+      versionId: r.version_id,
+    }));
+  }
+
+  async listBranches(taskId: string, limit: number): Promise<TaskRecord[]> {
+    return (await this.query<TaskRow>(SQL.branches, [taskId, limit])).map(rowToTask);
+  }
+
+  async putBundle(bundle: StoredBundle, createdAt: string): Promise<void> {
+    await this.query(SQL.putBundle, [bundle.hash, bundle.agentId, bundle.content, createdAt]);
+  }
+
+  async getBundles(hash: string): Promise<StoredBundle[]> {
+    const rows = await this.query<{ hash: string; agent_id: string; content: string }>(SQL.getBundles, [
+      hash,
+    ]);
+    return rows.map((r) => ({ hash: r.hash, agentId: r.agent_id, content: r.content }));
+  }
+
+  async latestState(taskId: string): Promise<EngineState | undefined> {
+    const task = await this.length(taskId);
+    if (!task) return undefined;
+    if (task.length > 0) return this.stateAt(taskId, task.length);
+    return this.initialState(taskId);
+  }
+
+  async health(): Promise<StoreHealth> {
+    try {
+      await this.pool.query('SELECT 1');
+      return { store: 'postgres', reachable: true };
+    } catch {
+      return { store: 'postgres', reachable: false };
+    }
+  }
+
+  async close(): Promise<void> {
+    if (!this.pool.ended) await this.pool.end();
+  }
+}
+
+/** A page as a window of thread positions (`from < seq <= to`); the whole thread when none. */
+function window(page: PageRequest | undefined): { from: number; to: number } {
+  return page ? { from: page.offset, to: page.offset + page.limit } : { from: 0, to: MAX_POSITION };
+}

@@ -1,0 +1,105 @@
+import { describe, expect, it } from 'vitest';
+import { TolerantTrace } from '../../contract/trace';
+import { appended, replacedAt } from '../../lib/array-change';
+import type { LocalTurn } from '../threads';
+import { buildTranscript } from './transcript';
+import { TranscriptModel, transcriptModelFor } from './transcript-model';
+
+const trace = (i: number) =>
+  TolerantTrace.parse({
+    interaction_id: `m${i}`,
+    decision: 'proceed',
+    input: { message: `question ${i}` },
+    response: { message: `answer ${i}` },
+    rules_evaluated: [{ rule: 'R', result: 'allowed' }],
+  });
+const local = (i: number, extra: Partial<LocalTurn> = {}): LocalTurn => ({
+  id: `m${i}`,
+  user_text: `question ${i}`,
+  reply_text: `answer ${i}`,
+  suggestions: [],
+  created_at: '2026-01-01T00:00:00Z',
+  rtt_ms: 20,
+  ...extra,
+});
+const runsOf = (ids: string[]) => ({
+  turns: ids.map((id) => ({ interaction_id: id, bundle_hash: null, version_id: 'v1' })),
+});
+
+/** A thread of `n` turns opened in the model, then one send the way the app records it. */
+function sendCost(n: number) {
+  const model = new TranscriptModel();
+  const traces = Array.from({ length: n }, (_, i) => trace(i));
+  const locals = Array.from({ length: Math.min(n, 50) }, (_, i) => local(n - 50 + i));
+  const info = runsOf(traces.slice(0, n - 10).map((t) => t.interaction_id));
+  model.sync(traces, locals, info);
+  const before = model.work;
+  // The answer: its trace appended to the list, then this browser's record of the turn.
+  const traces2 = appended(traces, trace(n));
+  model.sync(traces2, locals, info);
+  const locals2 = appended(locals, local(n, { rtt_ms: 33 }));
+  const turns = model.sync(traces2, locals2, info);
+  return { work: model.work - before, turns, traces: traces2, locals: locals2, info };
+}
+
+describe('the transcript model of a thread', () => {
+  it("follows a send with the same work whatever the thread's length (counted, not timed)", () => {
+    const costs = [500, 1_000, 2_000, 4_000].map((n) => sendCost(n).work);
+    // One turn built for the trace, one rebuilt with this browser's record and compared.
+    expect(costs).toEqual([3, 3, 3, 3]);
+  });
+
+  it('answers what a rebuild from scratch answers, after sends', () => {
+    const { turns, traces, locals, info } = sendCost(200);
+    const runs = new Map(info.turns.map((t) => [t.interaction_id, t]));
+    expect(turns).toEqual(buildTranscript(traces, locals, runs));
+    expect(turns.at(-1)).toMatchObject({ id: 'm200', index: 200, rttMs: 33, userText: 'question 200' });
+  });
+
+  it('keeps every other turn as the same object, and the same array when nothing changed', () => {
+    const model = new TranscriptModel();
+    const traces = [trace(0), trace(1)];
+    const first = model.sync(traces, [], undefined);
+    expect(model.sync(traces, [], undefined)).toBe(first);
+    const next = model.sync(appended(traces, trace(2)), [], undefined);
+    expect(next[0]).toBe(first[0]);
+    expect(next[1]).toBe(first[1]);
+    expect(next).toHaveLength(3);
+  });
+
+  it('places a record the trace list does not hold after the traces, then a record replaced in place', () => {
+    const model = new TranscriptModel();
+    const traces = [trace(0)];
+    const none: LocalTurn[] = [];
+    model.sync(traces, none, undefined);
+    const locals = appended(none, local(7));
+    const before = model.work;
+    expect(model.sync(traces, locals, undefined).map((t) => t.id)).toEqual(['m0', 'm7']);
+    const locals2 = replacedAt(locals, 0, local(7, { reply_text: 'edited' }));
+    const turns = model.sync(traces, locals2, undefined);
+    expect(model.work - before).toBe(3);
+    expect(turns[1]).toMatchObject({ id: 'm7', index: 1, replyText: 'edited' });
+    expect(turns).toEqual(buildTranscript(traces, locals2));
+  });
+
+  it('rebuilds from scratch on a change it did not see made (a refetch), with the same answer', () => {
+    const model = new TranscriptModel();
+    const traces = [trace(0), trace(1)];
+    model.sync(traces, [], undefined);
+    // The server's list now holds the turns in another order, and one more.
+    const refetched = [trace(1), trace(0), trace(2)];
+    expect(model.sync(refetched, [], undefined)).toEqual(buildTranscript(refetched, []));
+    // A trace appended after a record the list did not hold: the order is the list's, then the rest.
+    const locals = appended([], local(9));
+    model.sync(refetched, locals, undefined);
+    const withNine = appended(refetched, trace(9));
+    expect(model.sync(withNine, locals, undefined)).toEqual(buildTranscript(withNine, locals));
+  });
+
+  it('is one model per thread and owner, shared by every panel asking for it', () => {
+    const owner = {};
+    expect(transcriptModelFor(owner, 't1')).toBe(transcriptModelFor(owner, 't1'));
+    expect(transcriptModelFor(owner, 't1')).not.toBe(transcriptModelFor(owner, 't2'));
+    expect(transcriptModelFor({}, 't1')).not.toBe(transcriptModelFor(owner, 't1'));
+  });
+});

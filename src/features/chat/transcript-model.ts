@@ -1,0 +1,145 @@
+/**
+ * One thread's transcript, kept up to date from its three sources (the server's trace list, this
+ * browser's records, what each turn ran with) and shared by every panel showing the thread. A
+ * send changes the sources by one item (`appended` / `replacedAt` from lib/array-change), and the
+ * model follows such a change by building that one turn: its cost does not grow with the
+ * thread. Any other change (a refetch, a new connection) rebuilds the transcript, keeping the
+ * previous `Turn` objects where nothing changed. Pure: no React, no I/O.
+ */
+import type { TolerantTrace } from '../../contract/trace';
+import { changeOf } from '../../lib/array-change';
+import type { LocalTurn } from '../threads';
+import {
+  buildTranscript,
+  reuseTurns,
+  sameTurn,
+  turnFromLocal,
+  turnFromTrace,
+  type Turn,
+  type TurnRun,
+} from './transcript';
+
+/** What the server keeps about what each turn ran with (the reference service's task info). */
+export interface RunsSource {
+  turns: ReadonlyArray<TurnRun & { interaction_id: string }>;
+}
+
+type Traces = readonly TolerantTrace[] | undefined;
+type Locals = readonly LocalTurn[] | undefined;
+type Info = RunsSource | null | undefined;
+
+export class TranscriptModel {
+  turns: readonly Turn[] = [];
+  /** Turns built or compared so far: what keeping the transcript has cost (tests read it). */
+  work = 0;
+  private synced = false;
+  private traces: Traces;
+  private local: Locals;
+  private info: Info;
+  private runs: Map<string, TurnRun> | undefined;
+  private localById = new Map<string, LocalTurn>();
+  /** Turn id → its position in `turns`. */
+  private at = new Map<string, number>();
+  /** `turns[0 … fromTraces)` come from the trace list, the rest from this browser's records only. */
+  private fromTraces = 0;
+
+  /** The transcript for these sources (the same array as long as they are the same). */
+  sync(traces: Traces, local: Locals, info: Info): readonly Turn[] {
+    if (this.synced && traces === this.traces && local === this.local && info === this.info)
+      return this.turns;
+    if (!(this.synced && info === this.info && this.follow(traces, local))) this.rebuild(traces, local, info);
+    this.synced = true;
+    this.traces = traces;
+    this.local = local;
+    this.info = info;
+    return this.turns;
+  }
+
+  /** Follows one appended trace and/or one appended or replaced record; false when it cannot. */
+  private follow(traces: Traces, local: Locals): boolean {
+    const traceChange = traces === this.traces ? undefined : changeOf(traces ?? []);
+    if (traces !== this.traces) {
+      const id = traceChange?.item.interaction_id;
+      if (
+        traceChange?.kind !== 'append' ||
+        traceChange.base !== this.traces ||
+        !id ||
+        this.at.has(id) ||
+        this.fromTraces !== this.turns.length
+      )
+        return false;
+    }
+    const localChange = local === this.local ? undefined : changeOf(local ?? []);
+    if (local !== this.local) {
+      if (!localChange || localChange.base !== this.local) return false;
+      const { item } = localChange;
+      if (
+        localChange.kind === 'append'
+          ? this.localById.has(item.id)
+          : this.local?.[localChange.index]?.id !== item.id
+      )
+        return false;
+    }
+    const next = this.turns.slice();
+    if (traceChange) {
+      const trace = traceChange.item;
+      const id = trace.interaction_id;
+      next.push(this.build(turnFromTrace(trace, next.length, this.localById.get(id), this.runs?.get(id))));
+      this.at.set(id, next.length - 1);
+      this.fromTraces = next.length;
+    }
+    if (localChange) {
+      const mine = localChange.item;
+      this.localById.set(mine.id, mine);
+      const i = this.at.get(mine.id);
+      if (i === undefined) {
+        next.push(this.build(turnFromLocal(mine, next.length, this.runs?.get(mine.id))));
+        this.at.set(mine.id, next.length - 1);
+      } else {
+        const old = next[i]!;
+        const fresh = this.build(
+          old.trace
+            ? turnFromTrace(old.trace, i, mine, this.runs?.get(old.id))
+            : turnFromLocal(mine, i, this.runs?.get(mine.id)),
+        );
+        this.work += 1;
+        if (!sameTurn(old, fresh)) next[i] = fresh;
+      }
+    }
+    this.turns = next;
+    return true;
+  }
+
+  private build(turn: Turn): Turn {
+    this.work += 1;
+    return turn;
+  }
+
+  private rebuild(traces: Traces, local: Locals, info: Info): void {
+    if (info !== this.info || !this.synced)
+      this.runs = info ? new Map(info.turns.map((t) => [t.interaction_id, t])) : undefined;
+    this.localById = new Map((local ?? []).map((t) => [t.id, t]));
+    const built = buildTranscript(traces, local, this.runs);
+    this.work += built.length + (this.turns.length ? built.length : 0);
+    this.turns = reuseTurns(this.turns, built);
+    this.at = new Map(this.turns.map((t, i) => [t.id, i]));
+    const firstLocalOnly = this.turns.findIndex((t) => !t.trace);
+    this.fromTraces = firstLocalOnly === -1 ? this.turns.length : firstLocalOnly;
+  }
+}
+
+/** Models kept per owner (the query client), the most recently used threads first out last. */
+const MAX_MODELS = 16;
+const models = new WeakMap<object, Map<string, TranscriptModel>>();
+
+/** The one model of a thread for this owner (created on first use; the least recently used beyond 16 dropped). */
+export function transcriptModelFor(owner: object, taskId: string): TranscriptModel {
+  let byTask = models.get(owner);
+  if (!byTask) models.set(owner, (byTask = new Map()));
+  let model = byTask.get(taskId);
+  if (model) byTask.delete(taskId);
+  else model = new TranscriptModel();
+  byTask.set(taskId, model);
+  if (byTask.size > MAX_MODELS) byTask.delete(byTask.keys().next().value!);
+  return model;
+}

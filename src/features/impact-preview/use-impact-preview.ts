@@ -1,0 +1,83 @@
+/**
+ * What the impact preview shows for one agent's draft: the saved cases (suites store), the draft
+ * (bundle editor) once its text has not changed for SETTLE_MS and the editor's worker has found it
+ * runnable, and the service's answer. A newer
+ * edit changes the query key, which aborts the older request; an undo finds its answer cached.
+ */
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { useAgents } from '../../api/agents';
+import type { ApiError } from '../../api/errors';
+import { toApiError } from '../../api/errors';
+import { impactQueryOptions } from '../../api/impact';
+import { IMPACT_LIMITS } from '../../contract/impact';
+import { useDebouncedValue } from '../../components/ui/use-debounced-value';
+import { useBundleDraftStore, useDraftSendState } from '../bundle-editor';
+import { selectSuitesHydrated, useSuiteEntries, useSuitesStore } from '../test-suites';
+import { impactCases, impactSummary, type ImpactSummary } from './impact-model';
+
+/** Quiet time after the last keystroke before the cases are replayed. */
+export const SETTLE_MS = 300;
+
+export type ImpactState =
+  | { kind: 'loading' }
+  /** No key yet: nothing can be asked. */
+  | { kind: 'no-key' }
+  /** The service has no reference helpers (a deployed Messaging API). */
+  | { kind: 'unavailable'; total: number }
+  | { kind: 'no-cases' }
+  | { kind: 'no-draft'; total: number }
+  /** More cases or messages than one replay may take (IMPACT_LIMITS). */
+  | { kind: 'too-large'; total: number; messages: number }
+  | { kind: 'invalid-draft'; total: number }
+  /** Edits not settled yet, or the replay running; `previous` is the last answer, for an older draft. */
+  | { kind: 'counting'; total: number; previous: ImpactSummary | null }
+  | { kind: 'done'; summary: ImpactSummary }
+  | { kind: 'error'; total: number; error: ApiError };
+
+export function useImpactPreview(agentId: string, canFetch: boolean): ImpactState {
+  const hydrated = useSuitesStore(selectSuitesHydrated);
+  const entries = useSuiteEntries(agentId);
+  const text = useBundleDraftStore((s) => (Object.hasOwn(s.drafts, agentId) ? s.drafts[agentId] : undefined));
+  const hasDraft = text !== undefined;
+  const draft = useDraftSendState(agentId);
+  const agents = useAgents(canFetch);
+  const cases = useMemo(() => impactCases(entries), [entries]);
+  const messages = useMemo(() => cases.reduce((n, c) => n + c.messages.length, 0), [cases]);
+  const tooLarge = cases.length > IMPACT_LIMITS.cases || messages > IMPACT_LIMITS.messages;
+
+  const hash = draft.status === 'ready' ? draft.hash : null;
+  // Settled counts from the keystroke (the text), while the worker checks the draft meanwhile.
+  const settledText = useDebouncedValue(text, SETTLE_MS);
+  const settled = hash !== null && settledText === text;
+  const helpers = agents.isSuccess && agents.data !== null;
+
+  const query = useQuery({
+    ...impactQueryOptions({
+      agentId,
+      bundle: draft.status === 'ready' ? draft.bundle : {},
+      bundleHash: hash ?? '',
+      cases,
+    }),
+    enabled: canFetch && helpers && cases.length > 0 && !tooLarge && settled,
+    placeholderData: keepPreviousData,
+  });
+  const answer = query.data?.agent_id === agentId ? query.data : undefined;
+  const summary = useMemo(() => (answer ? impactSummary(entries, answer) : null), [answer, entries]);
+
+  const total = entries.length;
+  if (!hydrated) return { kind: 'loading' };
+  if (total === 0) return { kind: 'no-cases' };
+  if (!canFetch) return { kind: 'no-key' };
+  if (agents.isLoading) return { kind: 'loading' };
+  if (agents.isError) return { kind: 'error', total, error: toApiError(agents.error) };
+  if (!helpers) return { kind: 'unavailable', total };
+  if (tooLarge) return { kind: 'too-large', total, messages };
+  if (!hasDraft) return { kind: 'no-draft', total };
+  if (draft.status === 'blocked' && !draft.checking) return { kind: 'invalid-draft', total };
+  if (query.isError && !query.isPlaceholderData)
+    return { kind: 'error', total, error: toApiError(query.error) };
+  if (!settled || query.isPlaceholderData || query.isFetching || !summary)
+    return { kind: 'counting', total, previous: summary };
+  return { kind: 'done', summary };
+}

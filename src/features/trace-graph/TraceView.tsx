@@ -1,0 +1,130 @@
+/**
+ * The Trace tab's content once a turn's trace is at hand: its graph above, the selected node's
+ * details (or the raw JSON) below. React Flow and the graph model live here, in a chunk of their
+ * own that TracePanel loads lazily: the welcome screen and threads without turns never fetch them.
+ */
+import { useMemo, useState } from 'react';
+import { EmptyState } from '../../components/ui/EmptyState';
+import { SplitPanes } from '../../components/ui/SplitPanes';
+import { TabList } from '../../components/ui/Tabs';
+import type { TolerantTrace } from '../../contract/trace';
+import { NodeInspector } from './NodeInspector';
+import { RawJson } from './RawJson';
+import TraceGraph from './TraceGraph';
+import { nodeOf } from './graph-view';
+import { graphOf } from './trace-to-graph';
+
+export interface TraceViewProps {
+  trace: TolerantTrace;
+  turn: { id: string; index: number };
+  turns?: readonly unknown[] | undefined;
+  nodeId: string | undefined;
+  selectNode: (nodeId: string | undefined) => void;
+  pinned: boolean;
+  followLatest?: (() => void) | undefined;
+}
+
+const DETAIL_TABS = [
+  { id: 'details', label: 'Details' },
+  { id: 'json', label: 'Raw JSON' },
+] as const;
+
+export default function TraceView({
+  trace,
+  turn,
+  turns,
+  nodeId,
+  selectNode,
+  pinned,
+  followLatest,
+}: TraceViewProps) {
+  const [detailTab, setDetailTab] = useState<string>('details');
+  const model = useMemo(() => graphOf(trace), [trace]);
+  const node = nodeId ? nodeOf(model, nodeId) : undefined;
+
+  return (
+    <SplitPanes
+      orientation="vertical"
+      className="h-full"
+      storageKey="threadline:layout:trace"
+      separatorLabels={['Resize details']}
+      panes={[
+        {
+          id: 'graph',
+          defaultSize: 72,
+          minSize: 20,
+          children: (
+            <div className="flex h-full flex-col">
+              <p
+                className="flex items-center gap-1 px-3 pt-2 text-xs text-zinc-500 dark:text-zinc-400"
+                data-testid="trace-turn"
+              >
+                <span>
+                  Turn {turn.index + 1}
+                  {turns ? ` of ${turns.length}` : ''} · {trace.intent || 'no intent'}
+                </span>
+                {pinned && followLatest ? (
+                  <>
+                    <span aria-hidden="true">·</span>
+                    <button
+                      type="button"
+                      onClick={followLatest}
+                      className="rounded px-1 text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
+                    >
+                      Follow latest
+                    </button>
+                  </>
+                ) : (
+                  <span>· following the newest turn</span>
+                )}
+              </p>
+              <div className="min-h-0 flex-1">
+                <TraceGraph
+                  key={turn.id}
+                  trace={trace}
+                  selectedNodeId={nodeId}
+                  onSelectNode={selectNode}
+                  label={`Trace graph of turn ${turn.index + 1}`}
+                />
+              </div>
+            </div>
+          ),
+        },
+        {
+          id: 'node-details',
+          defaultSize: 28,
+          minSize: 10,
+          children: (
+            <div className="flex h-full min-h-0 flex-col">
+              <TabList
+                tabs={DETAIL_TABS}
+                value={detailTab}
+                onChange={setDetailTab}
+                label="Trace details"
+                idPrefix="trace-details"
+              />
+              <div
+                id="trace-details-panel"
+                role="tabpanel"
+                aria-labelledby={`trace-details-tab-${detailTab}`}
+                // Scrolls on its own: keyboard users reach it to scroll it with the arrow keys.
+                tabIndex={0}
+                className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
+              >
+                {detailTab === 'json' ? (
+                  <RawJson value={trace} label="Trace JSON" />
+                ) : node ? (
+                  <NodeInspector node={node} />
+                ) : (
+                  <EmptyState title={nodeId ? 'That node is not in this turn' : 'Select a node'}>
+                    Click a node, or focus the graph and use the arrow keys, to read its details.
+                  </EmptyState>
+                )}
+              </div>
+            </div>
+          ),
+        },
+      ]}
+    />
+  );
+}

@@ -1,0 +1,70 @@
+import { describe, expect, it } from 'vitest';
+import type { TestCase } from './format';
+import { runSuite, type Driver } from './run';
+
+const testCase: TestCase = {
+  format: 'threadline-test-case',
+  format_version: 1,
+  name: 'A',
+  agent_id: 'card-disputes',
+  clock: '2025-03-15T12:00:00.000Z',
+  turns: [
+    { say: 'one', expect: { decision: 'proceed' } },
+    { say: 'two', expect: { decision: 'proceed' } },
+  ],
+};
+
+function driver(sent: string[], onSay?: () => void): Driver {
+  let n = 0;
+  return {
+    async start() {
+      n += 1;
+      sent.push(`start task_${n}`);
+      const taskId = `task_${n}`;
+      return {
+        taskId,
+        bundleHash: null,
+        notes: [],
+        conversation: {
+          async say(text) {
+            sent.push(`${taskId}:${text}`);
+            onSay?.();
+            return {
+              reply: '',
+              trace: { decision: 'proceed', rules_evaluated: [], tools_invoked: [], entities: {} },
+            };
+          },
+        },
+      };
+    },
+  };
+}
+
+describe('runSuite', () => {
+  it('reports the task each case ran in, so the run can be opened and compared', async () => {
+    const results = await runSuite(driver([]), [
+      { source: 'a', testCase },
+      { source: 'b', testCase },
+    ]);
+    expect(results.map((r) => [r.source, r.status, r.taskId])).toEqual([
+      ['a', 'passed', 'task_1'],
+      ['b', 'passed', 'task_2'],
+    ]);
+  });
+
+  it('sends nothing more once cancelled', async () => {
+    const sent: string[] = [];
+    const controller = new AbortController();
+    const cases = Array.from({ length: 5 }, (_, i) => ({ source: String(i), testCase }));
+    const results = await runSuite(
+      driver(sent, () => controller.abort()),
+      cases,
+      { concurrency: 1, signal: controller.signal },
+    );
+    expect(sent).toEqual(['start task_1', 'task_1:one']);
+    expect(results.map((r) => [r.status, r.error, r.turns.length])).toEqual([
+      ['error', 'cancelled', 1],
+      ...Array.from({ length: 4 }, () => ['error', 'cancelled', 0]),
+    ]);
+  });
+});
