@@ -92,6 +92,8 @@ test('no serious or critical axe violation (nor content outside landmarks) on an
   expect(await diffBoxes.count()).toBeGreaterThanOrEqual(2);
   for (const box of await diffBoxes.all()) await expect(box).toHaveAttribute('aria-label', /^Bundle diff: /);
   await checkBothThemes(page, 'compare', found);
+  // ...and stay named once the page has re-rendered them (here, in the other theme).
+  for (const box of await diffBoxes.all()) await expect(box).toHaveAttribute('aria-label', /^Bundle diff: /);
   const compared = new URL(page.url());
   compared.searchParams.delete('compare');
   await page.goto(compared.toString());

@@ -3,7 +3,7 @@
  * Used for the draft against its baseline and, in the comparison, for the bundles of two branches.
  */
 import { DiffEditor, type DiffOnMount } from '@monaco-editor/react';
-import { useEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
 import './setup';
 
 export interface MonacoBundleDiffProps {
@@ -34,6 +34,29 @@ export default function MonacoBundleDiff({ original, modified, id, label, dark }
     },
     [],
   );
+  // Monaco recomputes each side's options on every `updateOptions`, and takes a side's label only
+  // from that call's own options: any later update (the wrapper passes `options` again whenever
+  // they change) would leave both textareas unnamed. So each side keeps its label itself.
+  const labelRef = useRef(label);
+  useLayoutEffect(() => {
+    labelRef.current = label; // before the wrapper's (passive) effect passes the new options
+  }, [label]);
+  const options = useMemo(
+    () => ({
+      ariaLabel: label,
+      originalAriaLabel: `${label}: before`,
+      modifiedAriaLabel: `${label}: after`,
+      readOnly: true,
+      originalEditable: false,
+      editContext: false,
+      automaticLayout: true,
+      renderSideBySide: true,
+      minimap: { enabled: false },
+      fontSize: 12,
+      scrollBeyondLastLine: false,
+    }),
+    [label],
+  );
   return (
     <DiffEditor
       original={original}
@@ -43,27 +66,27 @@ export default function MonacoBundleDiff({ original, modified, id, label, dark }
       modifiedModelPath={`threadline-bundle/${id}-modified.json`}
       keepCurrentOriginalModel
       keepCurrentModifiedModel
-      onMount={(editor) => {
+      onMount={(editor, monaco) => {
         editorRef.current = editor;
-        // Monaco 0.57 leaves the left side's textarea unnamed despite `originalAriaLabel`.
-        editor.getOriginalEditor().updateOptions({ ariaLabel: `${label}: before` });
-        editor.getModifiedEditor().updateOptions({ ariaLabel: `${label}: after` });
+        const sides = [
+          [editor.getOriginalEditor(), 'before'],
+          [editor.getModifiedEditor(), 'after'],
+        ] as const;
+        for (const [side, which] of sides) {
+          const keepLabel = () => {
+            const wanted = `${labelRef.current}: ${which}`;
+            if (side.getOption(monaco.editor.EditorOption.ariaLabel) !== wanted)
+              side.updateOptions({ ariaLabel: wanted });
+          };
+          keepLabel();
+          side.onDidChangeConfiguration((change) => {
+            if (change.hasChanged(monaco.editor.EditorOption.ariaLabel)) keepLabel();
+          });
+        }
       }}
       theme={dark ? 'vs-dark' : 'light'}
       loading={<p className="p-3 text-sm text-zinc-500">Loading the diff…</p>}
-      options={{
-        ariaLabel: label,
-        originalAriaLabel: `${label}: before`,
-        modifiedAriaLabel: `${label}: after`,
-        readOnly: true,
-        originalEditable: false,
-        editContext: false,
-        automaticLayout: true,
-        renderSideBySide: true,
-        minimap: { enabled: false },
-        fontSize: 12,
-        scrollBeyondLastLine: false,
-      }}
+      options={options}
     />
   );
 }
