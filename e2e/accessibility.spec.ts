@@ -130,3 +130,60 @@ test('no serious or critical axe violation (nor content outside landmarks) on an
 
   expect(found.length, `axe violations:\n${found.join('\n')}`).toBe(0);
 });
+
+/** Every visible placeholder's contrast against its field's background (axe leaves placeholders out). */
+function placeholderContrasts(page: Page) {
+  return page.evaluate(() => {
+    const canvas = document.createElement('canvas').getContext('2d', { willReadFrequently: true })!;
+    const rgba = (css: string) => {
+      canvas.clearRect(0, 0, 1, 1);
+      canvas.fillStyle = css;
+      canvas.fillRect(0, 0, 1, 1);
+      return [...canvas.getImageData(0, 0, 1, 1).data];
+    };
+    const luminance = ([r, g, b]: number[]) => {
+      const c = (v: number) => ((v /= 255) <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+      return 0.2126 * c(r!) + 0.7152 * c(g!) + 0.0722 * c(b!);
+    };
+    const fields = [
+      ...document.querySelectorAll<HTMLInputElement>('input[placeholder], textarea[placeholder]'),
+    ];
+    return fields
+      .filter((f) => f.getClientRects().length > 0)
+      .map((f) => {
+        const fg = rgba(getComputedStyle(f, '::placeholder').color);
+        let bg = rgba(getComputedStyle(f).backgroundColor);
+        for (let e = f.parentElement; bg[3] === 0 && e; e = e.parentElement)
+          bg = rgba(getComputedStyle(e).backgroundColor);
+        // The placeholder's own alpha over the background.
+        const a = fg[3]! / 255;
+        const shown = fg.slice(0, 3).map((v, i) => v * a + bg[i]! * (1 - a));
+        const [hi, lo] = [luminance(shown), luminance(bg)].sort((x, y) => y - x);
+        return { field: f.placeholder, ratio: Math.round(((hi! + 0.05) / (lo! + 0.05)) * 100) / 100 };
+      });
+  });
+}
+
+test('placeholders read at 4.5:1 or more, light and dark', async ({ page }) => {
+  await page.goto('/');
+  const seen = new Set<string>();
+  const check = async () => {
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
+      else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
+      await page.evaluate(() => Promise.allSettled(document.getAnimations().map((a) => a.finished)));
+      for (const { field, ratio } of await placeholderContrasts(page)) {
+        seen.add(field);
+        expect(ratio, `placeholder "${field}" (${scheme})`).toBeGreaterThanOrEqual(4.5);
+      }
+    }
+  };
+  await check(); // the connection form
+  await connect(page, { agentId: 'card-disputes' });
+  await page.getByRole('button', { name: 'Start a thread' }).click();
+  await expect(page.getByRole('textbox', { name: 'Message' })).toBeVisible();
+  await check(); // the composer
+  expect([...seen]).toContain('Write a message…');
+  expect(seen.size).toBeGreaterThanOrEqual(3);
+});

@@ -140,3 +140,42 @@ test('the graph refits when the window is resized, and the wheel zooms it only o
   await page.mouse.wheel(0, -400);
   await expect.poll(zoom).not.toBe(before);
 });
+
+test('at 1440 × 900 every group beside the path is one click away, and the decision’s cause does not run into its action', async ({
+  page,
+}) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  const graph = await blockedDispute(page);
+  const rule = graph.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' });
+  await expect.poll(() => inside(rule, graph)).toBe(true);
+  expect(await renderedFontPx(rule.getByText('DISPUTE_WINDOW', { exact: true }))).toBeGreaterThanOrEqual(11);
+
+  // Each group is drawn on screen or, when only the path fits legibly, listed beside the graph;
+  // a listed group opens with one click and is brought into view.
+  const listed = page.getByRole('group', { name: 'Beside the causal path' });
+  const groups = graph.locator('[data-kind="group"]');
+  expect(await groups.count()).toBeGreaterThan(0);
+  let opened = false;
+  for (const group of await groups.all()) {
+    const name = (await group.locator('[title]').first().getAttribute('title')) ?? '';
+    if (await inside(group, graph)) continue;
+    const button = listed.getByRole('button', { name: `+ ${name}` });
+    await expect(button).toBeVisible();
+    if (!opened && name === '8 entities') {
+      await button.click();
+      await expect(listed.getByRole('button', { name: `− ${name}` })).toHaveAttribute('aria-pressed', 'true');
+      await expect.poll(() => inside(groups.filter({ hasText: name }), graph)).toBe(true);
+      await expect(graph.locator('[data-kind="entity"]').first()).toBeVisible();
+      opened = true;
+    }
+  }
+
+  const decision = graph.locator('[data-kind="decision"]');
+  const cause = decision.getByText(/^blocked by DISPUTE_WINDOW/);
+  const action = decision.getByText('block_with_explanation', { exact: true });
+  const [c, a, box] = await Promise.all([cause.boundingBox(), action.boundingBox(), decision.boundingBox()]);
+  expect(c!.y + c!.height).toBeLessThanOrEqual(a!.y + 0.5);
+  expect(a!.y + a!.height).toBeLessThanOrEqual(box!.y + box!.height + 0.5);
+  // Nothing of the cause is clipped.
+  expect(await cause.evaluate((el) => el.scrollHeight <= el.clientHeight)).toBe(true);
+});

@@ -1,7 +1,7 @@
 import { useId, type InputHTMLAttributes, type ReactNode } from 'react';
 
 export const inputClass =
-  'h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 placeholder:text-zinc-400 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
+  'h-9 w-full rounded-md border border-zinc-300 bg-white px-2 text-sm text-zinc-900 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100';
 
 /** A labelled text input; the label is its accessible name. */
 export function TextField({

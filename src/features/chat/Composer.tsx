@@ -58,7 +58,7 @@ export function Composer({ taskId, busy, lastMessage, onSend }: ComposerProps) {
           onChange={(e) => setDraft(taskId, e.target.value)}
           onKeyDown={onKeyDown}
           placeholder="Write a message…"
-          className="max-h-48 min-h-[2.75rem] w-full resize-y rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm wrap-anywhere text-zinc-900 placeholder:text-zinc-400 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
+          className="max-h-48 min-h-[2.75rem] w-full resize-y rounded-md border border-zinc-300 bg-white px-3 py-2 text-sm wrap-anywhere text-zinc-900 focus:outline-2 focus:outline-indigo-500 dark:border-zinc-700 dark:bg-zinc-900 dark:text-zinc-100"
         />
         <p
           id={hintId}

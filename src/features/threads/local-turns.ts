@@ -32,11 +32,40 @@ export const localKeys = {
   turns: (taskId: string) => [...localKeys.all, 'turns', taskId] as const,
 };
 
-const storageKey = (taskId: string) => `threadline:turns:${taskId}`;
+/**
+ * Stored in chunks of CHUNK turns, so that a send writes one chunk (the one its turn is in)
+ * whatever the thread's length: chunk 0 under `threadline:turns:<task>`, chunk k under
+ * `threadline:turns:<task>:k`. A thread stored whole under the first key (as before chunks) is
+ * read as it is and written in chunks at its next send.
+ */
+export const CHUNK = 100;
+const chunkKey = (taskId: string, k: number) =>
+  k === 0 ? `threadline:turns:${taskId}` : `threadline:turns:${taskId}:${k}`;
+/** Threads read in the older, whole-list form: their next write stores every chunk. */
+const storedWhole = new Set<string>();
 
 export async function readLocalTurns(taskId: string): Promise<LocalTurn[]> {
-  const v = await idbGet<LocalTurn[]>(storageKey(taskId));
-  return Array.isArray(v) ? v : [];
+  const out: LocalTurn[] = [];
+  for (let k = 0; ; k += 1) {
+    const chunk = await idbGet<LocalTurn[]>(chunkKey(taskId, k));
+    if (!Array.isArray(chunk)) break;
+    if (k === 0 && chunk.length > CHUNK) {
+      storedWhole.add(taskId);
+      return chunk;
+    }
+    for (const t of chunk) out.push(t);
+    if (chunk.length < CHUNK) break;
+  }
+  return out;
+}
+
+/** Stores the chunk holding turn `index` of `turns` (every chunk, for a thread stored whole). */
+async function writeChunks(taskId: string, turns: readonly LocalTurn[], index: number): Promise<void> {
+  const whole = storedWhole.delete(taskId);
+  const first = whole ? 0 : Math.floor(index / CHUNK);
+  const last = whole ? Math.floor((turns.length - 1) / CHUNK) : first;
+  for (let k = first; k <= last; k += 1)
+    await idbSet(chunkKey(taskId, k), turns.slice(k * CHUNK, (k + 1) * CHUNK));
 }
 
 export const localTurnsQueryOptions = (taskId: string) =>
@@ -59,9 +88,13 @@ export async function recordLocalTurn(
   taskId: string,
   turn: LocalTurn,
 ): Promise<void> {
-  const current = await queryClient.ensureQueryData(localTurnsQueryOptions(taskId));
-  const at = current.findIndex((t) => t.id === turn.id);
+  const read = await queryClient.ensureQueryData(localTurnsQueryOptions(taskId));
+  // The cache as it is now: another record may have landed while the read was awaited.
+  const current = queryClient.getQueryData<LocalTurn[]>(localKeys.turns(taskId)) ?? read;
+  // A replaced turn is almost always one of the last: look from the end.
+  let at = current.length - 1;
+  while (at >= 0 && current[at]!.id !== turn.id) at -= 1;
   const next = at === -1 ? appended(current, turn) : replacedAt(current, at, turn);
   queryClient.setQueryData(localKeys.turns(taskId), next);
-  await idbSet(storageKey(taskId), next);
+  await writeChunks(taskId, next, at === -1 ? next.length - 1 : at);
 }

@@ -19,11 +19,20 @@ import {
   type NodeMouseHandler,
 } from '@xyflow/react';
 import '@xyflow/react/dist/style.css';
-import { useCallback, useEffect, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+  type KeyboardEvent,
+} from 'react';
 import { useDarkClass } from '../../components/ui/use-dark';
+import { cx } from '../../lib/format';
 import type { TolerantTrace } from '../../contract/trace';
 import { groupsAround, nodeOf, viewOf } from './graph-view';
-import { cachedLayout, neighbourInDirection, type Direction } from './layout';
+import { fitsAt, layoutForBox, neighbourInDirection, type Direction, type Positioned } from './layout';
 import { graphOf } from './trace-to-graph';
 import {
   nodeAriaLabel,
@@ -55,7 +64,8 @@ const proOptions = { hideAttribution: true };
 const LARGE_GRAPH = 150;
 /** The view is never fitted below the zoom at which the smallest node text is 11 px on screen. */
 export const LEGIBLE_ZOOM = 11 / SMALLEST_FONT_PX;
-const FIT: FitViewOptions = { padding: 0.04, minZoom: LEGIBLE_ZOOM, maxZoom: 1.25 };
+const FIT_PADDING = 0.04;
+const FIT: FitViewOptions = { padding: FIT_PADDING, minZoom: LEGIBLE_ZOOM, maxZoom: 1.25 };
 /** The overview map is drawn once the view holds more than this many nodes (groups count as one). */
 const MINIMAP_FROM = 16;
 /** Highlighted nodes (compare view) opened up to this many; beyond, their groups carry the mark. */
@@ -84,7 +94,22 @@ function GraphInner({
     return set;
   }, [model, toggled, selectedNodeId, highlight]);
   const view = useMemo(() => viewOf(model, open), [model, open]);
-  const positions = useMemo(() => cachedLayout(view), [view]);
+  // The graph's box, measured before the first paint and whenever the window or pane is resized.
+  const box = useRef<HTMLDivElement>(null);
+  const [boxSize, setBoxSize] = useState<{ width: number; height: number }>();
+  // Laid out for the box; a fit frames everything drawn when it fits at a legible zoom, else the
+  // causal path (what is beside it then a pan away).
+  const { positions, framed } = useMemo(
+    () =>
+      layoutForBox(
+        view,
+        model.path.map((n) => n.id),
+        boxSize,
+        LEGIBLE_ZOOM,
+        FIT_PADDING,
+      ),
+    [view, model, boxSize],
+  );
   // A highlight on a node not drawn marks the innermost drawn group around it.
   const marks = useMemo(() => {
     if (!highlight) return undefined;
@@ -146,11 +171,7 @@ function GraphInner({
     });
   }, [view]);
   const large = view.nodes.length > LARGE_GRAPH;
-  // The first view, and a refit, frame the causal path (the groups beside it may run off screen).
-  const pathFit = useMemo<FitViewOptions>(
-    () => ({ ...FIT, nodes: model.path.map((n) => ({ id: n.id })) }),
-    [model],
-  );
+  const fit = useMemo<FitViewOptions>(() => ({ ...FIT, nodes: framed.map((id) => ({ id })) }), [framed]);
 
   const dark = useDarkClass();
   const flow = useReactFlow();
@@ -163,17 +184,28 @@ function GraphInner({
     [flow, positions],
   );
 
-  // After a group opens, bring it and what it drew into view (at a legible zoom).
+  // After a group opens, bring it and what it drew into view: all of it when that fits at a legible
+  // zoom, else the group at the top left with as much of what it drew as fits.
   const [focusGroup, setFocusGroup] = useState<string | undefined>(undefined);
   useEffect(() => {
     if (!focusGroup) return;
-    const ids = [
-      { id: focusGroup },
-      ...view.edges.filter((e) => e.source === focusGroup).map((e) => ({ id: e.target })),
-    ];
-    const frame = requestAnimationFrame(() => void flow.fitView({ ...FIT, nodes: ids, duration: 200 }));
+    const ids = [focusGroup, ...view.edges.filter((e) => e.source === focusGroup).map((e) => e.target)];
+    const boxes = ids.map((id) => positions.get(id)).filter((p): p is Positioned => Boolean(p));
+    const group = positions.get(focusGroup);
+    const frame = requestAnimationFrame(() => {
+      if (!group || !boxSize || fitsAt(boxes, boxSize, LEGIBLE_ZOOM, FIT_PADDING))
+        void flow.fitView({ ...FIT, nodes: ids.map((id) => ({ id })), duration: 200 });
+      else
+        void flow.setViewport(
+          // Below the overview map (top left, 96 × 64 px).
+          { x: 16 - group.x * LEGIBLE_ZOOM, y: 88 - group.y * LEGIBLE_ZOOM, zoom: LEGIBLE_ZOOM },
+          { duration: 200 },
+        );
+    });
     return () => cancelAnimationFrame(frame);
-  }, [focusGroup, view, flow]);
+    // Once per opened group: not again when the box or the layout changes afterwards.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [focusGroup, flow]);
 
   const toggleGroup = useCallback(
     (id: string) => {
@@ -184,29 +216,34 @@ function GraphInner({
     [open],
   );
 
-  // Refit when the graph's box changes size (window or pane resized), not on the first layout.
-  const box = useRef<HTMLDivElement>(null);
+  // Refit when the graph's box is first measured and whenever it changes size (window or pane
+  // resized); not when a group opens (that brings the group into view, above).
+  const fitRef = useRef(fit);
   useEffect(() => {
+    fitRef.current = fit;
+  }, [fit]);
+  useLayoutEffect(() => {
     const el = box.current;
-    if (!el || typeof ResizeObserver === 'undefined') return;
-    let last: { w: number; h: number } | undefined;
-    let frame = 0;
-    const observer = new ResizeObserver(([entry]) => {
-      const w = Math.round(entry?.contentRect.width ?? 0);
-      const h = Math.round(entry?.contentRect.height ?? 0);
-      if (w === 0 || h === 0) return;
-      if (last && (last.w !== w || last.h !== h)) {
-        cancelAnimationFrame(frame);
-        frame = requestAnimationFrame(() => void flow.fitView(pathFit));
-      }
-      last = { w, h };
-    });
-    observer.observe(el);
-    return () => {
-      observer.disconnect();
-      cancelAnimationFrame(frame);
+    if (!el) return;
+    const measure = (width: number, height: number) => {
+      const size = { width: Math.round(width), height: Math.round(height) };
+      if (size.width > 0 && size.height > 0)
+        setBoxSize((old) => (old?.width === size.width && old.height === size.height ? old : size));
     };
-  }, [flow, pathFit]);
+    const rect = el.getBoundingClientRect();
+    measure(rect.width, rect.height);
+    if (typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(([entry]) =>
+      measure(entry?.contentRect.width ?? 0, entry?.contentRect.height ?? 0),
+    );
+    observer.observe(el);
+    return () => observer.disconnect();
+  }, []);
+  useEffect(() => {
+    if (!boxSize) return;
+    const frame = requestAnimationFrame(() => void flow.fitView(fitRef.current));
+    return () => cancelAnimationFrame(frame);
+  }, [boxSize, flow]);
 
   // The wheel zooms the graph only while it has focus; otherwise it scrolls the page.
   const [focused, setFocused] = useState(false);
@@ -242,57 +279,92 @@ function GraphInner({
   );
   const onPaneClick = useCallback(() => onSelectNode(undefined), [onSelectNode]);
 
+  // When only the causal path fits the box legibly, the groups beside it are listed above the
+  // graph as well: one click away even where they are drawn off screen.
+  const offScreenGroups = framed.length < view.nodes.length ? model.groups : [];
+
   return (
-    <div
-      ref={box}
-      role="group"
-      aria-label={label}
-      aria-roledescription="graph"
-      aria-describedby="trace-graph-help"
-      tabIndex={0}
-      onKeyDown={onKeyDown}
-      onFocus={() => setFocused(true)}
-      onBlur={(e) => {
-        if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
-      }}
-      className="h-full w-full focus-visible:outline-2 focus-visible:outline-indigo-500"
-    >
-      <p id="trace-graph-help" className="sr-only">
-        Arrow keys move between nodes; Enter opens or closes a group; Escape clears the selection. Click the
-        graph before zooming it with the wheel.
-      </p>
-      <ReactFlow<TraceFlowNode>
-        nodes={nodes}
-        edges={edges}
-        nodeTypes={nodeTypes}
-        onNodeClick={onNodeClick}
-        onPaneClick={onPaneClick}
-        nodesDraggable={false}
-        nodesConnectable={false}
-        elementsSelectable
-        onlyRenderVisibleElements={large}
-        fitView
-        fitViewOptions={pathFit}
-        zoomOnScroll={focused}
-        preventScrolling={focused}
-        minZoom={0.15}
-        maxZoom={2.5}
-        proOptions={proOptions}
-        colorMode={dark ? 'dark' : 'light'}
+    <div className="flex h-full w-full flex-col">
+      {offScreenGroups.length ? (
+        <div
+          role="group"
+          aria-label="Beside the causal path"
+          className="flex shrink-0 items-center gap-1 overflow-x-auto border-b border-zinc-200 px-2 py-0.5 text-xs whitespace-nowrap dark:border-zinc-800"
+        >
+          <span className="shrink-0 text-zinc-500">Beside the path:</span>
+          {offScreenGroups.map((g) => (
+            <button
+              key={g.id}
+              type="button"
+              aria-pressed={open.has(g.id)}
+              onClick={() => {
+                onSelectNode(g.id);
+                toggleGroup(g.id);
+              }}
+              className={cx(
+                'shrink-0 rounded border px-1.5 hover:bg-zinc-100 dark:hover:bg-zinc-800',
+                open.has(g.id)
+                  ? 'border-indigo-500 bg-indigo-50 dark:bg-indigo-950'
+                  : 'border-zinc-300 dark:border-zinc-700',
+              )}
+            >
+              {open.has(g.id) ? '− ' : '+ '}
+              {g.label}
+            </button>
+          ))}
+        </div>
+      ) : null}
+      <div
+        ref={box}
+        role="group"
+        aria-label={label}
+        aria-roledescription="graph"
+        aria-describedby="trace-graph-help"
+        tabIndex={0}
+        onKeyDown={onKeyDown}
+        onFocus={() => setFocused(true)}
+        onBlur={(e) => {
+          if (!e.currentTarget.contains(e.relatedTarget)) setFocused(false);
+        }}
+        className="min-h-0 w-full flex-1 focus-visible:outline-2 focus-visible:outline-indigo-500"
       >
-        <Background gap={16} size={1} />
-        <Controls showInteractive={false} position="top-right" orientation="horizontal" />
-        {view.nodes.length > MINIMAP_FROM ? (
-          <MiniMap
-            pannable
-            zoomable
-            position="top-left"
-            ariaLabel="Trace graph overview"
-            style={{ width: 96, height: 64 }}
-            nodeColor={(n) => TONE_COLOR[(n as TraceFlowNode).data.model.tone]}
-          />
-        ) : null}
-      </ReactFlow>
+        <p id="trace-graph-help" className="sr-only">
+          Arrow keys move between nodes; Enter opens or closes a group; Escape clears the selection. Click the
+          graph before zooming it with the wheel.
+        </p>
+        <ReactFlow<TraceFlowNode>
+          nodes={nodes}
+          edges={edges}
+          nodeTypes={nodeTypes}
+          onNodeClick={onNodeClick}
+          onPaneClick={onPaneClick}
+          nodesDraggable={false}
+          nodesConnectable={false}
+          elementsSelectable
+          onlyRenderVisibleElements={large}
+          fitView
+          fitViewOptions={fit}
+          zoomOnScroll={focused}
+          preventScrolling={focused}
+          minZoom={0.15}
+          maxZoom={2.5}
+          proOptions={proOptions}
+          colorMode={dark ? 'dark' : 'light'}
+        >
+          <Background gap={16} size={1} />
+          <Controls showInteractive={false} position="top-right" orientation="horizontal" />
+          {view.nodes.length > MINIMAP_FROM ? (
+            <MiniMap
+              pannable
+              zoomable
+              position="top-left"
+              ariaLabel="Trace graph overview"
+              style={{ width: 96, height: 64 }}
+              nodeColor={(n) => TONE_COLOR[(n as TraceFlowNode).data.model.tone]}
+            />
+          ) : null}
+        </ReactFlow>
+      </div>
     </div>
   );
 }

@@ -2,7 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
 import { cardDisputesBlockedTrace } from './fixtures';
 import { FANOUT, viewOf } from './graph-view';
-import { layoutGraph, neighbourInDirection, type Positioned } from './layout';
+import {
+  layoutForBox,
+  layoutGraph,
+  neighbourInDirection,
+  NODE_SIZE,
+  nodeSize,
+  type Positioned,
+} from './layout';
 import { traceToGraph } from './trace-to-graph';
 
 /** A trace like the engine's for a bundle of many global rules on one tool. */
@@ -98,5 +105,61 @@ describe('layoutGraph', () => {
     let at = 'intent';
     for (let i = 0; i < 10; i += 1) at = neighbourInDirection(p, at, 'down') ?? at;
     expect(at).toBe('decision');
+  });
+
+  it('sizes the decision to its cause: a two-line cause does not run into the action under it', () => {
+    const decision = model.byId.get('decision')!;
+    expect(decision.label).toMatch(/^blocked by DISPUTE_WINDOW: /);
+    const size = nodeSize(decision);
+    // Header, two lines of 18 px, the action, padding and borders.
+    expect(size.height).toBeGreaterThanOrEqual(16 + 2 * 18 + 16 + 8 + 4);
+    expect(nodeSize({ ...decision, label: 'allowed' }).height).toBe(NODE_SIZE.decision.height);
+    expect(nodeSize({ ...decision, label: 'x'.repeat(2000) }).height).toBe(16 + 3 * 18 + 16 + 8 + 4);
+    const p = layoutGraph(viewOf(model, new Set()));
+    expect(p.get('decision')!.height).toBe(size.height);
+    expectNoOverlap(p);
+  });
+
+  it('keeps within a narrow width: groups that do not fit beside the path go in centred rows under it', () => {
+    const maxWidth = 600;
+    const p = layoutGraph(viewOf(model, new Set()), { maxWidth });
+    for (const box of p.values()) {
+      expect(box.x).toBeGreaterThanOrEqual(-maxWidth / 2);
+      expect(box.x + box.width).toBeLessThanOrEqual(maxWidth / 2);
+    }
+    // Each band's groups lie between its path and the next band.
+    for (const g of model.groups.filter((g) => g.memberKind === 'rule')) {
+      expect(p.get(g.id)!.y).toBeGreaterThan(p.get('rule:DISPUTE_WINDOW')!.y);
+      expect(p.get(g.id)!.y).toBeLessThan(p.get('decision')!.y);
+    }
+    const path = ['intent', 'param:transaction-date', 'rule:DISPUTE_WINDOW', 'decision'];
+    for (const id of path) expect(centre(p.get(id))).toBe(0);
+    expectNoOverlap(p);
+    // Wide enough, the same groups stay beside the path.
+    const wide = layoutGraph(viewOf(model, new Set()), { maxWidth: 4000 });
+    for (const g of model.groups) expect(wide.get(g.id)!.x).toBeGreaterThan(0);
+  });
+
+  it('lays out for the box: everything framed within its width when it fits, else the compact layout and the path', () => {
+    const view = viewOf(model, new Set());
+    const path = ['intent', 'param:transaction-date', 'rule:DISPUTE_WINDOW', 'decision'];
+    const all = view.nodes.map((n) => n.id).sort();
+    // Wide and tall: everything, in its compact layout (groups beside the path).
+    const roomy = layoutForBox(view, path, { width: 2000, height: 1200 }, 0.9, 0.04);
+    expect([...roomy.framed].sort()).toEqual(all);
+    for (const g of model.groups) expect(roomy.positions.get(g.id)!.x).toBeGreaterThan(0);
+    // Narrow but tall enough: within the width, groups under the path, everything framed.
+    const narrow = layoutForBox(view, path, { width: 600, height: 1200 }, 0.9, 0.04);
+    expect([...narrow.framed].sort()).toEqual(all);
+    for (const p of narrow.positions.values())
+      expect(p.x + p.width - Math.min(...[...narrow.positions.values()].map((q) => q.x))).toBeLessThanOrEqual(
+        600 / 1.04 / 0.9,
+      );
+    // Narrow and short: the compact layout, the causal path framed.
+    const small = layoutForBox(view, path, { width: 600, height: 400 }, 0.9, 0.04);
+    expect(small.framed).toEqual(path);
+    for (const g of model.groups) expect(small.positions.get(g.id)!.x).toBeGreaterThan(0);
+    // Unknown box: the compact layout, the path.
+    expect(layoutForBox(view, path, undefined, 0.9, 0.04).framed).toEqual(path);
   });
 });
