@@ -148,7 +148,7 @@ describe('the fetch client', () => {
     answers.push(json([trace('1'), trace('2')]));
     const list = await getTraceList('t 1');
     expect(list.map((t) => t.interaction_id)).toEqual(['1', '2']);
-    expect(calls[0]!.url).toBe('http://svc.test/v1/messaging/tasks/t%201/trace-info?page=1&size=100');
+    expect(calls[0]!.url).toBe('http://svc.test/v1/messaging/tasks/t%201/trace-info?page=1&size=500');
   });
 
   it('follows every page of a paged envelope', async () => {
@@ -187,6 +187,21 @@ describe('the fetch client', () => {
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 500, message: 'disk on fire' });
     expect(err.title).toBe("Page 3 of 5 of this thread's traces did not load (turns 5–6)");
+  });
+
+  it('asks again with pages of 100 when a service refuses pages of 500', async () => {
+    answers.push(json({ detail: 'size must be at most 100' }, 422));
+    answers.push(json({ items: [trace('1')], total: 2, page: 1, size: 100, pages: 2 }));
+    answers.push(json({ items: [trace('2')], total: 2, page: 2, size: 100, pages: 2 }));
+    const list = await getTraceList('t1');
+    expect(list.map((t) => t.interaction_id)).toEqual(['1', '2']);
+    expect(calls.map((c) => new URL(c.url).searchParams.get('size'))).toEqual(['500', '100', '100']);
+  });
+
+  it('does not ask again when the first page is refused for another reason', async () => {
+    answers.push(json({ detail: 'Not authenticated' }, 401));
+    expect(await getTraceList('t1').catch((e: unknown) => (e as ApiError).status)).toBe(401);
+    expect(calls.length).toBe(1);
   });
 
   it('reads an envelope without paging numbers as one page', async () => {
