@@ -622,7 +622,8 @@ async function measureLongThread(page: Page, url: string) {
   const threadTabMs = await frameAfter(
     page,
     'thread-tab',
-    `button[aria-label$="(focus turn ${THREAD_TURNS})"]`,
+    // (Builds before the intent was named in the row say "Focus turn N".)
+    `button[aria-label$="(focus turn ${THREAD_TURNS})"], button[aria-label="Focus turn ${THREAD_TURNS}"]`,
     1,
     'thread-tab-open',
   );

@@ -2,7 +2,8 @@
  * Runs cases through a Messaging API v1 service with the public API: create a task, then send
  * each message (with the bundle under test, when one is given) and read the turn's trace. The
  * case's clock travels as the reference service's `reference_clock` extension; a service that
- * does not echo it back ran the task on its own clock, and the case's result says so.
+ * does not echo it back ran the task on its own clock, and the case's result says so. A service
+ * that refuses the unknown field (400 or 422) is asked again without it, with the same note.
  */
 import type { Bundle } from '../../contract/bundle';
 import { TolerantTrace } from '../../contract/trace';
@@ -32,6 +33,15 @@ async function readError(res: Response): Promise<string> {
   return `${res.status}: ${text.slice(0, 300) || res.statusText}`;
 }
 
+class HttpError extends Error {
+  constructor(
+    message: string,
+    readonly status: number,
+  ) {
+    super(message);
+  }
+}
+
 export function httpDriver(options: HttpDriverOptions): Driver {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
@@ -42,21 +52,27 @@ export function httpDriver(options: HttpDriverOptions): Driver {
       body: JSON.stringify(body),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    if (!res.ok) throw new Error(`POST ${path} answered ${await readError(res)}`);
+    if (!res.ok) throw new HttpError(`POST ${path} answered ${await readError(res)}`, res.status);
     return res.json();
   };
 
   return {
     async start(testCase: TestCase) {
       const clock = new Date(testCase.clock).toISOString();
-      const task = (await post('/v1/messaging/tasks', {
+      const request = {
         agent_id: testCase.agent_id,
         user_id: testCase.user_id ?? 'test-user',
         task_origin_type: 'test-case',
         ...(testCase.version_id ? { version_id: testCase.version_id } : {}),
         ...(testCase.version_tag ? { version_tag: testCase.version_tag } : {}),
-        reference_clock: clock,
-      })) as { id?: unknown; reference_clock?: unknown };
+      };
+      const task = (await post('/v1/messaging/tasks', { ...request, reference_clock: clock }).catch(
+        (error: unknown) => {
+          if (error instanceof HttpError && (error.status === 400 || error.status === 422))
+            return post('/v1/messaging/tasks', request);
+          throw error;
+        },
+      )) as { id?: unknown; reference_clock?: unknown };
       if (typeof task.id !== 'string') throw new Error('POST /v1/messaging/tasks answered no task id');
       const taskId = task.id;
       const echoed = typeof task.reference_clock === 'string' ? Date.parse(task.reference_clock) : NaN;
