@@ -30,7 +30,7 @@ function service(onTask: (body: Record<string, unknown>) => Response) {
     }
     return Response.json({ id: 'm1', text: 'ok', trace_info: trace });
   };
-  return { tasks, fetch: fetch };
+  return { tasks, fetch };
 }
 
 const run = async (fake: ReturnType<typeof service>) => {
