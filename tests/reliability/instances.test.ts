@@ -4,8 +4,9 @@
  * Every acknowledged message is kept exactly once with the trace its sender received, no request
  * is answered with a 5xx, and each task's thread agrees with acknowledgement order (a message
  * acknowledged before another was sent comes first), whichever instance took each one. Then one
- * instance is killed with SIGKILL in the middle of a stream: the same holds for everything
- * acknowledged, and a send that was in flight on the killed instance is in the thread at most once.
+ * instance is killed with SIGKILL in the middle of a stream of sends and reruns: the same holds
+ * for everything acknowledged (every acknowledged rerun's branch is there with its turn), and a
+ * send that was in flight on the killed instance is in the thread at most once.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -141,6 +142,8 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
 
   let tasks: string[] = [];
   let shared: string[] = [];
+  /** The first shared task's first turn, rerun in both phases. */
+  let seedId = '';
 
   it('keep every message of concurrent senders through both instances, in acknowledgement order, with no 5xx', async () => {
     const [a, b] = instances as [ServiceProcess, ServiceProcess];
@@ -160,6 +163,7 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
     sent.push({ taskId: shared[0]!, text: 'seed', sentAt: ++clock, ack: undefined });
     const seedTrace = await getJson<Trace[]>(b.url, `/v1/messaging/tasks/${shared[0]}/trace-info`, KEY);
     sent[sent.length - 1]!.ack = { id: seed!.id, trace: seedTrace[0]!, at: ++clock };
+    seedId = seed!.id;
     const reruns = async () => {
       for (let r = 0; r < 4; r += 1)
         expect(
@@ -201,11 +205,33 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
       ),
       ...tasks.slice(SHARED_TASKS).map((taskId, c) => client(taskId, c, MESSAGES_EACH, live, false)),
     ]);
+    // Reruns of the seed turn all along, through the live instances in turn.
+    let streaming = true;
+    const reruns: Array<{ branch: string; id: string; text: string }> = [];
+    const rerunStream = (async () => {
+      for (let r = 0; streaming; r += 1) {
+        const alive = live();
+        const text = `rerun ${r} during the second phase`;
+        const reply = await post<{ regenerated_task_id: string; message: { id: string } }>(
+          alive[r % alive.length]!,
+          '/v1/messaging/messages/rerun',
+          { task_id: shared[0], interaction_id: seedId, text },
+        );
+        if (reply) reruns.push({ branch: reply.regenerated_task_id, id: reply.message.id, text });
+      }
+    })();
     while (sent.filter((s) => s.ack).length < before + 20) await new Promise((r) => setTimeout(r, 5));
     killed = true; // the clients' next sends go to the survivor
     await a.kill9();
     await streams;
+    streaming = false;
+    await rerunStream;
     expect(serverErrors()).toEqual([]);
+    expect(reruns.length).toBeGreaterThan(0);
+    for (const rerun of reruns) {
+      const branch = await getJson<Trace[]>(b.url, `/v1/messaging/tasks/${rerun.branch}/trace-info`, KEY);
+      expect(branch.map((t) => [t.interaction_id, t.input?.message])).toEqual([[rerun.id, rerun.text]]);
+    }
     const lost = sent.filter((s) => !s.ack).length;
     // Half the clients were sending through the killed instance: it really died mid-stream.
     expect(lost).toBeGreaterThan(0);
@@ -220,7 +246,7 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
       expect(reply?.id).toBeDefined();
     }
     console.log(
-      `[figure] two instances, one killed mid-stream: ${sent.filter((s) => s.ack).length - before} acknowledged after the first phase, all kept in order; ${lost} in flight on the killed instance (unanswered, each kept at most once), 0 5xx`,
+      `[figure] two instances, one killed mid-stream: ${sent.filter((s) => s.ack).length - before} acknowledged after the first phase, all kept in order; ${lost} in flight on the killed instance (unanswered, each kept at most once); ${reruns.length} reruns acknowledged meanwhile, each branch kept; 0 5xx`,
     );
   }, 120_000);
 });
