@@ -1,4 +1,4 @@
-import { connect, expect, sendMessage, startThread, test } from './fixtures';
+import { connect, DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
 
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
 
@@ -76,8 +76,36 @@ test('without a remembered key, a reload asks for the key and then restores the 
   await sendMessage(page, 'Hello');
   await expect(page.getByRole('article', { name: 'Turn 1' })).toBeVisible();
   await page.reload();
+  // Behind the key prompt: this browser's record, said to be only that.
+  const onlyLocal = page.getByText(
+    'Showing only what this browser recorded: the service’s turns load once the API key is entered.',
+  );
+  await expect(onlyLocal).toBeVisible();
   await connect(page);
   await expect(
     page.getByRole('article', { name: 'Turn 1' }).getByText('Hello', { exact: true }),
   ).toBeVisible();
+  await expect(onlyLocal).toHaveCount(0);
+});
+
+test('a link to a thread this browser never saw says its messages wait for the key, not that there are none', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const taskId = await startThread(page, 'card-disputes');
+  await sendMessage(page, 'Hello');
+  const other = await browser.newContext({ baseURL });
+  const fresh = await other.newPage();
+  await fresh.goto(`/?task=${taskId}`);
+  await expect(fresh.getByText('This thread’s messages load once the API key is entered.')).toBeVisible();
+  await expect(fresh.getByText('This thread’s traces load once the API key is entered.')).toBeVisible();
+  await expect(fresh.getByText(/No messages yet|No turns yet/)).toHaveCount(0);
+  const gate = fresh.getByRole('dialog', { name: 'Open a shared thread' });
+  await gate.getByLabel('API key', { exact: true }).fill(DEV_KEY);
+  await gate.getByRole('button', { name: 'Open the thread' }).click();
+  await expect(
+    fresh.getByRole('article', { name: 'Turn 1' }).getByText('Hello', { exact: true }),
+  ).toBeVisible();
+  await other.close();
 });

@@ -8,6 +8,7 @@ import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import { toApiError } from '../../api/errors';
 import { titleFrom } from '../../lib/format';
+import { useKeyReady } from '../connection';
 import { selectThread, selectUpsertThread, useThreadsStore } from '../threads';
 import { Composer } from './Composer';
 import { MessageList, type Welcome } from './MessageList';
@@ -43,6 +44,8 @@ export function ChatPane({
   const thread = useThreadsStore(selectThread(taskId));
   const upsertThread = useThreadsStore(selectUpsertThread);
   const transcript = useTranscript(taskId);
+  // Without a key the service's turns are not read: what shows is only this browser's record.
+  const keyReady = useKeyReady();
   const outbox = useOutboxStore(selectOutbox(taskId));
   const { send, retry, discard, edit } = useSendTurn(taskId, messageExtras, onSendError);
   const busy = outbox.some((e) => e.status === 'pending');
@@ -82,6 +85,14 @@ export function ChatPane({
           {header}
         </div>
       </header>
+      {!keyReady && transcript.turns.length > 0 ? (
+        <p
+          role="status"
+          className="border-b border-zinc-200 px-4 py-2 text-xs text-zinc-500 dark:border-zinc-800"
+        >
+          Showing only what this browser recorded: the service’s turns load once the API key is entered.
+        </p>
+      ) : null}
       {transcript.error && transcript.turns.length > 0 ? (
         // The turns shown are from before: say the list could not be read again, and which part.
         <div className="border-b border-zinc-200 p-2 dark:border-zinc-800">
@@ -113,7 +124,9 @@ export function ChatPane({
           </div>
         ) : !welcome && transcript.turns.length === 0 && outbox.length === 0 ? (
           <div className="flex h-full items-center justify-center p-6 text-sm text-zinc-500 dark:text-zinc-400">
-            No messages yet. Say hello below.
+            {keyReady
+              ? 'No messages yet. Say hello below.'
+              : 'This thread’s messages load once the API key is entered.'}
           </div>
         ) : (
           <MessageList

@@ -14,6 +14,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import { toApiError } from '../../api/errors';
 import { cx } from '../../lib/format';
 import { resultTone, showDecision } from '../../lib/trace-tones';
+import { useKeyReady } from '../connection';
 import { bundleLabel } from '../threads';
 import { summaryOf, type SummaryInput } from './thread-summary';
 
@@ -41,6 +42,7 @@ export default function ThreadView({
   error,
   retry,
 }: ThreadViewProps) {
+  const keyReady = useKeyReady();
   if (!taskId)
     return <EmptyState title="No thread open">Open or start a thread to see its turns here.</EmptyState>;
   if (isLoading)
@@ -64,7 +66,16 @@ export default function ThreadView({
     </div>
   ) : null;
   if (turns.length === 0)
-    return failure ?? <EmptyState title="No turns yet">Each message you send adds a row here.</EmptyState>;
+    return (
+      failure ??
+      (keyReady ? (
+        <EmptyState title="No turns yet">Each message you send adds a row here.</EmptyState>
+      ) : (
+        <EmptyState title="Waiting for the API key">
+          This thread’s turns load once the API key is entered.
+        </EmptyState>
+      ))
+    );
   return (
     <div className="flex h-full min-h-0 flex-col">
       {failure}

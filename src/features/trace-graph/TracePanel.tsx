@@ -63,6 +63,10 @@ export default function TracePanel({
   if (!turn)
     return isLoading ? (
       <Loading what="the traces" />
+    ) : !keyReady ? (
+      <EmptyState title="Waiting for the API key">
+        This thread’s traces load once the API key is entered.
+      </EmptyState>
     ) : (
       <EmptyState title="No turns yet">
         Each reply's trace is drawn here: intent, rules, tools, decision.
