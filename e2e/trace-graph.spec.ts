@@ -155,6 +155,7 @@ test('at 1440 × 900 every group beside the path is one click away, and the deci
   const listed = page.getByRole('group', { name: 'Beside the causal path' });
   const groups = graph.locator('[data-kind="group"]');
   expect(await groups.count()).toBeGreaterThan(0);
+  await expect(listed).toContainText(`Beside the path (${await groups.count()}):`);
   let opened = false;
   for (const group of await groups.all()) {
     const name = (await group.locator('[title]').first().getAttribute('title')) ?? '';

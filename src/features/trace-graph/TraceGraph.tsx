@@ -291,7 +291,7 @@ function GraphInner({
           aria-label="Beside the causal path"
           className="flex shrink-0 items-center gap-1 overflow-x-auto border-b border-zinc-200 px-2 py-0.5 text-xs whitespace-nowrap dark:border-zinc-800"
         >
-          <span className="shrink-0 text-zinc-500">Beside the path:</span>
+          <span className="shrink-0 text-zinc-500">Beside the path ({offScreenGroups.length}):</span>
           {offScreenGroups.map((g) => (
             <button
               key={g.id}
