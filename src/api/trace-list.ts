@@ -16,7 +16,7 @@ import { apiKeys } from './keys';
 /**
  * Traces asked for per page. Fewer, larger pages load a long thread faster (10,000 turns: 20
  * pages of 500 open in about 0.6 s where 100 pages of 100 took 0.95 s, bench/RESULTS.md); a
- * service that refuses the size (4xx on the first page) is asked again with the smaller one.
+ * service that refuses the size (400 or 422 on the first page) is asked again with the smaller one.
  */
 export const TRACE_PAGE_SIZE = 500;
 const FALLBACK_PAGE_SIZE = 100;
@@ -55,16 +55,8 @@ export async function getTraceList(taskId: string, signal?: AbortSignal): Promis
     });
   const first = await page(1, signal).catch((error: unknown) => {
     const status = toApiError(error).status;
-    if (
-      signal?.aborted ||
-      status === undefined ||
-      status < 400 ||
-      status >= 500 ||
-      status === 401 ||
-      status === 403 ||
-      status === 404
-    )
-      throw error;
+    // A refused size is a validation error; anything else is not the size's fault.
+    if (signal?.aborted || (status !== 400 && status !== 422)) throw error;
     size = FALLBACK_PAGE_SIZE;
     return page(1, signal);
   });
