@@ -199,7 +199,7 @@ export function BundleEditorPanel({
               <select
                 value={agentId}
                 onChange={(e) => onAgentChange(e.target.value)}
-                className={cx(inputClass, 'h-7 w-auto py-0 text-xs')}
+                className={inputClass('h-7 w-auto py-0 text-xs')}
               >
                 {agentList.some((a) => a.id === agentId) ? null : <option value={agentId}>{agentId}</option>}
                 {agentList.map((a) => (
@@ -212,7 +212,7 @@ export function BundleEditorPanel({
               <input
                 value={agentId}
                 onChange={(e) => onAgentChange(e.target.value)}
-                className={cx(inputClass, 'h-7 w-40 text-xs')}
+                className={inputClass('h-7 w-40 text-xs')}
               />
             )}
           </label>

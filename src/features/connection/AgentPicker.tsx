@@ -33,7 +33,7 @@ export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange:
       {usePicker ? (
         <select
           id={id}
-          className={inputClass}
+          className={inputClass()}
           value={known ? agentId : ''}
           onChange={(e) => {
             if (e.target.value === OTHER) {
@@ -54,7 +54,7 @@ export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange:
       ) : (
         <input
           id={id}
-          className={inputClass}
+          className={inputClass()}
           value={agentId}
           placeholder="agent management id"
           onChange={(e) => onChange({ agentId: e.target.value, versionId })}
@@ -74,7 +74,7 @@ export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange:
         <label className="mt-2 flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
           Version
           <select
-            className={inputClass}
+            className={inputClass()}
             value={versionId}
             onChange={(e) => onChange({ agentId, versionId: e.target.value })}
           >
@@ -92,7 +92,7 @@ export function AgentPicker({ value, onChange }: { value: AgentChoice; onChange:
         <label className="mt-2 flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
           Version id (optional)
           <input
-            className={inputClass}
+            className={inputClass()}
             value={versionId}
             placeholder="active version"
             onChange={(e) => onChange({ agentId, versionId: e.target.value })}

@@ -24,14 +24,14 @@ function ExtraHeaders() {
         <div key={i} className="flex gap-1">
           <input
             aria-label={`Header ${i + 1} name`}
-            className={inputClass}
+            className={inputClass()}
             placeholder="x-aui-organization-id"
             value={h.name}
             onChange={(e) => set(i, { name: e.target.value })}
           />
           <input
             aria-label={`Header ${i + 1} value`}
-            className={inputClass}
+            className={inputClass()}
             value={h.value}
             onChange={(e) => set(i, { value: e.target.value })}
           />

@@ -17,7 +17,7 @@ export function KeyPrompt() {
         id="key-prompt"
         type="password"
         autoComplete="off"
-        className={`${inputClass} h-8 max-w-xs`}
+        className={inputClass('h-8 w-full max-w-xs text-sm')}
         placeholder={`sent as ${keyHeader}`}
         onChange={(e) => update({ apiKey: e.target.value })}
       />

@@ -12,7 +12,6 @@ import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { inputClass, TextField } from '../../components/ui/Field';
-import { cx } from '../../lib/format';
 import {
   bundleByHashQueryOptions,
   shortBundleHash,
@@ -169,7 +168,7 @@ export function RerunDialog({
               rows={3}
               value={form.text}
               onChange={(e) => setForm((f) => ({ ...f, text: e.target.value }))}
-              className={cx(inputClass, 'h-auto py-1.5')}
+              className={inputClass('h-auto w-full py-1.5 text-sm')}
             />
           </label>
           <fieldset className="flex flex-col gap-1">

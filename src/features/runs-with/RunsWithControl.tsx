@@ -56,7 +56,7 @@ export function RunsWithControl({ taskId, className }: { taskId: string; classNa
       <select
         aria-label="Runs with bundle"
         value={bundleValue}
-        className={cx(inputClass, 'h-7 w-auto py-0 text-xs')}
+        className={inputClass('h-7 w-auto py-0 text-xs')}
         onChange={(e) => {
           const v = e.target.value;
           if (v === OWN) set({ ...config, bundle_hash: null });
@@ -78,7 +78,7 @@ export function RunsWithControl({ taskId, className }: { taskId: string; classNa
         <select
           aria-label="Runs with version"
           value={config.version_id ?? ''}
-          className={cx(inputClass, 'h-7 w-auto py-0 text-xs')}
+          className={inputClass('h-7 w-auto py-0 text-xs')}
           onChange={(e) => set({ ...config, version_id: e.target.value || null, version_tag: null })}
         >
           <option value="">thread’s version{thread.version_id ? ` (${thread.version_id})` : ''}</option>
@@ -94,7 +94,7 @@ export function RunsWithControl({ taskId, className }: { taskId: string; classNa
           aria-label="Runs with version"
           value={config.version_id ?? ''}
           placeholder={thread.version_id ? `thread’s version (${thread.version_id})` : 'thread’s version'}
-          className={cx(inputClass, 'h-7 w-48 text-xs')}
+          className={inputClass('h-7 w-48 text-xs')}
           onChange={(e) => set({ ...config, version_id: e.target.value.trim() || null, version_tag: null })}
         />
       )}

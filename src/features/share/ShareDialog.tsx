@@ -54,7 +54,7 @@ function CopyField({ label, value }: { label: string; value: string }) {
           id={id}
           readOnly
           value={value}
-          className={`${inputClass} font-mono text-xs`}
+          className={inputClass('h-9 w-full font-mono text-xs')}
           onFocus={(e) => e.target.select()}
         />
         <Button

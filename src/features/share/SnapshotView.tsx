@@ -157,7 +157,7 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
             {options.length > 1 ? (
               <select
                 aria-label="Thread"
-                className={`${inputClass} h-8`}
+                className={inputClass('h-8 w-full text-sm')}
                 value={thread.id}
                 onChange={(e) => {
                   setTaskId(e.target.value);

@@ -213,7 +213,7 @@ function CaseEditor({
 }
 
 const check = 'h-4 w-4 accent-indigo-600';
-const small = `${inputClass} h-7 text-xs`;
+const small = inputClass('h-7 w-full text-xs');
 
 function TurnEditor({
   index,

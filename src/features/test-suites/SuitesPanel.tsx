@@ -205,7 +205,7 @@ function CaseList({
                 }}
               >
                 <input
-                  className={`${inputClass} h-7 text-xs`}
+                  className={inputClass('h-7 w-full text-xs')}
                   aria-label={`New name for ${e.testCase.name}`}
                   value={renaming.name}
                   autoFocus
@@ -318,7 +318,7 @@ function RunSection({
           versions.length ? (
             <select
               aria-label="Version to run against"
-              className={`${inputClass} h-7 w-auto text-xs`}
+              className={inputClass('h-7 w-auto text-xs')}
               value={versionId}
               onChange={(e) => setVersionId(e.target.value)}
             >
@@ -333,7 +333,7 @@ function RunSection({
           ) : (
             <input
               aria-label="Version to run against"
-              className={`${inputClass} h-7 w-40 text-xs`}
+              className={inputClass('h-7 w-40 text-xs')}
               value={versionId}
               onChange={(e) => setVersionId(e.target.value)}
             />
