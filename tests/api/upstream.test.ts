@@ -275,11 +275,19 @@ describe('--upstream failure modes (against a local fake upstream)', () => {
       more();
     };
     await withFront({ maxResponseBytes: 16 * 1024 }, async (front) => {
-      const response = await fetch(`${front.url}/v1/messaging/tasks/t/trace-info`, {
+      // Cut off in the body (a 200 whose transfer breaks) or, when the upstream outran this
+      // service's first write, before the headers reached the client: never a whole answer.
+      const outcome = await fetch(`${front.url}/v1/messaging/tasks/t/trace-info`, {
         headers: { 'x-service-api-key': 'k' },
-      });
-      expect(response.status).toBe(200);
-      await expect(response.text()).rejects.toThrow();
+      }).then(
+        (response) =>
+          response.text().then(
+            () => 'complete',
+            () => `cut off after ${response.status}`,
+          ),
+        () => 'cut off before the headers',
+      );
+      expect(['cut off after 200', 'cut off before the headers']).toContain(outcome);
       await expect.poll(() => front.logs.join('\n')).toContain('upstream answer cut off');
     });
     await withFront({ maxResponseBytes: 1024 * 1024 }, async (front) => {
