@@ -1,5 +1,5 @@
 /** Every example agent is offered in the agent picker; the returns agent runs its demo in the browser. */
-import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
+import { DEV_KEY, expect, openAllGroups, sendMessage, startThread, test } from './fixtures';
 
 test('the agent picker offers the three example agents', async ({ page }) => {
   await page.goto('/');
@@ -21,9 +21,8 @@ test('a returns thread: the order is looked up first, then the agent asks for th
   const graph = page.getByRole('group', { name: 'Trace graph of turn 1' });
   // The graph opens on the causal path (the missing reason); the other rules wait in groups.
   const rule = graph.locator('.react-flow__node[data-id="rule:LOOK_UP_ORDER_FIRST"]');
-  const groups = graph.locator('.react-flow__node[data-id^="rules:"]');
-  await expect(groups.first()).toBeVisible();
-  for (let i = 0; i < (await groups.count()) && !(await rule.isVisible()); i += 1)
-    await groups.nth(i).click();
+  await expect(graph.locator('.react-flow__node[data-id^="rules:"]').first()).toBeVisible();
+  await expect(rule).toHaveCount(0);
+  await openAllGroups(page, graph);
   await expect(rule).toBeVisible();
 });
