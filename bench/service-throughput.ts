@@ -10,7 +10,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { numberArg } from './lib/args';
 import { FIVE_TURNS } from './lib/conversation';
-import { autocannon, type AutocannonRequest } from './lib/autocannon';
+import { autocannon, roundRobinSends, type AutocannonRequest } from './lib/autocannon';
 import { startService } from './lib/processes';
 
 const SECONDS = numberArg('seconds', 10);
@@ -45,49 +45,22 @@ async function main() {
     const bundleResponse = await fetch(`${url}/reference/v1/agents/card-disputes/bundle`, { headers });
     const { bundle } = (await bundleResponse.json()) as { bundle: unknown };
 
-    let n = 0;
     const scenarios: [string, AutocannonRequest[]][] = [
       [
         'send message (include_trace=true)',
         [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              n += 1;
-              const body = {
-                type: 'message',
-                task_id: tasks[n % tasks.length],
-                text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago`,
-              };
-              return {
-                ...request,
-                path: '/v1/messaging/messages?include_trace=true',
-                body: JSON.stringify(body),
-              };
-            },
-          },
+          roundRobinSends(tasks, (n) => ({
+            text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago`,
+          })),
         ],
       ],
       [
         'send message with its bundle attached',
         [
-          {
-            method: 'POST',
-            setupRequest: (request) => {
-              n += 1;
-              const body = {
-                type: 'message',
-                task_id: tasks[n % tasks.length],
-                text: `I want to dispute a charge of $${n % 900}`,
-                agent_settings_bundle: bundle,
-              };
-              return {
-                ...request,
-                path: '/v1/messaging/messages?include_trace=true',
-                body: JSON.stringify(body),
-              };
-            },
-          },
+          roundRobinSends(tasks, (n) => ({
+            text: `I want to dispute a charge of $${n % 900}`,
+            agent_settings_bundle: bundle,
+          })),
         ],
       ],
       [

@@ -14,7 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { numberArg } from './lib/args';
 import { FIVE_TURNS } from './lib/conversation';
-import { autocannon, type AutocannonRequest } from './lib/autocannon';
+import { autocannon, roundRobinSends, type AutocannonRequest } from './lib/autocannon';
 import { machine, today } from './lib/machine';
 import { startBare, startService } from './lib/processes';
 
@@ -87,19 +87,9 @@ async function main() {
       );
     }
 
-    let n = 0;
-    const sendRequest: AutocannonRequest = {
-      method: 'POST',
-      setupRequest: (request) => {
-        n += 1;
-        const body = {
-          type: 'message',
-          task_id: tasks[n % tasks.length],
-          text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago`,
-        };
-        return { ...request, path: '/v1/messaging/messages?include_trace=true', body: JSON.stringify(body) };
-      },
-    };
+    const sendRequest = roundRobinSends(tasks, (n) => ({
+      text: `I want to dispute a charge of $${n % 900} from ${n % 20} days ago`,
+    }));
     const scenarios: { name: string; requests: AutocannonRequest[]; sample: () => Promise<string> }[] = [
       {
         name: 'send message (include_trace=true)',

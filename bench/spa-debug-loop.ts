@@ -14,12 +14,12 @@
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { argValue } from './lib/args';
 import { startService } from './lib/processes';
+import { builtSpa, goToDisputeWindowValue, startThreadIn } from './lib/spa';
 
 const RUNS = Number(argValue('runs') ?? 5);
 const KEY = 'bench-key';
@@ -33,14 +33,7 @@ async function timed(action: () => Promise<unknown>, until: () => Promise<unknow
 }
 
 async function newThreadWithBlockedTurn(page: Page, base: string): Promise<void> {
-  await page.goto(base);
-  await page.getByLabel('API key', { exact: true }).fill(KEY);
-  const agent = page.getByLabel('Agent', { exact: true });
-  // The reference service lists its agents once the key is in: the field becomes a picker.
-  await agent.and(page.locator('select')).waitFor();
-  await agent.selectOption('card-disputes');
-  await page.getByRole('button', { name: 'Start a thread' }).click();
-  await page.waitForURL(/[?&]task=/);
+  await startThreadIn(page, base, KEY);
   await page.getByRole('textbox', { name: 'Message' }).fill(BLOCKED_DISPUTE);
   await page.getByRole('button', { name: 'Send' }).click();
   await page
@@ -53,18 +46,7 @@ const editorReady = (page: Page) =>
   page.locator('[data-editor-ready="true"] .view-lines .view-line').first().waitFor();
 
 async function editWindowTo30(page: Page, base: string): Promise<void> {
-  const res = await page.request.get(`${base}/reference/v1/agents/card-disputes/bundle`, {
-    headers: { 'x-service-api-key': KEY },
-  });
-  const text = `${JSON.stringify(((await res.json()) as { bundle: unknown }).bundle, null, 2)}\n`;
-  const lines = text.split('\n');
-  const from = lines.findIndex((l) => l.includes('"DISPUTE_WINDOW"'));
-  const line = lines.findIndex((l, k) => k >= from && /"value": 8$/.test(l)) + 1;
-  await page.getByRole('textbox', { name: 'Bundle editor' }).focus();
-  await page.keyboard.press('Control+G');
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('End');
+  await goToDisputeWindowValue(page, base, KEY);
   await page.keyboard.press('Backspace');
   await page.keyboard.type('30');
   await page.getByTestId('bundle-status').filter({ hasText: 'edited' }).waitFor();
@@ -78,10 +60,7 @@ function stats(xs: number[]): { median: number; min: number; max: number } {
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-'));
-  const givenDist = argValue('dist');
-  const dist = givenDist ?? join(work, 'dist');
-  if (!givenDist)
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
+  const dist = builtSpa(work);
   const service = await startService(join(work, 'data'), KEY, dist);
   const { url } = service;
   let browser: Browser | undefined;

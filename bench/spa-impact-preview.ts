@@ -9,14 +9,14 @@
  *   npx tsx bench/spa-impact-preview.ts [--reps 5] [--dist DIR]
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromiumLaunchOptions } from '../scripts/chromium';
-import { argValue, numberArg } from './lib/args';
+import { numberArg } from './lib/args';
 import { machine, today } from './lib/machine';
 import { startService } from './lib/processes';
+import { builtSpa, goToDisputeWindowValue, startThreadIn } from './lib/spa';
 import { benchCase, median } from './lib/suite-cases';
 
 const REPS = Math.min(numberArg('reps', 5), 7);
@@ -55,39 +55,19 @@ async function seedSuite(page: Page) {
 }
 
 async function openEditorAtWindow(page: Page, base: string) {
-  await page.goto(base);
-  await page.getByLabel('API key', { exact: true }).fill(KEY);
-  const agent = page.getByLabel('Agent', { exact: true });
-  await agent.and(page.locator('select')).waitFor();
-  await agent.selectOption('card-disputes');
-  await page.getByRole('button', { name: 'Start a thread' }).click();
-  await page.waitForURL(/[?&]task=/);
+  await startThreadIn(page, base, KEY);
   await page.getByRole('tab', { name: 'Bundle' }).click();
   await page
     .locator('[data-editor-ready="true"] .view-lines .view-line')
     .first()
     .waitFor({ timeout: 60_000 });
   await page.getByTestId('impact-preview').and(page.locator('[data-state="no-draft"]')).waitFor();
-  const res = await page.request.get(`${base}/reference/v1/agents/card-disputes/bundle`, {
-    headers: { 'x-service-api-key': KEY },
-  });
-  const text = `${JSON.stringify(((await res.json()) as { bundle: unknown }).bundle, null, 2)}\n`;
-  const lines = text.split('\n');
-  const from = lines.findIndex((l) => l.includes('"DISPUTE_WINDOW"'));
-  const line = lines.findIndex((l, k) => k >= from && /"value": 8$/.test(l)) + 1;
-  await page.getByRole('textbox', { name: 'Bundle editor' }).focus();
-  await page.keyboard.press('Control+G');
-  await page.keyboard.type(String(line));
-  await page.keyboard.press('Enter');
-  await page.keyboard.press('End');
+  await goToDisputeWindowValue(page, base, KEY);
 }
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-impact-'));
-  const givenDist = argValue('dist');
-  const dist = givenDist ?? join(work, 'dist');
-  if (!givenDist)
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
+  const dist = builtSpa(work);
   const service = await startService(join(work, 'data'), KEY, dist);
   let browser: Browser | undefined;
   const shown: number[] = [];

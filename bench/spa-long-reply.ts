@@ -14,7 +14,6 @@
  * `--dist` lets the same bench measure another build (e.g. an older commit's) for comparison.
  */
 import { chromium, type Page } from '@playwright/test';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,6 +22,7 @@ import { chromiumLaunchOptions } from '../scripts/chromium';
 import { argValue } from './lib/args';
 import { machine, today } from './lib/machine';
 import { startService } from './lib/processes';
+import { builtSpa } from './lib/spa';
 
 const REPS = Number(argValue('reps') ?? 10);
 const SIZE = Number(argValue('size') ?? 1_048_576);
@@ -85,10 +85,7 @@ async function send(page: Page, text: string, turn: number): Promise<number> {
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-long-'));
-  const givenDist = argValue('dist');
-  const dist = givenDist ?? join(work, 'dist');
-  if (!givenDist)
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
+  const dist = builtSpa(work);
   const service = await startService(join(work, 'data'), 'bench-key', dist);
   const vendor = await startFakeVendor();
   const browser = await chromium.launch(chromiumLaunchOptions);

@@ -22,7 +22,6 @@
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { chromiumLaunchOptions } from '../scripts/chromium';
 import { kb, welcomeScreen } from '../scripts/fetched-bytes';
-import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -33,6 +32,7 @@ import { traceToGraph } from '../src/features/trace-graph/trace-to-graph';
 import { argValue } from './lib/args';
 import { machine, today } from './lib/machine';
 import { startService } from './lib/processes';
+import { builtSpa, startThreadIn } from './lib/spa';
 
 const THREAD_TURNS = Number(argValue('turns') ?? 2000);
 const SENDS = Number(argValue('sends') ?? 10);
@@ -224,18 +224,6 @@ async function openThread(page: Page, base: string, taskId: string): Promise<voi
   await page.goto(`${base}/?task=${taskId}`);
   const key = page.getByLabel('API key', { exact: true });
   if (await key.isVisible().catch(() => false)) await key.fill(KEY);
-}
-
-async function connectAndStart(page: Page, base: string): Promise<string> {
-  await page.goto(base);
-  await page.getByLabel('API key', { exact: true }).fill(KEY);
-  await page.getByLabel('Remember the key on this device').check();
-  const agent = page.getByLabel('Agent', { exact: true });
-  await agent.and(page.locator('select')).waitFor();
-  await agent.selectOption('card-disputes');
-  await page.getByRole('button', { name: 'Start a thread' }).click();
-  await page.waitForURL(/[?&]task=/);
-  return new URL(page.url()).searchParams.get('task')!;
 }
 
 /** Where the time from Send to the graph goes: each stage's end, in ms after the click. */
@@ -450,10 +438,7 @@ const graphWork = (trace: TolerantTrace) => layoutGraph(viewOf(traceToGraph(trac
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-spa-'));
-  const givenDist = argValue('dist');
-  const dist = givenDist ?? join(work, 'dist');
-  if (!givenDist)
-    execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
+  const dist = builtSpa(work);
   const service = await startService(join(work, 'data'), KEY, dist);
   let browser: Browser | undefined;
   try {
@@ -468,7 +453,7 @@ async function main() {
     const firstLoad = { kb: kb(welcome.jsGzip), files: welcome.js.length };
 
     // 2. Send → rendered graph.
-    await connectAndStart(page, service.url);
+    await startThreadIn(page, service.url, KEY, { remember: true });
     const texts = [
       'I want to dispute a charge',
       'It was a duplicate charge of $42.50',

@@ -13,7 +13,7 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { findPostgresBin, startPostgresServer } from '../tests/support/postgres-server';
 import { numberArg } from './lib/args';
-import { autocannon, type AutocannonRequest, type AutocannonResult } from './lib/autocannon';
+import { autocannon, roundRobinSends, type AutocannonRequest, type AutocannonResult } from './lib/autocannon';
 import { FIVE_TURNS } from './lib/conversation';
 import { machine, today } from './lib/machine';
 import { startService, type Running } from './lib/processes';
@@ -63,20 +63,8 @@ async function measure(instances: Running[]) {
     .id;
   for (const text of FIVE_TURNS)
     await post(first, '/v1/messaging/messages', { type: 'message', task_id: traced, text });
-  let n = 0;
   const sends = await load(urls, () => [
-    {
-      method: 'POST',
-      setupRequest: (request) => {
-        n += 1;
-        const body = {
-          type: 'message',
-          task_id: tasks[n % tasks.length],
-          text: `dispute a charge of $${n % 900}`,
-        };
-        return { ...request, path: '/v1/messaging/messages?include_trace=true', body: JSON.stringify(body) };
-      },
-    },
+    roundRobinSends(tasks, (n) => ({ text: `dispute a charge of $${n % 900}` })),
   ]);
   const gets = await load(urls, () => [{ method: 'GET', path: `/v1/messaging/tasks/${traced}/trace-info` }]);
   return { sends, gets };

@@ -51,6 +51,18 @@ export function ChatPane({
   const busy = outbox.some((e) => e.status === 'pending');
   const onSend = useCallback((text: string) => void send(text), [send]);
 
+  // The trace list could not be read: above the turns shown from before, or in their place.
+  const listError = transcript.error ? (
+    <ErrorCallout
+      error={toApiError(transcript.error)}
+      action={
+        <Button size="sm" onClick={transcript.refetch}>
+          Try again
+        </Button>
+      }
+    />
+  ) : null;
+
   const welcome: Welcome | undefined = thread?.welcome_message
     ? { text: thread.welcome_message, suggestions: thread.suggestions ?? [] }
     : undefined;
@@ -95,16 +107,7 @@ export function ChatPane({
       ) : null}
       {transcript.error && transcript.turns.length > 0 ? (
         // The turns shown are from before: say the list could not be read again, and which part.
-        <div className="border-b border-zinc-200 p-2 dark:border-zinc-800">
-          <ErrorCallout
-            error={toApiError(transcript.error)}
-            action={
-              <Button size="sm" onClick={transcript.refetch}>
-                Try again
-              </Button>
-            }
-          />
-        </div>
+        <div className="border-b border-zinc-200 p-2 dark:border-zinc-800">{listError}</div>
       ) : null}
       <div className="min-h-0 flex-1">
         {transcript.isLoading && !welcome ? (
@@ -112,16 +115,7 @@ export function ChatPane({
             <Spinner label="Loading the thread" /> Loading the thread…
           </div>
         ) : transcript.error && transcript.turns.length === 0 ? (
-          <div className="p-4">
-            <ErrorCallout
-              error={toApiError(transcript.error)}
-              action={
-                <Button size="sm" onClick={transcript.refetch}>
-                  Try again
-                </Button>
-              }
-            />
-          </div>
+          <div className="p-4">{listError}</div>
         ) : !welcome && transcript.turns.length === 0 && outbox.length === 0 ? (
           <div className="flex h-full items-center justify-center p-6 text-sm text-zinc-500 dark:text-zinc-400">
             {keyReady

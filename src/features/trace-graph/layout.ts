@@ -234,13 +234,13 @@ export function layoutForBox(
   minZoom: number,
   padding: number,
 ): { positions: ReadonlyMap<string, Positioned>; framed: readonly string[] } {
-  const compact = cachedLayout(view);
-  if (!box) return { positions: compact, framed: pathIds };
+  if (!box) return { positions: cachedLayout(view), framed: pathIds };
   // In steps of 40 units, so a small resize does not lay the graph out again.
   const maxWidth = Math.floor(box.width / (1 + padding) / minZoom / 40) * 40;
   const bounded = cachedLayout(view, maxWidth);
   if (fitsAt(bounded.values(), box, minZoom, padding))
     return { positions: bounded, framed: [...bounded.keys()] };
+  const compact = cachedLayout(view);
   return {
     positions: compact,
     framed: fitsAt(compact.values(), box, minZoom, padding) ? [...compact.keys()] : pathIds,
