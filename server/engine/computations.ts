@@ -7,7 +7,7 @@
  * order, after the others.
  */
 import type { Clock } from './clock';
-import { evaluateFormula, formulaRefs } from './formula';
+import { computeFormula, formulaRefs, type FormulaOutcome } from './formula';
 import type { CompiledBundle, Values } from './types';
 
 interface Formula {
@@ -78,14 +78,27 @@ function dependencyOrder(formulas: Formula[]): Formula[] {
   return out;
 }
 
+/**
+ * Refreshes the computed values for a tool. A formula whose value is not known yet clears it; one
+ * that cannot run on known values clears it and is noted in `failed` (with why), so the rules that
+ * read it are errors rather than undecided.
+ */
 export function applyComputations(
   compiled: CompiledBundle,
   toolCode: string | null,
   values: Values,
   clock: Clock,
+  failed: Record<string, string>,
 ): void {
   for (const { code, formula } of formulasFor(compiled, toolCode)) {
-    const v = evaluateFormula(formula, { values, clock });
+    const broken = formulaRefs(formula).find((ref) => ref !== code && failed[ref] !== undefined);
+    const out: FormulaOutcome =
+      broken !== undefined
+        ? { kind: 'error', reason: `it reads ${broken}, which could not be computed` }
+        : computeFormula(formula, { values, clock });
+    if (out.kind === 'error') failed[code] = out.reason;
+    else delete failed[code];
+    const v = out.kind === 'value' ? out.value : undefined;
     if (v === undefined || v === null) delete values[code];
     else values[code] = typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v;
   }

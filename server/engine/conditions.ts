@@ -19,6 +19,8 @@ export interface ConditionContext {
   current: Values;
   message: string;
   clock: Clock;
+  /** Computed parameters whose formula failed on known values, with why: a rule reading one is an error. */
+  failed?: Readonly<Record<string, string>>;
 }
 
 export interface ConditionResult {
@@ -162,7 +164,12 @@ export function readsProfile(c: Condition | null | undefined, compiled: Compiled
   if (!isLeaf(c)) return false;
   const { codes, entity } = leafParams(c);
   if (entity && compiled.entities.get(entity)?.type === 'user-profile') return true;
-  return codes.some((code) => compiled.profileParams.has(code));
+  return [...codes, ...operandRefs(c.value)].some((code) => compiled.profileParams.has(code));
+}
+
+/** The parameter codes a leaf's operand names through `{"ref"}` (one, or in a list). */
+function operandRefs(value: unknown): string[] {
+  return (Array.isArray(value) ? value : [value]).filter(isRef).map((v) => v.ref);
 }
 
 export function evaluateCondition(c: Condition | null | undefined, ctx: ConditionContext): ConditionResult {
@@ -398,6 +405,11 @@ function evaluateLeaf(leaf: ConditionLeaf, ctx: ConditionContext): ConditionResu
     };
   }
 
+  const failedRead = [...codes, ...operandRefs(leaf.value)].find((code) => ctx.failed?.[code] !== undefined);
+  if (failedRead !== undefined) {
+    const error = `${failedRead} could not be computed (${ctx.failed![failedRead]}), so ${text} cannot be evaluated`;
+    return { holds: false, known: true, reason: error, reads, error };
+  }
   if (!isFilled(actual) && leaf.method !== 'number_of_entities') {
     return { holds: false, known: false, reason: `${label} is not known yet`, reads };
   }
@@ -418,8 +430,10 @@ function evaluateLeaf(leaf: ConditionLeaf, ctx: ConditionContext): ConditionResu
     return { holds: false, known: true, reason: error, reads, error };
   }
   const holds = compare(op, actual, expected, ctx);
-  const shown = DAY_OPS[op]
-    ? `days_since(${label}) is ${showValue(daysSince(actual, ctx.clock))} (${label} = ${showValue(actual)})`
-    : `${label} is ${showValue(actual)}`;
+  const refsShown = operandRefs(leaf.value).map((ref) => `, ${ref} is ${showValue(ctx.values[ref])}`);
+  const shown =
+    (DAY_OPS[op]
+      ? `days_since(${label}) is ${showValue(daysSince(actual, ctx.clock))} (${label} = ${showValue(actual)})`
+      : `${label} is ${showValue(actual)}`) + [...new Set(refsShown)].join('');
   return { holds, known: true, reason: `${shown}, so ${text} ${holds ? 'holds' : 'does not hold'}`, reads };
 }

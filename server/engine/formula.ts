@@ -1,159 +1,42 @@
 /**
- * Computation formulas: a small, safe expression language over `{{param-code}}` references.
- * Numbers, strings, true/false/null, + - * / %, comparisons (== != < > <= >=), && || !, the
- * ternary `c ? a : b`, parentheses, and functions: days_since, days_until, min, max, round,
- * floor, ceil, abs, lower, upper, concat, coalesce, if. An unknown reference makes the result
- * unknown (undefined) rather than a guess; a formula that does not parse is unknown too.
+ * Computation formulas: a small, safe expression language over `{{param-code}}` references (its
+ * syntax: src/lib/bundle/formula-syntax.ts). An unknown reference makes the result unknown rather
+ * than a guess; a formula that cannot run on known values (it does not parse, divides by zero,
+ * gives nothing) is an error, so the rules reading its value are errors too.
  */
-import { placeholderAt, placeholders } from '../../src/lib/bundle/placeholders';
+import {
+  parseFormulaText,
+  treeProblem,
+  type FormulaNode,
+  type ParsedFormula,
+} from '../../src/lib/bundle/formula-syntax';
+import { placeholders } from '../../src/lib/bundle/placeholders';
 import { spend } from '../../src/lib/bundle/work-budget';
 import { daysSince, type Clock } from './clock';
 import { isFilled, looseEquals, toNumber } from './values';
 
-type Node =
-  | { k: 'lit'; v: unknown }
-  | { k: 'ref'; code: string }
-  | { k: 'un'; op: string; a: Node }
-  | { k: 'bin'; op: string; a: Node; b: Node }
-  | { k: 'tern'; c: Node; a: Node; b: Node }
-  | { k: 'call'; fn: string; args: Node[] };
+type Node = FormulaNode;
 
-type Token = { t: 'num' | 'str' | 'ref' | 'id' | 'op'; v: string };
+const parsed = new Map<string, ParsedFormula>();
 
-/** One token after optional white space; `{{param}}` references are read by the placeholder scanner. */
-const TOKEN =
-  /\s*(?:(\d+(?:\.\d+)?)|"((?:[^"\\]|\\.)*)"|'((?:[^'\\]|\\.)*)'|([A-Za-z_][A-Za-z0-9_]*)|(===|!==|==|!=|<=|>=|&&|\|\||[-+*/%<>!?:(),])|(\{\{))/y;
-
-function lex(src: string): Token[] | null {
-  const out: Token[] = [];
-  TOKEN.lastIndex = 0;
-  let pos = 0;
-  while (pos < src.length) {
-    if (/^\s*$/.test(src.slice(pos))) break;
-    TOKEN.lastIndex = pos;
-    const m = TOKEN.exec(src);
-    if (!m) return null;
-    pos = TOKEN.lastIndex;
-    if (m[1] !== undefined) out.push({ t: 'num', v: m[1] });
-    else if (m[2] !== undefined) out.push({ t: 'str', v: m[2].replace(/\\(.)/g, '$1') });
-    else if (m[3] !== undefined) out.push({ t: 'str', v: m[3].replace(/\\(.)/g, '$1') });
-    else if (m[4] !== undefined) out.push({ t: 'id', v: m[4] });
-    else if (m[5] !== undefined)
-      out.push({ t: 'op', v: m[5] === '===' ? '==' : m[5] === '!==' ? '!=' : m[5] });
-    else {
-      const ref = placeholderAt(src, pos - 2);
-      if (!ref) return null;
-      out.push({ t: 'ref', v: ref.name });
-      pos = ref.end;
-    }
-  }
-  return out;
+/** The formula's tree, or why it cannot run (cached by text). */
+function parseCached(src: string): ParsedFormula {
+  const hit = parsed.get(src);
+  if (hit) return hit;
+  const tree = parseFormulaText(src);
+  const problem = 'node' in tree ? treeProblem(tree.node) : `does not parse: ${tree.problem}`;
+  const p: ParsedFormula =
+    problem === null
+      ? tree
+      : { problem: `the formula ${problem.startsWith('does') ? problem : `cannot run: ${problem}`}` };
+  if (parsed.size > 5000) parsed.clear();
+  parsed.set(src, p);
+  return p;
 }
-
-const BINARY: Record<string, number> = {
-  '||': 1,
-  '&&': 2,
-  '==': 3,
-  '!=': 3,
-  '<': 4,
-  '>': 4,
-  '<=': 4,
-  '>=': 4,
-  '+': 5,
-  '-': 5,
-  '*': 6,
-  '/': 6,
-  '%': 6,
-};
-
-class Parser {
-  private i = 0;
-  constructor(private readonly tokens: Token[]) {}
-  parse(): Node {
-    const n = this.ternary();
-    if (this.i !== this.tokens.length) throw new Error('trailing input');
-    return n;
-  }
-  private peek(): Token | undefined {
-    return this.tokens[this.i];
-  }
-  private eat(op: string): boolean {
-    const t = this.peek();
-    if (t && t.t === 'op' && t.v === op) {
-      this.i++;
-      return true;
-    }
-    return false;
-  }
-  private expect(op: string): void {
-    if (!this.eat(op)) throw new Error(`expected ${op}`);
-  }
-  private ternary(): Node {
-    const c = this.binary(1);
-    if (!this.eat('?')) return c;
-    const a = this.ternary();
-    this.expect(':');
-    const b = this.ternary();
-    return { k: 'tern', c, a, b };
-  }
-  private binary(min: number): Node {
-    let left = this.unary();
-    for (;;) {
-      const t = this.peek();
-      const prec = t && t.t === 'op' ? BINARY[t.v] : undefined;
-      if (prec === undefined || prec < min) return left;
-      this.i++;
-      const right = this.binary(prec + 1);
-      left = { k: 'bin', op: t!.v, a: left, b: right };
-    }
-  }
-  private unary(): Node {
-    if (this.eat('-')) return { k: 'un', op: '-', a: this.unary() };
-    if (this.eat('!')) return { k: 'un', op: '!', a: this.unary() };
-    if (this.eat('+')) return this.unary();
-    return this.primary();
-  }
-  private primary(): Node {
-    const t = this.tokens[this.i++];
-    if (!t) throw new Error('unexpected end');
-    if (t.t === 'num') return { k: 'lit', v: Number(t.v) };
-    if (t.t === 'str') return { k: 'lit', v: t.v };
-    if (t.t === 'ref') return { k: 'ref', code: t.v };
-    if (t.t === 'id') {
-      if (t.v === 'true' || t.v === 'false') return { k: 'lit', v: t.v === 'true' };
-      if (t.v === 'null') return { k: 'lit', v: null };
-      this.expect('(');
-      const args: Node[] = [];
-      if (!this.eat(')')) {
-        do args.push(this.ternary());
-        while (this.eat(','));
-        this.expect(')');
-      }
-      return { k: 'call', fn: t.v.toLowerCase(), args };
-    }
-    if (t.v === '(') {
-      const n = this.ternary();
-      this.expect(')');
-      return n;
-    }
-    throw new Error(`unexpected ${t.v}`);
-  }
-}
-
-const parsed = new Map<string, Node | null>();
 
 export function parseFormula(src: string): Node | null {
-  if (parsed.has(src)) return parsed.get(src)!;
-  let node: Node | null;
-  try {
-    const tokens = lex(src);
-    node = tokens && tokens.length ? new Parser(tokens).parse() : null;
-  } catch {
-    node = null;
-  }
-  if (parsed.size > 5000) parsed.clear();
-  parsed.set(src, node);
-  return node;
+  const p = parseCached(src);
+  return 'node' in p ? p.node : null;
 }
 
 /** The parameter codes a formula reads. */
@@ -166,13 +49,38 @@ export interface FormulaScope {
   clock: Clock;
 }
 
-/** The formula's value, or undefined when it does not parse or reads an unknown value. */
+/** The formula's value, or undefined when it does not parse, reads an unknown value or fails. */
 export function evaluateFormula(src: string, scope: FormulaScope): unknown {
-  const node = parseFormula(src);
-  if (!node) return undefined;
-  const v = evalNode(node, scope, 0);
-  if (typeof v === 'number' && !Number.isFinite(v)) return undefined;
-  return v;
+  const out = computeFormula(src, scope);
+  return out.kind === 'value' ? out.value : undefined;
+}
+
+/**
+ * What a formula gives: a value; `unknown` when a value it reads is not known yet; `error` when it
+ * cannot run (it does not parse, divides by zero, gives no value or not a finite number from known
+ * values), with why.
+ */
+export type FormulaOutcome =
+  { kind: 'value'; value: unknown } | { kind: 'unknown' } | { kind: 'error'; reason: string };
+
+class FormulaFailure extends Error {}
+
+export function computeFormula(src: string, scope: FormulaScope): FormulaOutcome {
+  const p = parseCached(src);
+  if ('problem' in p) return { kind: 'error', reason: p.problem };
+  let v: unknown;
+  try {
+    v = evalNode(p.node, scope, 0);
+  } catch (e) {
+    if (e instanceof FormulaFailure) return { kind: 'error', reason: e.message };
+    throw e;
+  }
+  if (typeof v === 'number' && !Number.isFinite(v))
+    return { kind: 'error', reason: 'it gives no finite number' };
+  if (v !== undefined) return { kind: 'value', value: v };
+  const unknown = formulaRefs(src).filter((code) => !isFilled(scope.values[code]));
+  if (unknown.length > 0) return { kind: 'unknown' };
+  return { kind: 'error', reason: 'it gives no value from known values (a text where a number is needed?)' };
 }
 
 function num(v: unknown): number | undefined {
@@ -249,9 +157,9 @@ function binary(op: string, an: Node, bn: Node, ev: (n: Node) => unknown): unkno
     case '*':
       return x * y;
     case '/':
-      return y === 0 ? undefined : x / y;
     case '%':
-      return y === 0 ? undefined : x % y;
+      if (y === 0) throw new FormulaFailure('a division by zero');
+      return op === '/' ? x / y : x % y;
     case '<':
       return x < y;
     case '>':

@@ -100,7 +100,7 @@ describe('names like Object.prototype members', () => {
     expect(first.trace.decision).toBe('request_information');
     expect(first.reply).toBe(`Which ${name}?`);
     expect(first.trace.rules_evaluated.find((r) => r.rule_id === 'FILE_CLAIM.params.required')?.reason).toBe(
-      `missing ${name}`,
+      `missing ${name}; blocked: the tool waits for it`,
     );
     const second = c.say('ticket seven');
     expect(second.trace.decision).toBe('proceed');

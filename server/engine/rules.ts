@@ -1,9 +1,12 @@
 /**
  * One rule's evaluation: its id, type, readable predicate, result and reason. The result says
- * what the rule did to the tool: `blocked`, `requires_confirmation`, `allowed` (it held and lets
- * the tool go on, or a policy check passed on known values), `not_applicable` (its condition
- * did not hold, or could not be decided yet) or `error` (it compares values of incompatible
- * types, so it could not be evaluated: never reported as allowed).
+ * what the rule did to the turn, the same way for every kind of rule: `allowed` (it was checked
+ * on known values and lets the tool go on: its condition does not hold, or it holds and its
+ * effect does not stop the tool), `blocked` (it stops the tool), `requires_confirmation` (the
+ * tool waits for the user's yes), `not_applicable` (it could not be decided because a value it
+ * reads is not known yet, or it was not run) or `error` (its inputs are present but bad, so it
+ * could not be evaluated: never reported as allowed). The reason says which outcome happened and
+ * shows the values compared.
  */
 import type { RuleEvaluation } from '../../src/contract/trace';
 import {
@@ -72,32 +75,37 @@ const RULE_STEPS = 20;
 
 /**
  * Evaluates the rule's condition and gives the result its condition alone decides; `run-tool.ts`
- * settles the final result (a confirmation waiting, an activation that could not run) before it
- * records the evaluation.
+ * settles the final result of a rule that holds (a confirmation waiting, a requirement missing,
+ * an activation that could not run) before it records the evaluation.
  */
 export function evaluateRule(r: StagedRule, compiled: CompiledBundle, ctx: ConditionContext): Evaluated {
   spend(RULE_STEPS);
   const condition = evaluateCondition(r.rule.when, ctx);
   const type = ruleType(r, compiled);
   let result: RuleResult;
-  if (condition.error !== undefined) result = 'error';
-  else if (!condition.holds)
-    result =
-      (type === 'policy' || type === 'authentication') && condition.known ? 'allowed' : 'not_applicable';
-  else if (isBlocking(r)) result = 'blocked';
-  else result = 'allowed';
+  let reason: string;
+  if (condition.error !== undefined) {
+    result = 'error';
+    reason = `could not be evaluated: ${condition.reason}; ${
+      stopsWhenBroken(r) ? 'error, so the tool is blocked' : 'error, so its words are left out'
+    }`;
+  } else if (!condition.holds) {
+    result = condition.known ? 'allowed' : 'not_applicable';
+    reason = `${condition.reason}; ${
+      condition.known ? 'allowed: the condition does not hold' : 'not applicable: not decided yet'
+    }`;
+  } else if (isBlocking(r)) {
+    result = 'blocked';
+    reason = `${condition.reason}; blocked: the condition holds`;
+  } else {
+    result = 'allowed';
+    reason = condition.reason;
+  }
   return {
     staged: r,
     type,
     condition,
-    entry: {
-      rule_id: r.id,
-      rule_type: type,
-      predicate: renderCondition(r.rule.when),
-      result,
-      reason:
-        condition.error !== undefined ? `could not be evaluated: ${condition.reason}` : condition.reason,
-    },
+    entry: { rule_id: r.id, rule_type: type, predicate: renderCondition(r.rule.when), result, reason },
   };
 }
 

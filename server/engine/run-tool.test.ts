@@ -15,7 +15,7 @@ describe('a sequencing rule', () => {
     const at = ids.indexOf('LOOKUP_BEFORE_CANCEL');
     const entry = trace.rules_evaluated[at]!;
     expect(entry.result).toBe('allowed');
-    expect(entry.reason).toMatch(/; LOOKUP_BOOKING ran first$/);
+    expect(entry.reason).toMatch(/; allowed: LOOKUP_BOOKING ran first$/);
     const nested = ids.findIndex((id) => id.startsWith('LOOKUP_BOOKING.'));
     expect(nested).toBeGreaterThan(at);
     expect(trace.rules_evaluations?.[at]).toEqual({

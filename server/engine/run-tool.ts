@@ -49,6 +49,8 @@ export interface TurnWork {
   completed: string[];
   /** Reply sentences that come before the outcome's own message. */
   notes: string[];
+  /** Computed parameters whose formula failed on known values, with why (see computations.ts). */
+  failed: Record<string, string>;
 }
 
 interface OutcomeBase {
@@ -83,7 +85,13 @@ function condCtx(work: TurnWork): ConditionContext {
     current: work.current,
     message: work.message,
     clock: work.clock,
+    failed: work.failed,
   };
+}
+
+/** Refreshes the computed parameters for a tool, noting the formulas that failed on known values. */
+function compute(work: TurnWork, tool: string): void {
+  applyComputations(work.compiled, tool, work.values, work.clock, work.failed);
 }
 
 /**
@@ -113,6 +121,12 @@ function settled(
   change: Partial<Pick<RuleEvaluation, 'result' | 'reason'>> = {},
 ): RuleEvaluation {
   return { ...ev.entry, ...change };
+}
+
+/** A rule that holds, settled: its result and, in words, what it did (after the values it read). */
+function outcome(ev: Evaluated, result: RuleEvaluation['result'], words: string): RuleEvaluation {
+  const said = result === 'not_applicable' ? 'not applicable' : result.replace('_', ' ');
+  return settled(ev, { result, reason: `${ev.entry.reason}; ${said}: ${words}` });
 }
 
 /** An integration's answer: found values replace the state's; a value it lacks is cleared, unless the user gave it. */
@@ -188,7 +202,7 @@ export function runTool(
   const ct = work.compiled.toolByCode.get(code)!;
   spend(1);
   if (!work.activated.includes(code)) work.activated.push(code);
-  applyComputations(work.compiled, code, work.values, work.clock);
+  compute(work, code);
   const run: ToolRun = {
     code,
     ct,
@@ -238,11 +252,7 @@ function preRule(work: TurnWork, run: ToolRun, r: StagedRule): Outcome | null {
   if (condition.error !== undefined) {
     recordRule(work, ev.entry, condition.holds);
     work.decisions.push({ type: 'rule_error', tool: run.code, rule: r.id, reason: condition.error });
-    if (stopsWhenBroken(r))
-      run.block ??= {
-        rule: r.id,
-        message: `Sorry, I can't go on with this request: the check ${r.id} could not be evaluated.`,
-      };
+    if (stopsWhenBroken(r)) run.block ??= brokenBlock(r);
     return null;
   }
   if (!condition.holds) {
@@ -261,9 +271,16 @@ function preRule(work: TurnWork, run: ToolRun, r: StagedRule): Outcome | null {
     return null;
   }
   if (isActivating(r)) return activate(work, run, ev);
-  recordRule(work, ev.entry, true);
-  applyEffect(work, run, r);
+  recordRule(work, applyEffect(work, run, ev), true);
   return null;
+}
+
+/** The block a gating rule in error puts on its tool: fail closed. */
+function brokenBlock(r: StagedRule): Block {
+  return {
+    rule: r.id,
+    message: `Sorry, I can't go on with this request: the check ${r.id} could not be evaluated.`,
+  };
 }
 
 function blockOf(work: TurnWork, r: StagedRule): Block {
@@ -284,10 +301,10 @@ function blockOf(work: TurnWork, r: StagedRule): Block {
 
 /** A confirmation rule that holds: confirmed already, or the tool waits for the user's yes. */
 function confirmationEntry(work: TurnWork, run: ToolRun, ev: Evaluated): RuleEvaluation {
-  if (run.confirmed) return settled(ev, { reason: `${ev.entry.reason}; the user confirmed` });
+  if (run.confirmed) return outcome(ev, 'allowed', 'the condition holds and the user confirmed');
   run.needsConfirmation = true;
   run.confirmMessage ??= messageOf(work, ev.staged);
-  return settled(ev, { result: 'requires_confirmation' });
+  return outcome(ev, 'requires_confirmation', 'the condition holds, and the user has not confirmed yet');
 }
 
 /**
@@ -297,65 +314,78 @@ function confirmationEntry(work: TurnWork, run: ToolRun, ev: Evaluated): RuleEva
 function activate(work: TurnWork, run: ToolRun, ev: Evaluated): Outcome | null {
   const r = ev.staged;
   const at = work.rules.length;
-  const done = (change: Partial<Pick<RuleEvaluation, 'result' | 'reason'>>) =>
-    recordRule(work, settled(ev, change), true, at);
-  const { reason } = ev.entry;
+  const done = (result: RuleEvaluation['result'], words: string) =>
+    recordRule(work, outcome(ev, result, words), true, at);
   const { code: target, named } = activationTarget(r, work.compiled);
   if (run.block) {
-    done({
-      result: 'not_applicable',
-      reason: `${reason}; not run because ${run.code} is already blocked by ${run.block.rule}`,
-    });
+    done('not_applicable', `not run because ${run.code} is already blocked by ${run.block.rule}`);
     return null;
   }
   if (target === undefined) {
-    done({
-      result: 'not_applicable',
-      reason: `${reason}; no enabled tool ${named.length ? named.map((n) => showValue(n)).join(' or ') : '(none named)'} to activate`,
-    });
+    done(
+      'not_applicable',
+      `no enabled tool ${named.length ? named.map((n) => showValue(n)).join(' or ') : '(none named)'} to activate`,
+    );
     return null;
   }
   if (work.completed.includes(target)) {
-    done({ reason: `${reason}; ${target} already ran in this turn` });
+    done('allowed', `${target} already ran in this turn`);
     return null;
   }
   if (run.stack.includes(target) || run.stack.length >= MAX_TOOL_DEPTH) {
-    done({ result: 'not_applicable', reason: `${reason}; ${target} is already running in this turn` });
+    done('not_applicable', `${target} is already running in this turn`);
     return null;
   }
   work.decisions.push({ type: 'activate_tool', tool: target, by: r.id });
   const nested = runTool(work, target, { confirmed: false, stack: run.stack });
   if (r.rule.then.action === 'ACTIVATE_ANOTHER_TOOL') {
-    done({ reason: `${reason}; handed over to ${target}` });
+    done('allowed', `handed over to ${target}`);
     return nested;
   }
   if (nested.kind === 'done' && nested.success) {
-    done({ reason: `${reason}; ${target} ran first` });
+    done('allowed', `${target} ran first`);
     const note = messageOf(work, r);
     if (nested.message) work.notes.push(nested.message);
     if (note) work.notes.push(note);
-    applyComputations(work.compiled, run.code, work.values, work.clock);
+    compute(work, run.code);
     return null;
   }
-  done({ result: 'blocked', reason: `${reason}; ${target} must finish before ${run.code} can go on` });
+  done('blocked', `${target} must finish before ${run.code} can go on`);
+  if (nested.kind === 'done')
+    return { kind: 'block', tool: run.code, rule: r.id, message: nested.message, resume: [] };
   return { ...nested, resume: [...nested.resume, run.code] };
 }
 
-/** The effect of a rule that holds and neither blocks, confirms nor activates. */
-function applyEffect(work: TurnWork, run: ToolRun, r: StagedRule): void {
+/** The effect of a rule that holds and neither blocks, confirms nor activates; its settled evaluation. */
+function applyEffect(work: TurnWork, run: ToolRun, ev: Evaluated): RuleEvaluation {
+  const r = ev.staged;
   const then = r.rule.then;
   const action = then?.action;
-  if (action === 'ADD_REQUIRED_PARAM') run.extraRequired.push(...(then.params?.mandatory ?? []));
-  else if (action === 'ASK_A_QUESTION') {
+  if (action === 'ADD_REQUIRED_PARAM') {
+    const added: string[] = (then.params?.mandatory ?? []).filter((c: unknown) => typeof c === 'string');
+    run.extraRequired.push(...added);
+    const missing = added.filter((c) => !isFilled(work.values[c]));
+    if (missing.length > 0) return outcome(ev, 'blocked', `${missing.join(', ')} required and not given yet`);
+    const given = added.map((c) => `${c} = ${showValue(work.values[c])}`).join(', ');
+    return outcome(ev, 'allowed', given ? `required, and given: ${given}` : 'it adds no parameter');
+  }
+  if (action === 'ASK_A_QUESTION') {
     const m = messageOf(work, r);
     if (m) run.questions.push({ reads: conditionReads(r.rule.when), message: m });
-  } else if (action === 'API' && typeof then.settings?.integration === 'string') {
-    runIntegration(work, run.ct, then.settings.integration);
-    applyComputations(work.compiled, run.code, work.values, work.clock);
-  } else {
-    const m = messageOf(work, r);
-    if (m) work.notes.push(m);
+    return outcome(
+      ev,
+      'allowed',
+      m ? 'its question is the one asked for what it reads' : 'it has no question',
+    );
   }
+  if (action === 'API' && typeof then.settings?.integration === 'string') {
+    const ok = runIntegration(work, run.ct, then.settings.integration);
+    compute(work, run.code);
+    return outcome(ev, 'allowed', `${then.settings.integration} called (${ok ? 'success' : 'failure'})`);
+  }
+  const m = messageOf(work, r);
+  if (m) work.notes.push(m);
+  return outcome(ev, 'allowed', m ? 'its message is added to the reply' : 'it has no message');
 }
 
 /** The required-parameters check (`<TOOL>.params.required`): the requirements still missing. */
@@ -371,8 +401,8 @@ function checkRequired(work: TurnWork, run: ToolRun): (string | string[])[] {
     .filter(filled)
     .map((c) => `${c} = ${showValue(work.values[c])}`);
   const reason = missing.length
-    ? `missing ${missing.map((m) => (Array.isArray(m) ? m.join(' or ') : m)).join(', ')}${have.length ? `; have ${have.join(', ')}` : ''}`
-    : `all filled: ${have.join(', ')}`;
+    ? `missing ${missing.map((m) => (Array.isArray(m) ? m.join(' or ') : m)).join(', ')}${have.length ? `; have ${have.join(', ')}` : ''}; blocked: the tool waits for it`
+    : `all filled: ${have.join(', ')}; allowed: every required parameter is given`;
   recordRule(
     work,
     {
@@ -426,8 +456,8 @@ function checkConfirmation(work: TurnWork, run: ToolRun): void {
       predicate: `confirmed(${code})`,
       result: confirmed ? 'allowed' : 'requires_confirmation',
       reason: confirmed
-        ? `${code} requires confirmation, and the user confirmed`
-        : `${code} requires an explicit confirmation, not given yet`,
+        ? `${code} requires confirmation; allowed: the user confirmed`
+        : `${code} requires an explicit confirmation; requires confirmation: not given yet`,
     },
     true,
   );
@@ -450,35 +480,89 @@ function runIntegrations(work: TurnWork, run: ToolRun): boolean {
     for (const c of toolParams(ct)) if (isFilled(work.values[c])) parameters[c] = work.values[c];
     work.invoked.push({ tool: code, parameters, result: 'success' });
   }
-  applyComputations(work.compiled, code, work.values, work.clock);
+  compute(work, code);
   if (success) work.completed.push(code);
   return success;
 }
 
-/** `summary.success` or `summary.fail`: the tool's closing message, or the next tool to run. */
+/**
+ * `summary.success` or `summary.fail`, once the integrations ran: a BLOCK rule that holds (or a
+ * gating rule in error) blocks the turn with its message; an activation hands the turn over to
+ * the next tool; otherwise the first message of a rule that holds closes the tool.
+ */
 function summarize(work: TurnWork, run: ToolRun, success: boolean): Outcome {
   const { code, ct, stack } = run;
   const { compiled } = work;
   let message: string | null = null;
+  let block: Block | null = null;
   for (const r of success ? ct.success : ct.fail) {
     const ev = evaluateRule(r, compiled, condCtx(work));
-    recordRule(work, ev.entry, ev.condition.holds);
-    if (ev.condition.error !== undefined)
-      work.decisions.push({ type: 'rule_error', tool: code, rule: r.id, reason: ev.condition.error });
-    if (!ev.condition.holds) continue;
-    const target = isActivating(r) ? activationTarget(r, compiled).code : undefined;
-    if (target !== undefined && !stack.includes(target) && stack.length < MAX_TOOL_DEPTH) {
+    const { condition } = ev;
+    if (condition.error !== undefined) {
+      recordRule(work, ev.entry, false);
+      work.decisions.push({ type: 'rule_error', tool: code, rule: r.id, reason: condition.error });
+      if (stopsWhenBroken(r)) block ??= brokenBlock(r);
+      continue;
+    }
+    if (!condition.holds) {
+      recordRule(work, ev.entry, false);
+      continue;
+    }
+    work.decisions.push({ type: 'rule_triggered', tool: code, rule: r.id, action: r.rule.then?.action });
+    if (isBlocking(r)) {
+      recordRule(work, ev.entry, true);
+      block ??= blockOf(work, r);
+      continue;
+    }
+    if (isActivating(r)) {
+      const { code: target, named } = activationTarget(r, compiled);
+      if (block) {
+        recordRule(
+          work,
+          outcome(ev, 'not_applicable', `not run because ${code} is blocked by ${block.rule}`),
+          true,
+        );
+        continue;
+      }
+      if (target === undefined || stack.includes(target) || stack.length >= MAX_TOOL_DEPTH) {
+        const why =
+          target === undefined
+            ? `no enabled tool ${named.length ? named.map((n) => showValue(n)).join(' or ') : '(none named)'} to activate`
+            : `${target} is already running in this turn`;
+        recordRule(work, outcome(ev, 'not_applicable', why), true);
+        continue;
+      }
+      recordRule(work, outcome(ev, 'allowed', `handed over to ${target}`), true);
       const note = message ?? messageOf(work, r);
       if (note) work.notes.push(note);
       work.decisions.push({ type: 'activate_tool', tool: target, by: r.id });
       return runTool(work, target, { confirmed: false, stack });
     }
-    message ??= messageOf(work, r);
+    const own = messageOf(work, r);
+    recordRule(
+      work,
+      outcome(
+        ev,
+        'allowed',
+        own === null
+          ? 'it has no message'
+          : message === null
+            ? 'its message closes the tool'
+            : "an earlier rule's message closes the tool",
+      ),
+      true,
+    );
+    message ??= own;
   }
   for (const r of ct.summaryMissingInfo) {
     const ev = evaluateRule(r, compiled, condCtx(work));
-    recordRule(work, ev.entry, ev.condition.holds);
+    recordRule(
+      work,
+      ev.condition.holds ? outcome(ev, 'allowed', 'its words are for the reply') : ev.entry,
+      ev.condition.holds,
+    );
   }
+  if (block) return blocked(work, run, block);
   work.decisions.push({ type: 'tool_text_response', tool: code, success });
   return { kind: 'done', tool: code, success, message: message ?? doneText(ct.tool, success), resume: [] };
 }

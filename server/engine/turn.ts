@@ -103,6 +103,7 @@ export function runTurn(input: TurnInput): TurnOutput {
     activated: [],
     completed: [],
     notes: [],
+    failed: Object.create(null) as Record<string, string>,
   };
 
   let decision: string;
@@ -125,7 +126,7 @@ export function runTurn(input: TurnInput): TurnOutput {
         rule_type: 'confirmation',
         predicate: `confirmed(${tool})`,
         result: 'blocked',
-        reason: `the user declined: ${JSON.stringify(message.slice(0, 200))}`,
+        reason: `the user declined: ${JSON.stringify(message.slice(0, 200))}; blocked: the tool is cancelled`,
       },
       true,
     );
