@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { parseClock } from './clock';
-import { evaluateFormula, formulaRefs } from './formula';
+import { computeFormula, evaluateFormula, formulaRefs } from './formula';
 
 const scope = (values: Record<string, unknown>) => ({ values, clock: parseClock('2025-03-15T00:00:00Z') });
 const FEE = '{{fare-class}} == "Business" ? 0 : ({{fare-class}} == "Premium Economy" ? 75 : 150)';
@@ -35,5 +35,26 @@ describe('formulas', () => {
 
   it('lists its references', () => {
     expect(formulaRefs(FEE)).toEqual(['fare-class', 'fare-class']);
+  });
+});
+
+describe('a formula that cannot run', () => {
+  it('is an error, with why, apart from a value not known yet', () => {
+    expect(computeFormula('{{a}} * 2', scope({}))).toEqual({ kind: 'unknown' });
+    expect(computeFormula('{{a}} * 2', scope({ a: 4 }))).toEqual({ kind: 'value', value: 8 });
+    expect(computeFormula('{{a}} * * 2', scope({ a: 4 }))).toEqual({
+      kind: 'error',
+      reason: "the formula does not parse: '*' at character 9 where a value is expected",
+    });
+    expect(computeFormula('twice {{a}}', scope({}))).toMatchObject({ kind: 'error' });
+    expect(computeFormula('{{a}} / 0', scope({ a: 4 }))).toEqual({
+      kind: 'error',
+      reason: 'the formula cannot run: a division by zero',
+    });
+    expect(computeFormula('{{a}} / {{b}}', scope({ a: 4, b: 0 }))).toEqual({
+      kind: 'error',
+      reason: 'a division by zero',
+    });
+    expect(computeFormula('{{a}} * 2', scope({ a: 'lots' }))).toMatchObject({ kind: 'error' });
   });
 });

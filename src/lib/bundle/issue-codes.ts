@@ -69,6 +69,28 @@ export const BUNDLE_ISSUE_CODES = {
     severity: 'error',
     explanation: 'A between condition whose value is not a list of exactly two values.',
   },
+  between_order: {
+    severity: 'error',
+    explanation: 'A between condition whose low bound is above its high bound (between 100 and 5).',
+  },
+  missing_operand: {
+    severity: 'error',
+    explanation: 'A comparison (eq, gt, more_than_x_days, contains...) without the value it compares with.',
+  },
+  unknown_entity_parameter: {
+    severity: 'error',
+    explanation: 'An entity condition reads a parameter that its entity does not hold.',
+  },
+  formula_invalid: {
+    severity: 'error',
+    explanation:
+      'A formula that cannot run: a syntax error, an unknown word or function, a wrong argument count, a division by zero.',
+  },
+  computation_conflict: {
+    severity: 'error',
+    explanation:
+      'Two different formulas compute one parameter for the same tool (computation and computations[]).',
+  },
   computed_without_computation: {
     severity: 'error',
     explanation: 'A parameter with usage computed has no computation (inline or in computations).',

@@ -1,9 +1,11 @@
 /**
  * Computed parameters: each `usage: computed` parameter has a formula (inline `computation` or a
- * `computations[]` entry naming it), formulas name only defined parameters, and no parameter is
- * computed from itself, directly or through others.
+ * `computations[]` entry naming it), each formula can run (it parses, calls known functions, never
+ * divides by a literal zero), formulas name only defined parameters, one formula computes a
+ * parameter for a tool, and no parameter is computed from itself, directly or through others.
  */
-import type { Loc } from './issue-codes';
+import { FORMULA_FUNCTIONS, formulaProblem } from './formula-syntax';
+import { formatLoc, type Loc } from './issue-codes';
 import {
   asArray,
   asObject,
@@ -20,6 +22,8 @@ interface Formula {
   parameter: string;
   text: string;
   loc: Loc;
+  /** The tools it computes for: null = every tool (an inline computation, or no applied_to). */
+  tools: string[] | null;
 }
 
 /** Every formula in the bundle, keyed by the parameter it computes. */
@@ -30,14 +34,22 @@ function formulas(ctx: ValidationContext): Formula[] {
     const code = asString(o?.code);
     const text = asString(o?.computation);
     if (code !== undefined && text !== undefined)
-      out.push({ parameter: code, text, loc: ['parameters', i, 'computation'] });
+      out.push({ parameter: code, text, loc: ['parameters', i, 'computation'], tools: null });
   });
   asArray(ctx.doc.computations)?.forEach((c, i) => {
     const o = asObject(c);
     const code = asString(o?.parameter);
     const text = asString(o?.formula);
+    const applied = asArray(o?.applied_to ?? o?.applies_to)?.filter(
+      (t): t is string => typeof t === 'string',
+    );
     if (code !== undefined && text !== undefined)
-      out.push({ parameter: code, text, loc: ['computations', i, 'formula'] });
+      out.push({
+        parameter: code,
+        text,
+        loc: ['computations', i, 'formula'],
+        tools: applied && applied.length > 0 ? applied : null,
+      });
   });
   return out;
 }
@@ -95,11 +107,48 @@ export function checkComputations(ctx: ValidationContext): void {
   });
 
   for (const f of all) {
+    spend(1);
+    const problem = formulaProblem(f.text);
+    if (problem !== null)
+      report(
+        ctx,
+        'formula_invalid',
+        `The formula computing '${f.parameter}' cannot run: ${problem}. Formulas combine {{param-code}} references, numbers, "texts", operators (+ - * / % == != < > <= >= && || ! ? :) and functions (${Object.keys(FORMULA_FUNCTIONS).join(', ')}).`,
+        f.loc,
+      );
     for (const ref of placeholders(f.text)) {
       refParameter(ctx, ref, `The formula computing '${f.parameter}' uses parameter '${ref}'`, f.loc);
     }
   }
+  checkConflicts(ctx, all);
   checkCycles(ctx, all);
+}
+
+const sameFormula = (a: string, b: string) => a.replace(/\s+/g, '') === b.replace(/\s+/g, '');
+const overlap = (a: string[] | null, b: string[] | null) =>
+  a === null || b === null || a.some((t) => b.includes(t));
+
+/**
+ * One formula per parameter and tool: a second formula for a parameter that an earlier one
+ * already computes for the same tool, and that says something else, is an error (one of them
+ * would silently win). Formulas for disjoint `applied_to` tools may differ.
+ */
+function checkConflicts(ctx: ValidationContext, all: Formula[]): void {
+  const byParameter = new Map<string, Formula[]>();
+  for (const f of all) {
+    const earlier = byParameter.get(f.parameter) ?? [];
+    spend(earlier.length);
+    const clash = earlier.find((e) => overlap(e.tools, f.tools) && !sameFormula(e.text, f.text));
+    if (clash)
+      report(
+        ctx,
+        'computation_conflict',
+        `Parameter '${f.parameter}' is computed twice for the same tool${f.tools ? ` (${f.tools.join(', ')})` : ''}: ${JSON.stringify(f.text)} here and ${JSON.stringify(clash.text)} at ${formatLoc(clash.loc)}. Keep one formula (or give each its own applied_to tools).`,
+        f.loc,
+      );
+    earlier.push(f);
+    byParameter.set(f.parameter, earlier);
+  }
 }
 
 function checkCycles(ctx: ValidationContext, all: Formula[]): void {

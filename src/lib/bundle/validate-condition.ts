@@ -16,6 +16,7 @@ import {
   type ParameterType,
 } from './operation-types';
 import { closestMatch, suggestion } from './suggest';
+import { entityMembers } from './entity-members';
 import {
   asArray,
   asObject,
@@ -109,6 +110,13 @@ function checkLeaf(ctx: ValidationContext, leaf: Json, loc: Loc, site: Condition
       site,
     );
   if (op === 'between') checkBetween(ctx, leaf, loc, site);
+  if (op && NEEDS_OPERAND.has(op) && leaf.value === undefined && legacy?.message !== true)
+    report(
+      ctx,
+      'missing_operand',
+      `${site.label} uses '${op}' without a value to compare with. Add "value": ${OPERAND_EXAMPLE[op] ?? 'the value to compare with'}.`,
+      [...loc, 'value'],
+    );
   checkValueRef(ctx, leaf, loc, site);
   const subject = reads[0];
   if (op && subject?.type !== undefined && operationFits(op, subject.type))
@@ -150,11 +158,14 @@ function readsOf(
   const record = asObject(leaf.params);
   if (record) {
     const entity = asString(record.entity);
-    if (entity !== undefined)
+    const known =
+      entity !== undefined &&
       refEntity(ctx, entity, `${site.label} reads entity '${entity}'`, [...paramsLoc, 'entity']);
     for (const key of ['param', 'parameter'] as const) {
       const code = asString(record[key]);
-      if (code !== undefined) readParam(code, [...paramsLoc, key]);
+      if (code === undefined) continue;
+      readParam(code, [...paramsLoc, key]);
+      if (known && ENTITY_METHODS.has(method)) checkMember(ctx, entity, code, [...paramsLoc, key], site);
     }
     return reads;
   }
@@ -172,11 +183,32 @@ function readsOf(
       ctx.entities.has(code.slice(0, dot))
     ) {
       readParam(code.slice(dot + 1), at);
+      checkMember(ctx, code.slice(0, dot), code.slice(dot + 1), at, site);
       return;
     }
     readParam(code, at);
   });
   return reads;
+}
+
+/** An entity condition reads a parameter its entity (or an entity nested in it) holds. */
+function checkMember(
+  ctx: ValidationContext,
+  entity: string,
+  code: string,
+  at: Loc,
+  site: ConditionSite,
+): void {
+  if (!ctx.parameters.has(code)) return;
+  const members = entityMembers(ctx, entity);
+  // An entity listing an undefined parameter is reported there; its list is not trusted here.
+  if (members.has(code) || [...members].some((m) => !ctx.parameters.has(m))) return;
+  report(
+    ctx,
+    'unknown_entity_parameter',
+    `${site.label} reads parameter '${code}' of entity '${entity}', which does not hold it (it holds ${members.size ? [...members].map((m) => `'${m}'`).join(', ') : 'no parameter'}). Add '${code}' to the entity's parameters, or read it with param_value.`,
+    at,
+  );
 }
 
 function checkOperationFits(
@@ -199,9 +231,59 @@ function checkOperationFits(
 
 const article = (word: string) => (/^[aeiou]/.test(word) ? 'an' : 'a');
 
+/** Operations that compare the subject with `value`: without it they could never be evaluated. */
+const NEEDS_OPERAND = new Set<ConditionOperation>([
+  'eq',
+  'neq',
+  'gt',
+  'lt',
+  'gte',
+  'lte',
+  'contains',
+  'not_contains',
+  'about',
+  'more_than_x_days',
+  'less_than_x_days',
+  'exactly_x_days',
+]);
+const OPERAND_EXAMPLE: Partial<Record<ConditionOperation, string>> = {
+  gt: 'a number or a date, or {"ref": "param-code"}',
+  lt: 'a number or a date, or {"ref": "param-code"}',
+  gte: 'a number or a date, or {"ref": "param-code"}',
+  lte: 'a number or a date, or {"ref": "param-code"}',
+  more_than_x_days: 'a number of days',
+  less_than_x_days: 'a number of days',
+  exactly_x_days: 'a number of days',
+};
+
+/** A literal bound as a number to order by: a number, or a date as its day. */
+function boundOf(v: unknown): number | undefined {
+  if (typeof v === 'number') return Number.isFinite(v) ? v : undefined;
+  if (typeof v !== 'string') return undefined;
+  if (isNumberLike(v)) return Number(v.replace(/[$€£,\s]/g, ''));
+  const t = ISO_DATE.test(v.trim()) ? Date.parse(v.trim().slice(0, 10)) : NaN;
+  return Number.isFinite(t) ? t / 86_400_000 : undefined;
+}
+
 function checkBetween(ctx: ValidationContext, leaf: Json, loc: Loc, site: ConditionSite): void {
   const value = leaf.value;
-  if (Array.isArray(value) && value.length === 2) return;
+  if (Array.isArray(value) && value.length === 2) {
+    const [lo, hi] = [boundOf(value[0]), boundOf(value[1])];
+    const bothDates = typeof value[0] === 'string' && typeof value[1] === 'string' && !isNumberLike(value[0]);
+    if (
+      lo !== undefined &&
+      hi !== undefined &&
+      lo > hi &&
+      (bothDates || isNumberLike(value[0]) === isNumberLike(value[1]))
+    )
+      report(
+        ctx,
+        'between_order',
+        `${site.label} uses 'between' with ${JSON.stringify(value[0])} above ${JSON.stringify(value[1])}; write the low bound first: [${JSON.stringify(value[1])}, ${JSON.stringify(value[0])}].`,
+        [...loc, 'value'],
+      );
+    return;
+  }
   const got = Array.isArray(value)
     ? plural(value.length, 'value')
     : value === undefined

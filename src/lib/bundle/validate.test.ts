@@ -391,6 +391,51 @@ const cases: Case[] = [
     loc: [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 0, 'value'],
   },
   {
+    name: 'between with its bounds reversed',
+    mutate: (b) => set(b, [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 0, 'value'], [500, 0]),
+    code: 'between_order',
+    severity: 'error',
+    loc: [...DISPUTE, 'rules', 'pre', 'constraint', 2, 'when', 'all', 0, 'value'],
+    message: /uses 'between' with 500 above 0; write the low bound first: \[0, 500\]/,
+  },
+  {
+    name: 'a comparison without its value',
+    mutate: (b) => remove(b, [...WINDOW_LEAF, 'value']),
+    code: 'missing_operand',
+    severity: 'error',
+    loc: [...WINDOW_LEAF, 'value'],
+    message: /without a value to compare with/,
+  },
+  {
+    name: 'an entity condition reading a parameter its entity does not hold',
+    mutate: (b) =>
+      set(
+        b,
+        [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'when', 'all', 1, 'not', 'params', 'param'],
+        'confirmed',
+      ),
+    code: 'unknown_entity_parameter',
+    severity: 'error',
+    loc: [...DISPUTE, 'rules', 'pre', 'constraint', 1, 'when', 'all', 1, 'not', 'params', 'param'],
+    message: /reads parameter 'confirmed' of entity 'user-profile', which does not hold it/,
+  },
+  {
+    name: 'a formula that does not parse',
+    mutate: (b) => set(b, ['parameters', 8, 'computation'], '{{amount}} * * 2'),
+    code: 'formula_invalid',
+    severity: 'error',
+    loc: ['parameters', 8, 'computation'],
+    message: /cannot run: '\*' at character 14 where a value is expected/,
+  },
+  {
+    name: 'two formulas for one parameter',
+    mutate: (b) =>
+      push(b, ['computations'], { code: 'OTHER_FEE', parameter: 'fee', formula: '{{amount}} * 0.5' }),
+    code: 'computation_conflict',
+    severity: 'error',
+    loc: ['computations', 1, 'formula'],
+  },
+  {
     name: 'computed without computation',
     mutate: (b) => remove(b, ['parameters', 8, 'computation']),
     code: 'computed_without_computation',
