@@ -2,17 +2,13 @@
  * Small bundles that once made the engine contradict itself, fail open, or read values into the
  * wrong place, each run as a user would run it. Fixtures: `fixtures/*.json`.
  */
-import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../src/contract/bundle';
 import { validateBundle } from '../../src/lib/bundle/validate';
 import { converse, ruleResults } from '../agents/converse';
+import { fixture } from './fixtures/load';
 
 const CLOCK = '2025-03-15T12:00:00Z';
-
-export function fixture(name: string): Bundle {
-  return JSON.parse(readFileSync(new URL(`./fixtures/${name}.json`, import.meta.url), 'utf8')) as Bundle;
-}
 
 const errors = (bundle: Bundle) => validateBundle(bundle).filter((i) => i.severity === 'error');
 

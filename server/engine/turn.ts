@@ -72,9 +72,11 @@ export function runTurn(input: TurnInput): TurnOutput {
   const pending = pendingTool?.enabled ? state.pending : null;
   const confirmation = pending?.awaiting === 'confirmation' ? detectConfirmation(message) : null;
 
+  const given = Object.keys(values).filter((code) => origins[code] === CONVERSATION);
   let understood = understand(compiled, message, clock, {
     expected: pending?.asked ?? [],
     preferred: pendingTool && pending ? toolParams(pendingTool) : [],
+    given,
   });
   const choice = chooseTool(compiled, message, pending, understood.values, confirmation, {
     compiled,
@@ -84,7 +86,11 @@ export function runTurn(input: TurnInput): TurnOutput {
     clock,
   });
   if (choice.kind === 'new' && choice.tool.code !== pending?.tool) {
-    understood = understand(compiled, message, clock, { expected: [], preferred: toolParams(choice.tool) });
+    understood = understand(compiled, message, clock, {
+      expected: [],
+      preferred: toolParams(choice.tool),
+      given,
+    });
   }
   Object.assign(values, understood.values);
   markOrigins(origins, values, Object.keys(understood.values), CONVERSATION);

@@ -1,9 +1,18 @@
-/** Dates, absolute and relative ("10 days ago", "next Friday", "March 3"), read against the task's clock. */
+/**
+ * Dates, absolute and relative ("10 days ago", "next Friday", "March 3"), read against the task's
+ * clock. A range ("from 2 to 8 April") gives its first day.
+ */
 import * as chrono from 'chrono-node';
 import { epochDayToIso, type Clock } from '../clock';
 import type { Found } from './quoted';
 
-export function findDates(text: string, clock: Clock): Found<string>[] {
+/** A date read from a word for the present moment ("now", "today"): a filler word as often as a date. */
+export interface FoundDate extends Found<string> {
+  casual: boolean;
+}
+const CASUAL = /^(?:right\s+)?(?:now|today|tonight)$/i;
+
+export function findDates(text: string, clock: Clock): FoundDate[] {
   if (!/[\p{L}\p{N}]/u.test(text)) return [];
   let results: chrono.ParsedResult[];
   try {
@@ -11,7 +20,7 @@ export function findDates(text: string, clock: Clock): Found<string>[] {
   } catch {
     return [];
   }
-  const out: Found<string>[] = [];
+  const out: FoundDate[] = [];
   for (const r of results) {
     const y = r.start.get('year');
     const mo = r.start.get('month');
@@ -23,6 +32,7 @@ export function findDates(text: string, clock: Clock): Found<string>[] {
       start: r.index,
       end: r.index + r.text.length,
       value: epochDayToIso(Math.floor(t / 86_400_000)),
+      casual: CASUAL.test(r.text.trim()),
     });
   }
   return out;

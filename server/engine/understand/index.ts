@@ -11,6 +11,7 @@ import { codeWords, contentStems, isStopWord, stem, tokenize } from '../text';
 import type { CompiledBundle, Values } from '../types';
 import { findEmails, findPhones, looksLikeEmail, looksLikePhone } from './contacts';
 import { findDates } from './dates';
+import { durationIn, findDurations } from './durations';
 import { findIds, idMatcher, usableExamples, type IdMatcher } from './ids';
 import { findMoney, findNumbers } from './numbers';
 import { findQuoted, type Found } from './quoted';
@@ -24,7 +25,12 @@ export interface UnderstandContext {
   expected: string[];
   /** Parameters of the tool in play (pending or chosen), preferred over the rest. */
   preferred: string[];
+  /** Parameters the user already gave in the conversation: a word like "now" does not replace them. */
+  given?: readonly string[];
 }
+
+/** Words that say a message corrects an earlier value ("make that 15 April instead"). */
+const CORRECTION = /\b(?:instead|actually|rather|change|correct(?:ion)?|make\s+(?:it|that)|no\s+wait)\b/i;
 
 /** The longest message read; the rest is ignored (keeps a turn fast on huge input). */
 export const MAX_MESSAGE_CHARS = 4000;
@@ -206,18 +212,33 @@ export function understand(
         ),
         ph,
       );
-  // Dates.
-  for (const d of findDates(masked.text, clock))
-    assign(
-      pick(
-        open((p) => p.param.type === 'date'),
-        masked,
-        d,
-        true,
-        true,
-      ),
-      d,
+  // Durations ("for 6 days", "a 2-week pass"): quantities, read before dates so that no length of
+  // time is taken for a date counted from the clock.
+  for (const d of findDurations(masked.text)) {
+    const fits = open((p) => p.param.type === 'numeric').filter(
+      (p) => durationIn(d.value, p.words) !== undefined,
     );
+    const target = pick(fits, masked, d, false, false);
+    if (target) assign(target, d, durationIn(d.value, target.words));
+    else masked.consume(d);
+  }
+  // Dates: each fills at most one parameter. While the tool in play has a date parameter, a date
+  // goes to another tool's only with a word of that parameter nearby. "now" / "today" fill a date
+  // only when it was asked for or named nearby, and never replace a date the user gave unless the
+  // message corrects it.
+  const toolHasDate = params.some((p) => p.rank <= 1 && p.param.type === 'date');
+  const given = new Set(ctx.given ?? []);
+  const corrects = CORRECTION.test(text);
+  for (const d of findDates(masked.text, clock)) {
+    const cands = open(
+      (p) => p.param.type === 'date' && (!toolHasDate || p.rank <= 1 || contextScore(p, masked, d) > 0),
+    );
+    if (!d.casual) assign(pick(cands, masked, d, true, true), d);
+    else {
+      const target = pick(cands, masked, d, true, false);
+      if (target && (!given.has(target.code) || corrects)) assign(target, d);
+    }
+  }
   // Money, then plain numbers.
   for (const m of findMoney(masked.text)) {
     const numeric = open((p) => p.param.type === 'numeric');
