@@ -365,12 +365,43 @@ function incompatibility(
   }
 }
 
+/** Why the subject alone cannot be compared by `op` (it is not of the type compared), or null. */
+function subjectProblem(op: string, type: string | undefined, actual: unknown): string | null {
+  const bad = (what: string) => `${showValue(actual)} is not ${what}`;
+  switch (op) {
+    case 'gt':
+    case 'lt':
+    case 'gte':
+    case 'lte':
+    case 'between':
+      if (type === 'numeric' && toNumber(actual) === undefined) return bad('a number');
+      if (type === 'date' && toEpochDay(actual) === undefined) return bad('a date');
+      return null;
+    case 'more_than_x_days':
+    case 'less_than_x_days':
+    case 'exactly_x_days':
+      return toEpochDay(actual) === undefined ? bad('a date') : null;
+    case 'eq':
+    case 'neq': {
+      const read = type === undefined ? undefined : READERS[type];
+      return read && read(actual) === undefined ? bad(`a ${type} value`) : null;
+    }
+    default:
+      return null;
+  }
+}
+
 function evaluateLeaf(leaf: ConditionLeaf, ctx: ConditionContext): ConditionResult {
   const text = renderLeaf(leaf);
   const { codes } = leafParams(leaf);
   const op = leaf.operation ?? 'is_not_empty';
   const source = leaf.method === 'param_extracted_current' ? ctx.current : ctx.values;
   const reads = [...codes];
+  const failedRead = [...codes, ...operandRefs(leaf.value)].find((code) => ctx.failed?.[code] !== undefined);
+  if (failedRead !== undefined) {
+    const error = `${failedRead} could not be computed (${ctx.failed![failedRead]}), so ${text} cannot be evaluated`;
+    return { holds: false, known: true, reason: error, reads, error };
+  }
 
   if (op === 'any_have_value' || op === 'all_have_value') {
     const filled = codes.filter((code) => isFilled(source[code]));
@@ -405,25 +436,37 @@ function evaluateLeaf(leaf: ConditionLeaf, ctx: ConditionContext): ConditionResu
     };
   }
 
-  const failedRead = [...codes, ...operandRefs(leaf.value)].find((code) => ctx.failed?.[code] !== undefined);
-  if (failedRead !== undefined) {
-    const error = `${failedRead} could not be computed (${ctx.failed![failedRead]}), so ${text} cannot be evaluated`;
-    return { holds: false, known: true, reason: error, reads, error };
+  // A referenced value that is present but not of the compared type is an error even while the
+  // subject is unknown: the rule could never be evaluated as written.
+  const subjectType = ctx.compiled.params.get(codes[0] ?? '')?.type;
+  for (const ref of operandRefs(leaf.value)) {
+    const v = ctx.values[ref];
+    const problem = isFilled(v) ? subjectProblem(op, subjectType, v) : null;
+    if (problem !== null) {
+      const error = `${ref} is ${showValue(v)}; ${problem}, so ${text} cannot be evaluated`;
+      return { holds: false, known: true, reason: error, reads, error };
+    }
   }
   if (!isFilled(actual) && leaf.method !== 'number_of_entities') {
     return { holds: false, known: false, reason: `${label} is not known yet`, reads };
   }
-  const unknownRef = [leaf.value, ...(Array.isArray(leaf.value) ? leaf.value : [])].find(
-    (v) => isRef(v) && !isFilled(ctx.values[v.ref]),
-  ) as { ref: string } | undefined;
-  if (unknownRef) return { holds: false, known: false, reason: `${unknownRef.ref} is not known yet`, reads };
-  const expected = resolveOperand(leaf.value, ctx);
   const type =
     leaf.method === 'number_of_entities'
       ? 'numeric'
       : leaf.reads_message === true
         ? 'string'
         : ctx.compiled.params.get(codes[0] ?? '')?.type;
+  // A subject that is present but not of its type is an error even while the operand is unknown.
+  const badSubject = subjectProblem(op, type, actual);
+  if (badSubject !== null) {
+    const error = `${label} is ${showValue(actual)}; ${badSubject}, so ${text} cannot be evaluated`;
+    return { holds: false, known: true, reason: error, reads, error };
+  }
+  const unknownRef = [leaf.value, ...(Array.isArray(leaf.value) ? leaf.value : [])].find(
+    (v) => isRef(v) && !isFilled(ctx.values[v.ref]),
+  ) as { ref: string } | undefined;
+  if (unknownRef) return { holds: false, known: false, reason: `${unknownRef.ref} is not known yet`, reads };
+  const expected = resolveOperand(leaf.value, ctx);
   const problem = incompatibility(op, type, actual, expected, ctx);
   if (problem !== null) {
     const error = `${label} is ${showValue(actual)}; ${problem}, so ${text} cannot be evaluated`;

@@ -186,6 +186,8 @@ interface ToolRun {
   confirmed: boolean;
   /** The first rule that blocked the tool. */
   block: Block | null;
+  /** The first rule that made the tool wait (for a confirmation, or a parameter it requires). */
+  waitingOn: string | null;
   needsConfirmation: boolean;
   confirmMessage: string | null;
   /** Parameters `ADD_REQUIRED_PARAM` rules made required. */
@@ -209,6 +211,7 @@ export function runTool(
     stack: [...opts.stack, code],
     confirmed: opts.confirmed,
     block: null,
+    waitingOn: null,
     needsConfirmation: false,
     confirmMessage: null,
     extraRequired: [],
@@ -218,11 +221,15 @@ export function runTool(
   const moved = preRules(work, run, [...ct.globals, ...ct.pre, ...ct.requiredRules]);
   if (moved) return moved;
   const missing = checkRequired(work, run);
+  if (missing.length > 0) run.waitingOn ??= `${code}.params.required`;
   const movedLater = preRules(work, run, ct.missingInfo);
   if (movedLater) return movedLater;
 
   if (run.block) return blocked(work, run, run.block);
   if (missing.length > 0) return ask(work, run, missing[0]!);
+  // A parameter a missing_info rule made required (after the required-parameters check).
+  const late = run.extraRequired.find((c) => !isFilled(work.values[c]));
+  if (late !== undefined) return ask(work, run, late);
   checkConfirmation(work, run);
   if (run.needsConfirmation) {
     work.decisions.push({ type: 'ask_confirmation', tool: code });
@@ -303,6 +310,7 @@ function blockOf(work: TurnWork, r: StagedRule): Block {
 function confirmationEntry(work: TurnWork, run: ToolRun, ev: Evaluated): RuleEvaluation {
   if (run.confirmed) return outcome(ev, 'allowed', 'the condition holds and the user confirmed');
   run.needsConfirmation = true;
+  run.waitingOn ??= ev.staged.id;
   run.confirmMessage ??= messageOf(work, ev.staged);
   return outcome(ev, 'requires_confirmation', 'the condition holds, and the user has not confirmed yet');
 }
@@ -317,8 +325,14 @@ function activate(work: TurnWork, run: ToolRun, ev: Evaluated): Outcome | null {
   const done = (result: RuleEvaluation['result'], words: string) =>
     recordRule(work, outcome(ev, result, words), true, at);
   const { code: target, named } = activationTarget(r, work.compiled);
+  // Once a rule stopped the tool, no later rule moves the turn elsewhere: the decision stays the
+  // one the stopping rule's result gives.
   if (run.block) {
     done('not_applicable', `not run because ${run.code} is already blocked by ${run.block.rule}`);
+    return null;
+  }
+  if (run.waitingOn !== null) {
+    done('not_applicable', `not run because ${run.code} already waits on ${run.waitingOn}`);
     return null;
   }
   if (target === undefined) {
@@ -365,6 +379,7 @@ function applyEffect(work: TurnWork, run: ToolRun, ev: Evaluated): RuleEvaluatio
     const added: string[] = (then.params?.mandatory ?? []).filter((c: unknown) => typeof c === 'string');
     run.extraRequired.push(...added);
     const missing = added.filter((c) => !isFilled(work.values[c]));
+    if (missing.length > 0) run.waitingOn ??= r.id;
     if (missing.length > 0) return outcome(ev, 'blocked', `${missing.join(', ')} required and not given yet`);
     const given = added.map((c) => `${c} = ${showValue(work.values[c])}`).join(', ');
     return outcome(ev, 'allowed', given ? `required, and given: ${given}` : 'it adds no parameter');
