@@ -209,7 +209,8 @@ function call(fn: string, args: unknown[], s: FormulaScope): unknown {
     case 'coalesce':
       return args.find((a) => a !== undefined && a !== null);
     case 'if':
-      return args[0] === undefined ? undefined : truthy(args[0]) ? args[1] : args[2];
+      if (args[0] === undefined) return undefined;
+      return truthy(args[0]) ? args[1] : args.length > 2 ? args[2] : null;
     default:
       return undefined;
   }
