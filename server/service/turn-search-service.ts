@@ -68,12 +68,8 @@ export class TurnSearchService {
       throw InvalidInputError.at(['query', 'limit'], `limit: a whole number from 1 to ${MAX_PAGE}`);
     const cursor = single(values, 'cursor');
     const before = cursor === undefined ? null : readCursor(cursor);
-    const hits = await this.store.searchTurns(query, allowed(key), before, limit + 1);
-    const page = hits.slice(0, limit);
-    return {
-      items: page.map(hitOf),
-      next_cursor: hits.length > limit ? cursorAfter(page[page.length - 1]!.id) : null,
-    };
+    const { hits, next } = await this.store.searchTurns(query, allowed(key), before, limit);
+    return { items: hits.map(hitOf), next_cursor: next === null ? null : cursorAfter(next) };
   }
 
   async facets(key: ApiKey, values: QueryValues): Promise<TurnFacets> {

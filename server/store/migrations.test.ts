@@ -195,7 +195,7 @@ describe('migration to the turn index', () => {
     const dir = beforeIndexFolder();
     const store = new SqliteStore({ dataDir: dir });
     const search = async (params: Record<string, string[]>) =>
-      (await store.searchTurns(parseTurnQuery(params), null, null, 10)).map((h) => h.interactionId);
+      (await store.searchTurns(parseTurnQuery(params), null, null, 10)).hits.map((h) => h.interactionId);
     try {
       expect(await search({})).toEqual(['i2', 'i3', 'i1']);
       expect(await search({ rule: ['DISPUTE_WINDOW:blocked'] })).toEqual(['i1']);
@@ -212,7 +212,7 @@ describe('migration to the turn index', () => {
     // Reopening indexes nothing twice.
     const again = new SqliteStore({ dataDir: dir });
     try {
-      expect((await again.searchTurns(parseTurnQuery({}), null, null, 10)).length).toBe(4);
+      expect((await again.searchTurns(parseTurnQuery({}), null, null, 10)).hits.length).toBe(4);
     } finally {
       await again.close();
     }

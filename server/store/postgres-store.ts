@@ -48,7 +48,7 @@ import {
 import type { EngineState } from '../engine/contract';
 import { addToPostgresTurnIndex, postgresTurnFacets, searchPostgresTurns } from './postgres-turn-index';
 import { turnIndexEntry } from './turn-index';
-import type { TurnFacetCounts, TurnHit, TurnQuery } from './turn-search';
+import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` */
@@ -419,7 +419,7 @@ export class PostgresStore implements Store {
     allowedAgents: readonly string[] | null,
     before: number | null,
     limit: number,
-  ): Promise<TurnHit[]> {
+  ): Promise<TurnHits> {
     return searchPostgresTurns((t, v, on) => this.query(t, v, on), query, allowedAgents, before, limit);
   }
 

@@ -7,14 +7,12 @@ import type { PoolClient, QueryResultRow } from 'pg';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
 import { turnIndexEntry, type TurnIndexEntry } from './turn-index';
 import {
-  facetCounts,
-  facetSqls,
-  hitOf,
-  hitsSql,
   numbered,
-  whereOf,
+  planSearch,
+  runFacets,
+  runSearch,
   type TurnFacetCounts,
-  type TurnHit,
+  type TurnHits,
   type TurnQuery,
   type Where,
 } from './turn-search';
@@ -86,41 +84,31 @@ export async function addToPostgresTurnIndex(
   await client.query(INSERT_ENTRY, entryValues(entry));
 }
 
-const pg = (w: Where): Where => ({ sql: numbered(w.sql), args: w.args });
+const pgRows =
+  (query: Query, on?: Pick<PoolClient, 'query'>) =>
+  (w: Where): Promise<Record<string, unknown>[]> =>
+    query<Record<string, unknown>>(numbered(w.sql), w.args, on);
 
-export async function searchPostgresTurns(
+export function searchPostgresTurns(
   query: Query,
   q: TurnQuery,
   allowedAgents: readonly string[] | null,
   before: number | null,
   limit: number,
-): Promise<TurnHit[]> {
-  const { sql, args } = pg(hitsSql(whereOf(q, allowedAgents, 'postgres'), before, limit));
-  return (await query<Record<string, unknown>>(sql, args)).map(hitOf);
+): Promise<TurnHits> {
+  return runSearch(pgRows(query), planSearch(q, allowedAgents, 'postgres', before), limit);
 }
 
-export async function postgresTurnFacets(
+export function postgresTurnFacets(
   transaction: <T>(work: (client: PoolClient) => Promise<T>) => Promise<T>,
   query: Query,
   q: TurnQuery,
   allowedAgents: readonly string[] | null,
 ): Promise<TurnFacetCounts> {
-  const sqls = facetSqls(whereOf(q, allowedAgents, 'postgres'));
   // One REPEATABLE READ transaction: every count from the same snapshot.
   return transaction(async (client) => {
     await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    const rows = async (w: Where) => {
-      const { sql, args } = pg(w);
-      return query<Record<string, unknown>>(sql, args, client);
-    };
-    return facetCounts({
-      total: await rows(sqls.total),
-      decisions: await rows(sqls.decisions),
-      intents: await rows(sqls.intents),
-      rules: await rows(sqls.rules),
-      tools: await rows(sqls.tools),
-      days: await rows(sqls.days),
-    });
+    return runFacets(pgRows(query, client), planSearch(q, allowedAgents, 'postgres', null), 'postgres');
   });
 }
 

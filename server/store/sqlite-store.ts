@@ -23,7 +23,7 @@ import {
 import { openDatabase, type OpenDatabase } from './open-database';
 import { SqliteTurnIndex } from './sqlite-turn-index';
 import { turnIndexEntry } from './turn-index';
-import type { TurnFacetCounts, TurnHit, TurnQuery } from './turn-search';
+import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 import type {
   ForkPoint,
   PageRequest,
@@ -285,7 +285,7 @@ export class SqliteStore implements Store {
     allowedAgents: readonly string[] | null,
     before: number | null,
     limit: number,
-  ): Promise<TurnHit[]> {
+  ): Promise<TurnHits> {
     return this.turnIndex.search(query, allowedAgents, before, limit);
   }
 

@@ -7,14 +7,13 @@ import type Database from 'better-sqlite3';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
 import { turnIndexEntry, type TurnIndexEntry } from './turn-index';
 import {
-  facetCounts,
-  facetSqls,
-  hitOf,
-  hitsSql,
-  whereOf,
+  planSearch,
+  runFacets,
+  runSearch,
   type TurnFacetCounts,
-  type TurnHit,
+  type TurnHits,
   type TurnQuery,
+  type Where,
 } from './turn-search';
 
 /** Turns indexed per transaction when indexing those stored before the index existed. */
@@ -61,29 +60,16 @@ export class SqliteTurnIndex {
     allowedAgents: readonly string[] | null,
     before: number | null,
     limit: number,
-  ): TurnHit[] {
-    const { sql, args } = hitsSql(whereOf(query, allowedAgents, 'sqlite'), before, limit);
-    return (this.db.prepare(sql).all(...args) as Record<string, unknown>[]).map(hitOf);
+  ): Promise<TurnHits> {
+    return runSearch(this.all, planSearch(query, allowedAgents, 'sqlite', before), limit);
   }
 
-  facets(query: TurnQuery, allowedAgents: readonly string[] | null): TurnFacetCounts {
-    const sqls = facetSqls(whereOf(query, allowedAgents, 'sqlite'));
-    // One read transaction: every count from the same snapshot.
-    return this.db.transaction(() =>
-      facetCounts({
-        total: this.rows(sqls.total),
-        decisions: this.rows(sqls.decisions),
-        intents: this.rows(sqls.intents),
-        rules: this.rows(sqls.rules),
-        tools: this.rows(sqls.tools),
-        days: this.rows(sqls.days),
-      }),
-    )();
+  facets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
+    return runFacets(this.all, planSearch(query, allowedAgents, 'sqlite', null), 'sqlite');
   }
 
-  private rows(q: { sql: string; args: unknown[] }): Record<string, unknown>[] {
-    return this.db.prepare(q.sql).all(...q.args) as Record<string, unknown>[];
-  }
+  private readonly all = (q: Where): Promise<Record<string, unknown>[]> =>
+    Promise.resolve(this.db.prepare(q.sql).all(...q.args) as Record<string, unknown>[]);
 
   /**
    * Indexes the turns stored before the index existed, oldest first, a batch per transaction; a

@@ -98,10 +98,10 @@ export async function searchAll(
   const out: string[] = [];
   let before: number | null = null;
   for (;;) {
-    const hits = await store.searchTurns(query, allowed, before, pageSize);
+    const { hits, next } = await store.searchTurns(query, allowed, before, pageSize);
     out.push(...hits.map((h) => `${h.taskId}/${h.interactionId}`));
-    if (hits.length < pageSize) return out;
-    before = hits[hits.length - 1]!.id;
+    if (next === null) return out;
+    before = next;
   }
 }
 
@@ -220,7 +220,7 @@ export function storeContract(open: () => Promise<Store>): void {
         't1/i3',
         't1/i2',
       ]);
-      const [hit] = await store.searchTurns(parseTurnQuery({ task: ['b1'] }), null, null, 10);
+      const [hit] = (await store.searchTurns(parseTurnQuery({ task: ['b1'] }), null, null, 10)).hits;
       expect(hit).toMatchObject({ taskId: 'b1', seq: 2, message: 'dispute a $60 charge from yesterday' });
     });
 

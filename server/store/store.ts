@@ -4,7 +4,7 @@
  */
 import type { EngineState } from '../engine/contract';
 import type { Trace } from '../../src/contract/trace';
-import type { TurnFacetCounts, TurnHit, TurnQuery } from './turn-search';
+import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 
 export interface TaskRecord {
   id: string;
@@ -141,7 +141,7 @@ export interface Store {
     allowedAgents: readonly string[] | null,
     before: number | null,
     limit: number,
-  ): Promise<TurnHit[]>;
+  ): Promise<TurnHits>;
   /** Counts over the turns matching `query`: per decision, intent, rule and result, tool, day. */
   turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts>;
   /** Which database this is and whether it answers now (for `/healthz`); never rejects. */

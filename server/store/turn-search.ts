@@ -173,87 +173,167 @@ const optional = <K extends string, V>(key: K, v: V | undefined) =>
 
 export type Dialect = 'sqlite' | 'postgres';
 
-/** A `WHERE` body over `turn_index AS ti` with `?` placeholders and its arguments in order. */
+/** A piece of SQL with `?` placeholders and its arguments in order. */
 export interface Where {
   sql: string;
   args: unknown[];
 }
 
+/** Candidate turns a search reads at most per request, newest first, from its driving filter. */
+export const SEARCH_SCAN = 20_000;
+/** Candidate turns the facets read at most, and matching turns they count at most. */
+export const FACET_SCAN = 200_000;
+export const FACET_TURNS = 20_000;
+
 /**
- * The conditions of a query, restricted to `allowedAgents` (null: every agent). Table names:
- * `turn_index` (one row a turn), `turn_index_rules`, `turn_index_tools`, `turn_index_values`,
- * and for words `turn_index_text` (SQLite FTS5) or the `text_tsv` column (PostgreSQL).
+ * How a search runs: `candidates` answers turn ids (`id`) newest first below the cursor from the
+ * most telling filter (a rule, a tool, the words, a value, a decision, an intent, an agent, in
+ * that order, when it names one alternative; else every turn), and `filter` holds every other
+ * condition over `turn_index AS ti`, each a probe of one turn. A request reads at most a window
+ * of candidates, so its work is bounded whatever the store's size; a window that ends before the
+ * page is full says where the next request goes on.
  */
-export function whereOf(q: TurnQuery, allowedAgents: readonly string[] | null, dialect: Dialect): Where {
-  const parts: string[] = [];
-  const args: unknown[] = [];
-  const inList = (column: string, values: readonly unknown[]) => {
-    parts.push(`${column} IN (${values.map(() => '?').join(', ')})`);
-    args.push(...values);
+export interface SearchPlan {
+  candidates: Where;
+  filter: Where;
+}
+
+const TRUE = { sql: '1 = 1', args: [] };
+
+export function planSearch(
+  q: TurnQuery,
+  allowedAgents: readonly string[] | null,
+  dialect: Dialect,
+  before: number | null,
+): SearchPlan {
+  const below = (column: string) =>
+    before === null ? { sql: '', args: [] } : { sql: ` AND ${column} < ?`, args: [before] };
+  const conditions: { field: string; where: Where }[] = [];
+  const inList = (field: string, column: string, values: readonly unknown[]) => {
+    if (values.length)
+      conditions.push({
+        field,
+        where: { sql: `${column} IN (${values.map(() => '?').join(', ')})`, args: [...values] },
+      });
   };
   if (allowedAgents) {
-    if (allowedAgents.length === 0) parts.push('1 = 0');
-    else inList('ti.agent_id', allowedAgents);
+    if (allowedAgents.length === 0) conditions.push({ field: 'key', where: { sql: '1 = 0', args: [] } });
+    else inList('key', 'ti.agent_id', allowedAgents);
   }
-  if (q.agents.length) inList('ti.agent_id', q.agents);
-  if (q.decisions.length) inList('ti.decision', q.decisions);
-  if (q.intents.length) inList('ti.intent', q.intents);
-  if (q.versions.length) inList('ti.version_id', q.versions);
-  if (q.bundles.length) inList('ti.bundle_hash', q.bundles);
-  if (q.tasks.length) inList('ti.task_id', q.tasks);
-  if (q.users.length) inList('ti.user_id', q.users);
-  if (q.from !== undefined) {
-    parts.push('ti.created_at >= ?');
-    args.push(q.from);
+  inList('agent', 'ti.agent_id', q.agents);
+  inList('decision', 'ti.decision', q.decisions);
+  inList('intent', 'ti.intent', q.intents);
+  inList('version', 'ti.version_id', q.versions);
+  inList('bundle', 'ti.bundle_hash', q.bundles);
+  inList('task', 'ti.task_id', q.tasks);
+  inList('user', 'ti.user_id', q.users);
+  if (q.from !== undefined)
+    conditions.push({ field: 'from', where: { sql: 'ti.created_at >= ?', args: [q.from] } });
+  if (q.to !== undefined) conditions.push({ field: 'to', where: { sql: 'ti.created_at < ?', args: [q.to] } });
+  const rules = alternatives(q.rules, (r) =>
+    r.result === undefined
+      ? { sql: 'rule_id = ?', args: [r.ruleId] }
+      : { sql: '(rule_id = ? AND result = ?)', args: [r.ruleId, r.result] },
+  );
+  const invoked = dialect === 'sqlite' ? '1' : 'true';
+  const tools = alternatives(q.tools, (t) =>
+    t.invoked
+      ? { sql: `(tool = ? AND invoked = ${invoked})`, args: [t.tool] }
+      : { sql: 'tool = ?', args: [t.tool] },
+  );
+  const params = alternatives(q.params, paramCondition);
+  if (rules) conditions.push({ field: 'rule', where: probe('turn_index_rules', rules) });
+  if (tools) conditions.push({ field: 'tool', where: probe('turn_index_tools', tools) });
+  if (params) conditions.push({ field: 'param', where: probe('turn_index_values', params) });
+  const words = q.words.length ? wordsCondition(q.words, dialect) : null;
+  if (words) conditions.push({ field: 'q', where: words.probe });
+
+  // The driving filter: the first that names one alternative and has an index in id order.
+  let driver: { field: string; candidates: Where } | null = null;
+  if (q.rules.length === 1 && q.rules[0]!.result !== undefined && rules)
+    driver = {
+      field: 'rule',
+      candidates: source('turn', `turn_index_rules WHERE ${rules.sql}`, rules.args, below('turn')),
+    };
+  else if (q.tools.length === 1 && tools)
+    driver = {
+      field: 'tool',
+      candidates: source('turn', `turn_index_tools WHERE ${tools.sql}`, tools.args, below('turn')),
+    };
+  else if (words)
+    driver = { field: 'q', candidates: words.source(below(dialect === 'sqlite' ? 'rowid' : 'id')) };
+  else if (q.params.length === 1 && params)
+    driver = {
+      field: 'param',
+      candidates: source('turn', `turn_index_values WHERE ${params.sql}`, params.args, below('turn')),
+    };
+  else
+    for (const [field, column, values] of [
+      ['decision', 'decision', q.decisions],
+      ['intent', 'intent', q.intents],
+      ['agent', 'agent_id', q.agents],
+    ] as const)
+      if (!driver && values.length === 1)
+        driver = {
+          field,
+          candidates: source('id', `turn_index WHERE ${column} = ?`, [values[0]], below('id')),
+        };
+  const candidates = driver?.candidates ?? source('id', 'turn_index WHERE 1 = 1', [], below('id'));
+  const rest = conditions.filter((c) => c.field !== driver?.field).map((c) => c.where);
+  return {
+    candidates,
+    filter: rest.length
+      ? { sql: rest.map((w) => w.sql).join(' AND '), args: rest.flatMap((w) => w.args) }
+      : TRUE,
+  };
+}
+
+function alternatives<T>(items: readonly T[], each: (item: T) => Where): Where | null {
+  if (items.length === 0) return null;
+  const parts = items.map(each);
+  return { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) };
+}
+
+function paramCondition(p: ParamFilter): Where {
+  if (p.op === 'present') return { sql: 'code = ?', args: [p.code] };
+  if (p.op === '=') return { sql: '(code = ? AND value_text = ?)', args: [p.code, p.value] };
+  if ('number' in p) return { sql: `(code = ? AND value_num ${p.op} ?)`, args: [p.code, p.number] };
+  return { sql: `(code = ? AND value_date ${p.op} ?)`, args: [p.code, p.date] };
+}
+
+/** One turn's rows of a side table hold one of the alternatives. */
+const probe = (table: string, alts: Where): Where => ({
+  sql: `EXISTS (SELECT 1 FROM ${table} WHERE ${table}.turn = ti.id AND ${alts.sql})`,
+  args: alts.args,
+});
+
+/** Turn ids from `from`, newest first, below the cursor; the window's size is the last argument. */
+const source = (column: string, from: string, args: unknown[], below: Where): Where => ({
+  sql: `SELECT ${column} AS id FROM ${from}${below.sql} ORDER BY ${column} DESC LIMIT ?`,
+  args: [...args, ...below.args],
+});
+
+/** Every word in the message or the reply: FTS5 on SQLite (each word quoted), tsvector on PostgreSQL. */
+function wordsCondition(
+  words: readonly string[],
+  dialect: Dialect,
+): { probe: Where; source: (below: Where) => Where } {
+  if (dialect === 'sqlite') {
+    const match = words.map((w) => `"${w}"`).join(' ');
+    return {
+      probe: {
+        sql: 'EXISTS (SELECT 1 FROM turn_index_text WHERE turn_index_text MATCH ? AND rowid = ti.id)',
+        args: [match],
+      },
+      source: (below) => source('rowid', 'turn_index_text WHERE turn_index_text MATCH ?', [match], below),
+    };
   }
-  if (q.to !== undefined) {
-    parts.push('ti.created_at < ?');
-    args.push(q.to);
-  }
-  if (q.rules.length) {
-    const alts = q.rules.map((r) => {
-      args.push(r.ruleId);
-      if (r.result === undefined) return 'rule_id = ?';
-      args.push(r.result);
-      return '(rule_id = ? AND result = ?)';
-    });
-    parts.push(`ti.id IN (SELECT turn FROM turn_index_rules WHERE ${alts.join(' OR ')})`);
-  }
-  if (q.tools.length) {
-    const alts = q.tools.map((t) => {
-      args.push(t.tool);
-      return t.invoked ? `(tool = ? AND invoked = ${dialect === 'sqlite' ? 1 : 'true'})` : 'tool = ?';
-    });
-    parts.push(`ti.id IN (SELECT turn FROM turn_index_tools WHERE ${alts.join(' OR ')})`);
-  }
-  if (q.params.length) {
-    const alts = q.params.map((p) => {
-      args.push(p.code);
-      if (p.op === 'present') return 'code = ?';
-      if (p.op === '=') {
-        args.push(p.value);
-        return '(code = ? AND value_text = ?)';
-      }
-      if ('number' in p) {
-        args.push(p.number);
-        return `(code = ? AND value_num ${p.op} ?)`;
-      }
-      args.push(p.date);
-      return `(code = ? AND value_date ${p.op} ?)`;
-    });
-    parts.push(`ti.id IN (SELECT turn FROM turn_index_values WHERE ${alts.join(' OR ')})`);
-  }
-  if (q.words.length) {
-    if (dialect === 'sqlite') {
-      // Each word quoted: FTS5 reads it as a plain term, never as query syntax.
-      parts.push('ti.id IN (SELECT rowid FROM turn_index_text WHERE turn_index_text MATCH ?)');
-      args.push(q.words.map((w) => `"${w}"`).join(' '));
-    } else {
-      parts.push(`ti.text_tsv @@ plainto_tsquery('english', ?)`);
-      args.push(q.words.join(' '));
-    }
-  }
-  return { sql: parts.length ? parts.join(' AND ') : '1 = 1', args };
+  const text = words.join(' ');
+  return {
+    probe: { sql: `ti.text_tsv @@ plainto_tsquery('english', ?)`, args: [text] },
+    source: (below) =>
+      source('id', `turn_index WHERE text_tsv @@ plainto_tsquery('english', ?)`, [text], below),
+  };
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …`, numbered from `from`. */
@@ -281,17 +361,28 @@ export interface TurnHit {
   reply: string;
 }
 
+/** A page of hits, and where the next page starts (null when there is none). */
+export interface TurnHits {
+  hits: TurnHit[];
+  /** The order key to search below for the next page; null when every match was returned. */
+  next: number | null;
+}
+
 export interface FacetCount {
   value: string;
   count: number;
 }
 export interface TurnFacetCounts {
+  /** Matching turns counted: all of them when `complete`, else the newest ones. */
   total: number;
+  complete: boolean;
+  /** The oldest counted turn's time (null when none). */
+  since: string | null;
   decisions: FacetCount[];
   intents: FacetCount[];
   rules: { rule_id: string; result: string; count: number }[];
   tools: { tool: string; considered: number; invoked: number }[];
-  /** Turns per day (UTC), oldest first. */
+  /** Counted turns per day (UTC), oldest first. */
   days: { day: string; count: number }[];
 }
 
@@ -299,57 +390,47 @@ export interface TurnFacetCounts {
 export const HIT_TEXT = 300;
 /** At most this many rows in each facet list (rules, tools, intents: the most frequent first). */
 export const MAX_FACET_ROWS = 200;
-/** At most this many days in the per-day counts (the newest). */
-export const MAX_FACET_DAYS = 1000;
 
 const HIT_COLUMNS = `ti.id, ti.task_id, ti.seq, ti.interaction_id, ti.agent_id, ti.version_id, ti.bundle_hash,
   ti.user_id, ti.created_at, ti.intent, ti.decision, ti.deciding_rule,
   substr(t.user_text, 1, ${HIT_TEXT}) AS message, substr(t.reply_text, 1, ${HIT_TEXT}) AS reply`;
 
-/** Newest first, below `before` (an order key from a previous page) when given. */
-export function hitsSql(where: Where, before: number | null, limit: number): Where {
-  const page = before === null ? '' : ' AND ti.id < ?';
+/** The matching turns among a window of `window` candidates, newest first, at most `limit`. */
+export function hitsSql(plan: SearchPlan, window: number, limit: number): Where {
   return {
-    sql: `SELECT ${HIT_COLUMNS} FROM turn_index AS ti
+    sql: `SELECT ${HIT_COLUMNS} FROM (${plan.candidates.sql}) AS c
+      JOIN turn_index AS ti ON ti.id = c.id
       JOIN turns AS t ON t.task_id = ti.task_id AND t.seq = ti.seq
-      WHERE ${where.sql}${page} ORDER BY ti.id DESC LIMIT ?`,
-    args: [...where.args, ...(before === null ? [] : [before]), limit],
+      WHERE ${plan.filter.sql} ORDER BY ti.id DESC LIMIT ?`,
+    args: [...plan.candidates.args, window, ...plan.filter.args, limit],
   };
 }
 
-/** The facet queries over the matching turns; each answers rows of (key columns…, counts). */
-export function facetSqls(
-  where: Where,
-): Record<'total' | 'decisions' | 'intents' | 'rules' | 'tools' | 'days', Where> {
-  const from = `FROM turn_index AS ti WHERE ${where.sql}`;
-  const a = where.args;
+/** How many candidates a window of `window` holds, and the oldest of them. */
+export function windowSql(plan: SearchPlan, window: number): Where {
   return {
-    total: { sql: `SELECT COUNT(*) AS count ${from}`, args: a },
-    decisions: {
-      sql: `SELECT ti.decision AS value, COUNT(*) AS count ${from} GROUP BY ti.decision ORDER BY count DESC, value LIMIT ${MAX_FACET_ROWS}`,
-      args: a,
-    },
-    intents: {
-      sql: `SELECT ti.intent AS value, COUNT(*) AS count ${from} GROUP BY ti.intent ORDER BY count DESC, value LIMIT ${MAX_FACET_ROWS}`,
-      args: a,
-    },
-    rules: {
-      sql: `SELECT r.rule_id, r.result, COUNT(*) AS count FROM turn_index AS ti
-        JOIN turn_index_rules AS r ON r.turn = ti.id WHERE ${where.sql}
-        GROUP BY r.rule_id, r.result ORDER BY count DESC, r.rule_id, r.result LIMIT ${MAX_FACET_ROWS}`,
-      args: a,
-    },
-    tools: {
-      sql: `SELECT x.tool, COUNT(*) AS considered, SUM(CASE WHEN x.invoked THEN 1 ELSE 0 END) AS invoked
-        FROM turn_index AS ti JOIN turn_index_tools AS x ON x.turn = ti.id WHERE ${where.sql}
-        GROUP BY x.tool ORDER BY considered DESC, x.tool LIMIT ${MAX_FACET_ROWS}`,
-      args: a,
-    },
-    days: {
-      sql: `SELECT day, count FROM (SELECT ti.day AS day, COUNT(*) AS count ${from}
-        GROUP BY ti.day ORDER BY ti.day DESC LIMIT ${MAX_FACET_DAYS}) AS newest ORDER BY day`,
-      args: a,
-    },
+    sql: `SELECT COUNT(*) AS n, MIN(c.id) AS oldest FROM (${plan.candidates.sql}) AS c`,
+    args: [...plan.candidates.args, window],
+  };
+}
+
+/** The newest matching turns the facets count (id, decision, intent, day, time). */
+export function matchedSql(plan: SearchPlan): Where {
+  return {
+    sql: `SELECT ti.id, ti.decision, ti.intent, ti.day, ti.created_at FROM (${plan.candidates.sql}) AS c
+      JOIN turn_index AS ti ON ti.id = c.id WHERE ${plan.filter.sql} ORDER BY ti.id DESC LIMIT ?`,
+    args: [...plan.candidates.args, FACET_SCAN, ...plan.filter.args, FACET_TURNS],
+  };
+}
+
+/** Rule and tool counts over a list of turn ids (a JSON array on SQLite, an array on PostgreSQL). */
+export function sideFacetSqls(dialect: Dialect): { rules: string; tools: string } {
+  const ids = dialect === 'sqlite' ? 'IN (SELECT value FROM json_each(?))' : '= ANY(?::bigint[])';
+  return {
+    rules: `SELECT rule_id, result, COUNT(*) AS count FROM turn_index_rules WHERE turn ${ids}
+      GROUP BY rule_id, result ORDER BY count DESC, rule_id, result LIMIT ${MAX_FACET_ROWS}`,
+    tools: `SELECT tool, COUNT(*) AS considered, SUM(CASE WHEN invoked THEN 1 ELSE 0 END) AS invoked
+      FROM turn_index_tools WHERE turn ${ids} GROUP BY tool ORDER BY considered DESC, tool LIMIT ${MAX_FACET_ROWS}`,
   };
 }
 
@@ -357,20 +438,38 @@ type Row = Record<string, unknown>;
 const num = (v: unknown) => Number(v ?? 0);
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
 
-/** The facet answers from their rows (counts may come back as text from PostgreSQL). */
-export function facetCounts(rows: Record<keyof ReturnType<typeof facetSqls>, Row[]>): TurnFacetCounts {
-  const counted = (rs: Row[]) => rs.map((r) => ({ value: str(r.value), count: num(r.count) }));
+/** Counts of values, the most frequent first (ties by value), at most MAX_FACET_ROWS. */
+function countsOf(values: Iterable<string>): FacetCount[] {
+  const counts = new Map<string, number>();
+  for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
+  return [...counts]
+    .map(([value, count]) => ({ value, count }))
+    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .slice(0, MAX_FACET_ROWS);
+}
+
+/** The facets from the matched rows, the side counts, and whether every match was counted. */
+export function facetCounts(
+  matched: Row[],
+  side: { rules: Row[]; tools: Row[] },
+  complete: boolean,
+): TurnFacetCounts {
+  const days = countsOf(matched.map((r) => str(r.day)))
+    .map(({ value, count }) => ({ day: value, count }))
+    .sort((a, b) => (a.day < b.day ? -1 : 1));
   return {
-    total: num(rows.total[0]?.count),
-    decisions: counted(rows.decisions),
-    intents: counted(rows.intents),
-    rules: rows.rules.map((r) => ({ rule_id: str(r.rule_id), result: str(r.result), count: num(r.count) })),
-    tools: rows.tools.map((r) => ({
+    total: matched.length,
+    complete,
+    since: matched.length ? str(matched[matched.length - 1]!.created_at) : null,
+    decisions: countsOf(matched.map((r) => str(r.decision))),
+    intents: countsOf(matched.map((r) => str(r.intent))),
+    rules: side.rules.map((r) => ({ rule_id: str(r.rule_id), result: str(r.result), count: num(r.count) })),
+    tools: side.tools.map((r) => ({
       tool: str(r.tool),
       considered: num(r.considered),
       invoked: num(r.invoked),
     })),
-    days: rows.days.map((r) => ({ day: str(r.day), count: num(r.count) })),
+    days,
   };
 }
 
@@ -392,4 +491,39 @@ export function hitOf(r: Row): TurnHit {
     message: str(r.message),
     reply: str(r.reply),
   };
+}
+
+/**
+ * Runs a search with a store's `all` (rows of a statement): a page of `limit` hits and where the
+ * next page starts. Shared by both stores.
+ */
+export async function runSearch(
+  all: (w: Where) => Promise<Row[]>,
+  plan: SearchPlan,
+  limit: number,
+): Promise<TurnHits> {
+  const rows = await all(hitsSql(plan, SEARCH_SCAN, limit + 1));
+  const hits = rows.slice(0, limit).map(hitOf);
+  if (rows.length > limit) return { hits, next: hits[hits.length - 1]!.id };
+  // A short page: the window held every candidate left, or the next request goes on below it.
+  const window = (await all(windowSql(plan, SEARCH_SCAN)))[0];
+  return { hits, next: num(window?.n) < SEARCH_SCAN ? null : num(window?.oldest) };
+}
+
+/** Runs the facets with a store's `all`; `ids` shapes the matched ids as the dialect binds a list. */
+export async function runFacets(
+  all: (w: Where) => Promise<Row[]>,
+  plan: SearchPlan,
+  dialect: Dialect,
+): Promise<TurnFacetCounts> {
+  const matched = await all(matchedSql(plan));
+  const ids = matched.map((r) => num(r.id));
+  const bound = dialect === 'sqlite' ? JSON.stringify(ids) : ids;
+  const side = sideFacetSqls(dialect);
+  const [rules, tools] = ids.length
+    ? [await all({ sql: side.rules, args: [bound] }), await all({ sql: side.tools, args: [bound] })]
+    : [[], []];
+  let complete = matched.length < FACET_TURNS;
+  if (complete) complete = num((await all(windowSql(plan, FACET_SCAN)))[0]?.n) < FACET_SCAN;
+  return facetCounts(matched, { rules, tools }, complete);
 }

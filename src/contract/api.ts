@@ -306,13 +306,20 @@ export const TurnHit = z.object({
 export type TurnHit = z.infer<typeof TurnHit>;
 export const TurnSearchPage = z.object({
   items: z.array(TurnHit),
-  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  /**
+   * Pass as `cursor` for the next (older) page; null on the last page. Each request reads a
+   * bounded part of the store, so a page may hold fewer turns (even none) while a cursor follows.
+   */
   next_cursor: z.string().nullable(),
 });
 export type TurnSearchPage = z.infer<typeof TurnSearchPage>;
 const Counted = z.object({ value: z.string(), count: z.number() });
 export const TurnFacets = z.object({
+  /** Matching turns counted: every one when `complete`, else the newest (the counts cover them). */
   total: z.number(),
+  complete: z.boolean(),
+  /** When the oldest counted turn was given (null when none matched). */
+  since: z.string().nullable(),
   decisions: z.array(Counted),
   intents: z.array(Counted),
   rules: z.array(z.object({ rule_id: z.string(), result: z.string(), count: z.number() })),
