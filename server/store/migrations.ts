@@ -99,7 +99,6 @@ export const MIGRATIONS: readonly string[] = [
   CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
   CREATE INDEX turn_index_decision ON turn_index (decision, id);
   CREATE INDEX turn_index_intent ON turn_index (intent, id);
-  CREATE INDEX turn_index_time ON turn_index (created_at);
   CREATE TABLE turn_index_rules (
     rule_id TEXT NOT NULL,
     result TEXT NOT NULL,
@@ -123,9 +122,6 @@ export const MIGRATIONS: readonly string[] = [
     turn INTEGER NOT NULL,
     PRIMARY KEY (code, turn)
   ) WITHOUT ROWID;
-  CREATE INDEX turn_index_values_text ON turn_index_values (code, value_text);
-  CREATE INDEX turn_index_values_num ON turn_index_values (code, value_num) WHERE value_num IS NOT NULL;
-  CREATE INDEX turn_index_values_date ON turn_index_values (code, value_date) WHERE value_date IS NOT NULL;
   CREATE VIRTUAL TABLE turn_index_text USING fts5(message, reply, content='', tokenize='porter unicode61');
   CREATE INDEX turns_unindexed ON turns (reply_created_at, task_id, seq);
   `,

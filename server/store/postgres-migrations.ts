@@ -88,7 +88,6 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
   CREATE INDEX turn_index_decision ON turn_index (decision, id);
   CREATE INDEX turn_index_intent ON turn_index (intent, id);
-  CREATE INDEX turn_index_time ON turn_index (created_at);
   CREATE INDEX turn_index_words ON turn_index USING GIN (text_tsv);
   CREATE TABLE turn_index_rules (
     rule_id TEXT NOT NULL,
@@ -113,9 +112,6 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     turn BIGINT NOT NULL,
     PRIMARY KEY (code, turn)
   );
-  CREATE INDEX turn_index_values_text ON turn_index_values (code, value_text);
-  CREATE INDEX turn_index_values_num ON turn_index_values (code, value_num) WHERE value_num IS NOT NULL;
-  CREATE INDEX turn_index_values_date ON turn_index_values (code, value_date) WHERE value_date IS NOT NULL;
   `,
 ];
 

@@ -186,16 +186,19 @@ export const FACET_SCAN = 200_000;
 export const FACET_TURNS = 20_000;
 
 /**
- * How a search runs: `candidates` answers turn ids (`id`) newest first below the cursor from the
- * most telling filter (a rule, a tool, the words, a value, a decision, an intent, an agent, in
- * that order, when it names one alternative; else every turn), and `filter` holds every other
- * condition over `turn_index AS ti`, each a probe of one turn. A request reads at most a window
- * of candidates, so its work is bounded whatever the store's size; a window that ends before the
- * page is full says where the next request goes on.
+ * How a search runs. `driver` walks turn ids newest first from the most telling filter (a rule
+ * with its result, a tool, the words, a value, a decision, an intent, an agent, when it names one
+ * alternative; else every turn): `from` joins it to `turn_index AS ti`, `where` is its own
+ * condition and `id` its turn-id column. `filter` holds every other condition, each a probe of
+ * one turn. A request first finds the window of its next `SEARCH_SCAN` candidates (an index-only
+ * read), then reads the matches within it, stopping at the page's end: its work is bounded
+ * whatever the store's size, and a window that ends before the page is full says where the next
+ * request goes on.
  */
 export interface SearchPlan {
-  candidates: Where;
+  driver: { table: string; id: string; where: Where };
   filter: Where;
+  before: number | null;
 }
 
 const TRUE = { sql: '1 = 1', args: [] };
@@ -206,8 +209,6 @@ export function planSearch(
   dialect: Dialect,
   before: number | null,
 ): SearchPlan {
-  const below = (column: string) =>
-    before === null ? { sql: '', args: [] } : { sql: ` AND ${column} < ?`, args: [before] };
   const conditions: { field: string; where: Where }[] = [];
   const inList = (field: string, column: string, values: readonly unknown[]) => {
     if (values.length)
@@ -230,61 +231,65 @@ export function planSearch(
   if (q.from !== undefined)
     conditions.push({ field: 'from', where: { sql: 'ti.created_at >= ?', args: [q.from] } });
   if (q.to !== undefined) conditions.push({ field: 'to', where: { sql: 'ti.created_at < ?', args: [q.to] } });
+  const side = (table: string) => (sql: string, args: unknown[]) => ({
+    sql: sql.replaceAll('@', `${table}.`),
+    args,
+  });
+  const rule = side('turn_index_rules');
   const rules = alternatives(q.rules, (r) =>
     r.result === undefined
-      ? { sql: 'rule_id = ?', args: [r.ruleId] }
-      : { sql: '(rule_id = ? AND result = ?)', args: [r.ruleId, r.result] },
+      ? rule('@rule_id = ?', [r.ruleId])
+      : rule('(@rule_id = ? AND @result = ?)', [r.ruleId, r.result]),
   );
+  const tool = side('turn_index_tools');
   const invoked = dialect === 'sqlite' ? '1' : 'true';
   const tools = alternatives(q.tools, (t) =>
-    t.invoked
-      ? { sql: `(tool = ? AND invoked = ${invoked})`, args: [t.tool] }
-      : { sql: 'tool = ?', args: [t.tool] },
+    t.invoked ? tool(`(@tool = ? AND @invoked = ${invoked})`, [t.tool]) : tool('@tool = ?', [t.tool]),
   );
-  const params = alternatives(q.params, paramCondition);
+  const value = side('turn_index_values');
+  // `+` keeps SQLite on the (code, turn) key, which probes one turn, rather than a value range.
+  const plus = dialect === 'sqlite' ? '+' : '';
+  const params = alternatives(q.params, (p) => {
+    if (p.op === 'present') return value('@code = ?', [p.code]);
+    if (p.op === '=') return value(`(@code = ? AND ${plus}@value_text = ?)`, [p.code, p.value]);
+    if ('number' in p) return value(`(@code = ? AND ${plus}@value_num ${p.op} ?)`, [p.code, p.number]);
+    return value(`(@code = ? AND ${plus}@value_date ${p.op} ?)`, [p.code, p.date]);
+  });
   if (rules) conditions.push({ field: 'rule', where: probe('turn_index_rules', rules) });
   if (tools) conditions.push({ field: 'tool', where: probe('turn_index_tools', tools) });
   if (params) conditions.push({ field: 'param', where: probe('turn_index_values', params) });
   const words = q.words.length ? wordsCondition(q.words, dialect) : null;
   if (words) conditions.push({ field: 'q', where: words.probe });
 
-  // The driving filter: the first that names one alternative and has an index in id order.
-  let driver: { field: string; candidates: Where } | null = null;
+  // The driving filter: the first that names one alternative and is read in turn order.
+  const drive = (field: string, table: string, id: string, where: Where) => ({
+    field,
+    driver: { table, id, where },
+  });
+  let chosen: ReturnType<typeof drive> | null = null;
   if (q.rules.length === 1 && q.rules[0]!.result !== undefined && rules)
-    driver = {
-      field: 'rule',
-      candidates: source('turn', `turn_index_rules WHERE ${rules.sql}`, rules.args, below('turn')),
-    };
+    chosen = drive('rule', 'turn_index_rules', 'turn_index_rules.turn', rules);
   else if (q.tools.length === 1 && tools)
-    driver = {
-      field: 'tool',
-      candidates: source('turn', `turn_index_tools WHERE ${tools.sql}`, tools.args, below('turn')),
-    };
-  else if (words)
-    driver = { field: 'q', candidates: words.source(below(dialect === 'sqlite' ? 'rowid' : 'id')) };
+    chosen = drive('tool', 'turn_index_tools', 'turn_index_tools.turn', tools);
+  else if (words) chosen = drive('q', words.table, words.id, words.match);
   else if (q.params.length === 1 && params)
-    driver = {
-      field: 'param',
-      candidates: source('turn', `turn_index_values WHERE ${params.sql}`, params.args, below('turn')),
-    };
+    chosen = drive('param', 'turn_index_values', 'turn_index_values.turn', params);
   else
     for (const [field, column, values] of [
       ['decision', 'decision', q.decisions],
       ['intent', 'intent', q.intents],
       ['agent', 'agent_id', q.agents],
     ] as const)
-      if (!driver && values.length === 1)
-        driver = {
-          field,
-          candidates: source('id', `turn_index WHERE ${column} = ?`, [values[0]], below('id')),
-        };
-  const candidates = driver?.candidates ?? source('id', 'turn_index WHERE 1 = 1', [], below('id'));
-  const rest = conditions.filter((c) => c.field !== driver?.field).map((c) => c.where);
+      if (!chosen && values.length === 1)
+        chosen = drive(field, '', 'ti.id', { sql: `ti.${column} = ?`, args: [values[0]] });
+  const driver = chosen?.driver ?? { table: '', id: 'ti.id', where: TRUE };
+  const rest = conditions.filter((c) => c.field !== chosen?.field).map((c) => c.where);
   return {
-    candidates,
+    driver,
     filter: rest.length
       ? { sql: rest.map((w) => w.sql).join(' AND '), args: rest.flatMap((w) => w.args) }
       : TRUE,
+    before,
   };
 }
 
@@ -294,45 +299,57 @@ function alternatives<T>(items: readonly T[], each: (item: T) => Where): Where |
   return { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) };
 }
 
-function paramCondition(p: ParamFilter): Where {
-  if (p.op === 'present') return { sql: 'code = ?', args: [p.code] };
-  if (p.op === '=') return { sql: '(code = ? AND value_text = ?)', args: [p.code, p.value] };
-  if ('number' in p) return { sql: `(code = ? AND value_num ${p.op} ?)`, args: [p.code, p.number] };
-  return { sql: `(code = ? AND value_date ${p.op} ?)`, args: [p.code, p.date] };
-}
-
 /** One turn's rows of a side table hold one of the alternatives. */
 const probe = (table: string, alts: Where): Where => ({
   sql: `EXISTS (SELECT 1 FROM ${table} WHERE ${table}.turn = ti.id AND ${alts.sql})`,
   args: alts.args,
 });
 
-/** Turn ids from `from`, newest first, below the cursor; the window's size is the last argument. */
-const source = (column: string, from: string, args: unknown[], below: Where): Where => ({
-  sql: `SELECT ${column} AS id FROM ${from}${below.sql} ORDER BY ${column} DESC LIMIT ?`,
-  args: [...args, ...below.args],
-});
-
 /** Every word in the message or the reply: FTS5 on SQLite (each word quoted), tsvector on PostgreSQL. */
 function wordsCondition(
   words: readonly string[],
   dialect: Dialect,
-): { probe: Where; source: (below: Where) => Where } {
+): { probe: Where; table: string; id: string; match: Where } {
   if (dialect === 'sqlite') {
     const match = words.map((w) => `"${w}"`).join(' ');
     return {
       probe: {
-        sql: 'EXISTS (SELECT 1 FROM turn_index_text WHERE turn_index_text MATCH ? AND rowid = ti.id)',
+        sql: 'EXISTS (SELECT 1 FROM turn_index_text WHERE turn_index_text MATCH ? AND turn_index_text.rowid = ti.id)',
         args: [match],
       },
-      source: (below) => source('rowid', 'turn_index_text WHERE turn_index_text MATCH ?', [match], below),
+      table: 'turn_index_text',
+      id: 'turn_index_text.rowid',
+      match: { sql: 'turn_index_text MATCH ?', args: [match] },
     };
   }
-  const text = words.join(' ');
+  const test = { sql: `ti.text_tsv @@ plainto_tsquery('english', ?)`, args: [words.join(' ')] };
+  return { probe: test, table: '', id: 'ti.id', match: test };
+}
+
+/** The driver's turn ids, newest first, below the plan's cursor and at or above `low` when given. */
+function driven(plan: SearchPlan, columns: string, low: number | null, rest: Where, joins = ''): Where {
+  const { table, id, where } = plan.driver;
+  // A side table alone when nothing else is read (a window's ids), else joined to the turn's row.
+  const alone = table && columns === `${id} AS id` && rest === TRUE;
+  const join = alone
+    ? table
+    : (table ? `${table} JOIN turn_index AS ti ON ti.id = ${id}` : 'turn_index AS ti') + joins;
+  const bounds: Where[] = [where];
+  if (plan.before !== null) bounds.push({ sql: `${id} < ?`, args: [plan.before] });
+  if (low !== null) bounds.push({ sql: `${id} >= ?`, args: [low] });
+  bounds.push(rest);
   return {
-    probe: { sql: `ti.text_tsv @@ plainto_tsquery('english', ?)`, args: [text] },
-    source: (below) =>
-      source('id', `turn_index WHERE text_tsv @@ plainto_tsquery('english', ?)`, [text], below),
+    sql: `SELECT ${columns} FROM ${join} WHERE ${bounds.map((b) => b.sql).join(' AND ')} ORDER BY ${id} DESC`,
+    args: bounds.flatMap((b) => b.args),
+  };
+}
+
+/** How many candidates the next window holds (at most `window`), and the oldest of them. */
+export function windowSql(plan: SearchPlan, window: number): Where {
+  const ids = driven(plan, `${plan.driver.id} AS id`, null, TRUE);
+  return {
+    sql: `SELECT COUNT(*) AS n, MIN(w.id) AS oldest FROM (${ids.sql} LIMIT ?) AS w`,
+    args: [...ids.args, window],
   };
 }
 
@@ -395,32 +412,22 @@ const HIT_COLUMNS = `ti.id, ti.task_id, ti.seq, ti.interaction_id, ti.agent_id, 
   ti.user_id, ti.created_at, ti.intent, ti.decision, ti.deciding_rule,
   substr(t.user_text, 1, ${HIT_TEXT}) AS message, substr(t.reply_text, 1, ${HIT_TEXT}) AS reply`;
 
-/** The matching turns among a window of `window` candidates, newest first, at most `limit`. */
-export function hitsSql(plan: SearchPlan, window: number, limit: number): Where {
-  return {
-    sql: `SELECT ${HIT_COLUMNS} FROM (${plan.candidates.sql}) AS c
-      JOIN turn_index AS ti ON ti.id = c.id
-      JOIN turns AS t ON t.task_id = ti.task_id AND t.seq = ti.seq
-      WHERE ${plan.filter.sql} ORDER BY ti.id DESC LIMIT ?`,
-    args: [...plan.candidates.args, window, ...plan.filter.args, limit],
-  };
+/** The matching turns at or above `low`, newest first, at most `limit`. */
+export function hitsSql(plan: SearchPlan, low: number | null, limit: number): Where {
+  const q = driven(
+    plan,
+    HIT_COLUMNS,
+    low,
+    plan.filter,
+    ' JOIN turns AS t ON t.task_id = ti.task_id AND t.seq = ti.seq',
+  );
+  return { sql: `${q.sql} LIMIT ?`, args: [...q.args, limit] };
 }
 
-/** How many candidates a window of `window` holds, and the oldest of them. */
-export function windowSql(plan: SearchPlan, window: number): Where {
-  return {
-    sql: `SELECT COUNT(*) AS n, MIN(c.id) AS oldest FROM (${plan.candidates.sql}) AS c`,
-    args: [...plan.candidates.args, window],
-  };
-}
-
-/** The newest matching turns the facets count (id, decision, intent, day, time). */
-export function matchedSql(plan: SearchPlan): Where {
-  return {
-    sql: `SELECT ti.id, ti.decision, ti.intent, ti.day, ti.created_at FROM (${plan.candidates.sql}) AS c
-      JOIN turn_index AS ti ON ti.id = c.id WHERE ${plan.filter.sql} ORDER BY ti.id DESC LIMIT ?`,
-    args: [...plan.candidates.args, FACET_SCAN, ...plan.filter.args, FACET_TURNS],
-  };
+/** The newest matching turns the facets count (id, decision, intent, day, time), at or above `low`. */
+export function matchedSql(plan: SearchPlan, low: number | null): Where {
+  const q = driven(plan, 'ti.id, ti.decision, ti.intent, ti.day, ti.created_at', low, plan.filter);
+  return { sql: `${q.sql} LIMIT ?`, args: [...q.args, FACET_TURNS] };
 }
 
 /** Rule and tool counts over a list of turn ids (a JSON array on SQLite, an array on PostgreSQL). */
@@ -493,37 +500,46 @@ export function hitOf(r: Row): TurnHit {
   };
 }
 
+/** The lower end of the next window of `size` candidates, or null when it holds all that are left. */
+async function windowLow(
+  all: (w: Where) => Promise<Row[]>,
+  plan: SearchPlan,
+  size: number,
+): Promise<number | null> {
+  const w = (await all(windowSql(plan, size)))[0];
+  return num(w?.n) < size ? null : num(w?.oldest);
+}
+
 /**
- * Runs a search with a store's `all` (rows of a statement): a page of `limit` hits and where the
- * next page starts. Shared by both stores.
+ * Runs a search with a store's `all` (rows of a statement): a page of `limit` hits within the
+ * next window of candidates, and where the next page starts. Shared by both stores.
  */
 export async function runSearch(
   all: (w: Where) => Promise<Row[]>,
   plan: SearchPlan,
   limit: number,
 ): Promise<TurnHits> {
-  const rows = await all(hitsSql(plan, SEARCH_SCAN, limit + 1));
+  const low = await windowLow(all, plan, SEARCH_SCAN);
+  const rows = await all(hitsSql(plan, low, limit + 1));
   const hits = rows.slice(0, limit).map(hitOf);
   if (rows.length > limit) return { hits, next: hits[hits.length - 1]!.id };
   // A short page: the window held every candidate left, or the next request goes on below it.
-  const window = (await all(windowSql(plan, SEARCH_SCAN)))[0];
-  return { hits, next: num(window?.n) < SEARCH_SCAN ? null : num(window?.oldest) };
+  return { hits, next: low };
 }
 
-/** Runs the facets with a store's `all`; `ids` shapes the matched ids as the dialect binds a list. */
+/** Runs the facets with a store's `all`, over the newest matching turns of a window of FACET_SCAN. */
 export async function runFacets(
   all: (w: Where) => Promise<Row[]>,
   plan: SearchPlan,
   dialect: Dialect,
 ): Promise<TurnFacetCounts> {
-  const matched = await all(matchedSql(plan));
+  const low = await windowLow(all, plan, FACET_SCAN);
+  const matched = await all(matchedSql(plan, low));
   const ids = matched.map((r) => num(r.id));
   const bound = dialect === 'sqlite' ? JSON.stringify(ids) : ids;
   const side = sideFacetSqls(dialect);
   const [rules, tools] = ids.length
     ? [await all({ sql: side.rules, args: [bound] }), await all({ sql: side.tools, args: [bound] })]
     : [[], []];
-  let complete = matched.length < FACET_TURNS;
-  if (complete) complete = num((await all(windowSql(plan, FACET_SCAN)))[0]?.n) < FACET_SCAN;
-  return facetCounts(matched, { rules, tools }, complete);
+  return facetCounts(matched, { rules, tools }, low === null && matched.length < FACET_TURNS);
 }
