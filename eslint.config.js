@@ -16,7 +16,7 @@ const features = readdirSync(at('src/features'), { withFileTypes: true })
 /**
  * Which code may import which (see README, "Layout"): imports flow one way, lib/components/contract
  * → features → app; a feature uses another only through its index.ts; the browser never imports
- * the service, and the service takes only the shared contract and bundle library from src/; the
+ * the service, and the service takes only the shared contract, the bundle library and the decision cause from src/; the
  * service layer and the engine import neither server/http nor server/routes.
  */
 const boundaries = [
@@ -42,9 +42,9 @@ const boundaries = [
   {
     target: 'server',
     from: 'src',
-    except: ['./contract', './lib/bundle'],
+    except: ['./contract', './lib/bundle', './lib/decision-cause.ts', './lib/trace-tones.ts'],
     message:
-      'The service takes only the shared contract (src/contract) and bundle library (src/lib/bundle) from src/.',
+      'The service takes only the shared contract (src/contract), the bundle library (src/lib/bundle) and what decides a trace (src/lib/decision-cause.ts) from src/.',
   },
 ];
 

@@ -23,6 +23,7 @@ import { referenceRoutes } from './routes/reference';
 import { LineageService } from './service/lineage-service';
 import { MessagingService } from './service/messaging-service';
 import { ReferenceService } from './service/reference-service';
+import { TurnSearchService } from './service/turn-search-service';
 import type { MessagingDependencies } from './service/dependencies';
 import { createKeyedSerializer } from './service/task-serializer';
 import type { Store } from './store/store';
@@ -103,7 +104,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   app.use('/reference/*', jsonBody(bodyLimit));
 
   app.route('/', messagingRoutes(messaging));
-  app.route('/', referenceRoutes(reference, lineage));
+  app.route('/', referenceRoutes(reference, lineage, new TurnSearchService(options.store)));
   registerImpactRoute(app, options.dependencies);
 
   if (options.distDir) mountSpa(app, options.distDir);

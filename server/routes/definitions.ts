@@ -20,6 +20,10 @@ import {
   TaskResponse,
   TraceListQuery,
   TracePage,
+  TurnFacets,
+  TurnFacetsQuery,
+  TurnSearchPage,
+  TurnSearchQuery,
   ValidateRequest,
   ValidateResponse,
 } from '../../src/contract/api';
@@ -246,5 +250,38 @@ export const healthRoute = createRoute({
   responses: {
     200: json(HealthBody, 'The service is up and its database answers.'),
     503: json(HealthBody, 'The service is up but its database does not answer.'),
+  },
+});
+
+const SEARCH_DESCRIPTION =
+  'Within a filter the values are alternatives (any of them); across filters every one must hold. Only turns of agents the key may use are searched; naming another agent is refused (403).';
+
+export const searchTurnsRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/turns',
+  tags: ['Reference'],
+  summary: 'Search every stored turn by rule, result, tool, decision, intent, value and text',
+  description: `${SEARCH_DESCRIPTION} Newest first; follow \`next_cursor\` for older turns.`,
+  security,
+  request: { query: TurnSearchQuery },
+  responses: {
+    200: json(TurnSearchPage, 'A page of matching turns, newest first.'),
+    403: error('The key may not use an agent the search names.'),
+    ...COMMON_ERRORS,
+  },
+});
+
+export const turnFacetsRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/turns/facets',
+  tags: ['Reference'],
+  summary: 'Counts over the matching turns: per decision, intent, rule and result, tool, and day',
+  description: SEARCH_DESCRIPTION,
+  security,
+  request: { query: TurnFacetsQuery },
+  responses: {
+    200: json(TurnFacets, 'The counts.'),
+    403: error('The key may not use an agent the search names.'),
+    ...COMMON_ERRORS,
   },
 });

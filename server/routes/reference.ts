@@ -8,18 +8,32 @@ import { apiRouter } from '../http/api-router';
 import type { AuthEnv } from '../http/auth';
 import type { LineageService } from '../service/lineage-service';
 import type { ReferenceService } from '../service/reference-service';
+import type { TurnSearchService } from '../service/turn-search-service';
 import {
   agentBundleRoute,
   bundleSchemaRoute,
   listAgentsRoute,
   storedBundleRoute,
   taskBranchesRoute,
+  searchTurnsRoute,
   taskInfoRoute,
+  turnFacetsRoute,
   validateRoute,
 } from './definitions';
 
-export function referenceRoutes(reference: ReferenceService, lineage: LineageService): OpenAPIHono<AuthEnv> {
+export function referenceRoutes(
+  reference: ReferenceService,
+  lineage: LineageService,
+  search: TurnSearchService,
+): OpenAPIHono<AuthEnv> {
   const app = apiRouter();
+  // The filters are read from every value each parameter was given (`rule=A&rule=B`).
+  app.openapi(searchTurnsRoute, async (c) =>
+    c.json(await search.search(c.get('apiKey'), c.req.queries()), 200),
+  );
+  app.openapi(turnFacetsRoute, async (c) =>
+    c.json(await search.facets(c.get('apiKey'), c.req.queries()), 200),
+  );
   app.openapi(taskInfoRoute, async (c) =>
     c.json(await lineage.taskInfo(c.get('apiKey'), c.req.valid('param').task_id), 200),
   );

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { MIGRATIONS } from './migrations';
 import { SqliteStore } from './sqlite-store';
+import { parseTurnQuery } from './turn-search';
 
 const dirs: string[] = [];
 afterEach(() => {
@@ -124,3 +125,116 @@ describe('migration to branches by reference', () => {
     expect(rowCount(dir)).toEqual(migrated);
   });
 });
+
+describe('migration to the turn index', () => {
+  /** A data folder as the schema before the index left it, with three turns stored out of time order. */
+  function beforeIndexFolder(): string {
+    const dir = mkdtempSync(join(tmpdir(), 'threadline-migrate-'));
+    dirs.push(dir);
+    const db = new Database(join(dir, 'threadline.db'));
+    for (const m of MIGRATIONS.slice(0, 3)) db.exec(m);
+    db.pragma('user_version = 3');
+    db.prepare(
+      `INSERT INTO tasks (id, agent_id, user_id, origin, title, welcome_message, suggestions, version_id, version_tag,
+        clock, initial_state, created_at) VALUES (?, ?, 'u1', 'web-widget', 'T', NULL, '[]', 'v2', 'v2',
+        '2025-01-01T00:00:00.000Z', '{}', '2025-01-01T00:00:00.000Z')`,
+    ).run('t1', 'card-disputes');
+    const turn = db.prepare(`INSERT INTO turns VALUES ('t1', ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, NULL, 'v2')`);
+    const trace = (id: string, decision: string, rule: string) =>
+      JSON.stringify({
+        interaction_id: id,
+        intent: 'dispute_charge',
+        decision,
+        rules_evaluated: [
+          { rule_id: rule, rule_type: 'policy', predicate: 'p', result: 'blocked', reason: 'r' },
+        ],
+        tools_considered: ['DISPUTE_CHARGE'],
+        tools_invoked: [],
+        entities: {},
+      });
+    // Stored in position order; their times say i2 came last.
+    turn.run(
+      1,
+      'i1',
+      'u-i1',
+      'dispute coffee',
+      '2025-01-01T00:00:01.000Z',
+      'blocked',
+      '2025-01-01T00:00:01.000Z',
+      trace('i1', 'block_with_explanation', 'DISPUTE_WINDOW'),
+      '{"values":{"transaction-amount":120}}',
+    );
+    turn.run(
+      2,
+      'i2',
+      'u-i2',
+      'second message',
+      '2025-01-03T00:00:00.000Z',
+      'ok',
+      '2025-01-03T00:00:00.000Z',
+      trace('i2', 'proceed', 'OTHER'),
+      '{}',
+    );
+    // A trace that cannot be read: indexed by its texts and ids alone, never a failed start.
+    turn.run(
+      3,
+      'i3',
+      'u-i3',
+      'garbled lemonade',
+      '2025-01-02T00:00:00.000Z',
+      'x',
+      '2025-01-02T00:00:00.000Z',
+      '{not json',
+      '{}',
+    );
+    db.close();
+    return dir;
+  }
+
+  it('indexes every turn stored before it, oldest first, once', async () => {
+    const dir = beforeIndexFolder();
+    const store = new SqliteStore({ dataDir: dir });
+    const search = async (params: Record<string, string[]>) =>
+      (await store.searchTurns(parseTurnQuery(params), null, null, 10)).hits.map((h) => h.interactionId);
+    try {
+      expect(await search({})).toEqual(['i2', 'i3', 'i1']);
+      expect(await search({ rule: ['DISPUTE_WINDOW:blocked'] })).toEqual(['i1']);
+      expect(await search({ param: ['transaction-amount>100'] })).toEqual(['i1']);
+      expect(await search({ q: ['lemonade'] })).toEqual(['i3']);
+      await store.appendTurn('t1', () => ({
+        ...turn4,
+        taskId: 't1',
+      }));
+      expect((await search({}))[0]).toBe('i4');
+    } finally {
+      await store.close();
+    }
+    // Reopening indexes nothing twice.
+    const again = new SqliteStore({ dataDir: dir });
+    try {
+      expect((await again.searchTurns(parseTurnQuery({}), null, null, 10)).hits.length).toBe(4);
+    } finally {
+      await again.close();
+    }
+  });
+});
+
+const turn4 = {
+  taskId: 't1',
+  interactionId: 'i4',
+  userMessage: { id: 'u-i4', text: 'later', createdAt: '2025-01-04T00:00:00.000Z' },
+  reply: { text: 'ok', suggestions: [], createdAt: '2025-01-04T00:00:00.000Z' },
+  trace: {
+    interaction_id: 'i4',
+    intent: 'x',
+    entities: {},
+    parameters_extracted: [],
+    rules_evaluated: [],
+    tools_considered: [],
+    tools_invoked: [],
+    decision: 'proceed',
+  },
+  state: {},
+  bundleHash: null,
+  versionId: 'v2',
+};

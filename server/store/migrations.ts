@@ -75,6 +75,56 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (hash, agent_id)
   );
   `,
+  // The turn index (`GET /reference/v1/turns`): one row a stored turn (its `id` orders turns
+  // newest last), its rules, tools and values, and its texts for full-text search (contentless
+  // FTS5: the texts stay in `turns`). Written with each turn; turns stored before this migration
+  // are indexed after it, oldest first (`backfillTurnIndex`), helped by a temporary index.
+  `
+  CREATE TABLE turn_index (
+    id INTEGER PRIMARY KEY,
+    task_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    interaction_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    version_id TEXT NOT NULL,
+    bundle_hash TEXT,
+    user_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    day TEXT NOT NULL,
+    intent TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    deciding_rule TEXT,
+    UNIQUE (task_id, seq)
+  );
+  CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
+  CREATE INDEX turn_index_decision ON turn_index (decision, id);
+  CREATE INDEX turn_index_intent ON turn_index (intent, id);
+  CREATE TABLE turn_index_rules (
+    rule_id TEXT NOT NULL,
+    result TEXT NOT NULL,
+    rule_type TEXT NOT NULL,
+    turn INTEGER NOT NULL,
+    PRIMARY KEY (rule_id, result, turn)
+  ) WITHOUT ROWID;
+  CREATE INDEX turn_index_rules_turn ON turn_index_rules (turn, rule_id, result);
+  CREATE TABLE turn_index_tools (
+    tool TEXT NOT NULL,
+    invoked INTEGER NOT NULL,
+    turn INTEGER NOT NULL,
+    PRIMARY KEY (tool, turn)
+  ) WITHOUT ROWID;
+  CREATE INDEX turn_index_tools_turn ON turn_index_tools (turn, tool, invoked);
+  CREATE TABLE turn_index_values (
+    code TEXT NOT NULL,
+    value_text TEXT NOT NULL,
+    value_num REAL,
+    value_date TEXT,
+    turn INTEGER NOT NULL,
+    PRIMARY KEY (code, turn)
+  ) WITHOUT ROWID;
+  CREATE VIRTUAL TABLE turn_index_text USING fts5(message, reply, content='', tokenize='porter unicode61');
+  CREATE INDEX turns_unindexed ON turns (reply_created_at, task_id, seq);
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -9,6 +9,10 @@
  * thread from `inherits_from` (the task that ran the last of them).
  */
 import type { PoolClient } from 'pg';
+import { backfillPostgresTurnIndex } from './postgres-turn-index';
+
+/** The migration that creates the turn index (the turns already stored are indexed after it). */
+const TURN_INDEX_MIGRATION = 3;
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
@@ -60,6 +64,55 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (hash, agent_id)
   );
   `,
+  // The turn index (as SQLite migration 4): one row a stored turn, its rules, tools and values,
+  // and its texts as a tsvector for full-text search. Turns stored before this migration are
+  // indexed right after it, in the same transaction (`backfillPostgresTurnIndex`).
+  `
+  CREATE TABLE turn_index (
+    id BIGSERIAL PRIMARY KEY,
+    task_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    interaction_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    version_id TEXT NOT NULL,
+    bundle_hash TEXT,
+    user_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    day TEXT NOT NULL,
+    intent TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    deciding_rule TEXT,
+    text_tsv TSVECTOR NOT NULL,
+    UNIQUE (task_id, seq)
+  );
+  CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
+  CREATE INDEX turn_index_decision ON turn_index (decision, id);
+  CREATE INDEX turn_index_intent ON turn_index (intent, id);
+  CREATE INDEX turn_index_words ON turn_index USING GIN (text_tsv);
+  CREATE TABLE turn_index_rules (
+    rule_id TEXT NOT NULL,
+    result TEXT NOT NULL,
+    rule_type TEXT NOT NULL,
+    turn BIGINT NOT NULL,
+    PRIMARY KEY (rule_id, result, turn)
+  );
+  CREATE INDEX turn_index_rules_turn ON turn_index_rules (turn, rule_id, result);
+  CREATE TABLE turn_index_tools (
+    tool TEXT NOT NULL,
+    invoked BOOLEAN NOT NULL,
+    turn BIGINT NOT NULL,
+    PRIMARY KEY (tool, turn)
+  );
+  CREATE INDEX turn_index_tools_turn ON turn_index_tools (turn, tool, invoked);
+  CREATE TABLE turn_index_values (
+    code TEXT NOT NULL,
+    value_text TEXT NOT NULL,
+    value_num DOUBLE PRECISION,
+    value_date TEXT,
+    turn BIGINT NOT NULL,
+    PRIMARY KEY (code, turn)
+  );
+  `,
 ];
 
 /** Any constant shared by every instance: the key of the advisory lock migrations run under. */
@@ -89,6 +142,7 @@ export async function migratePostgres(client: PoolClient): Promise<void> {
     for (let version = current; version < POSTGRES_MIGRATIONS.length; version += 1) {
       await client.query(POSTGRES_MIGRATIONS[version]!);
       await client.query('INSERT INTO threadline_schema (version) VALUES ($1)', [version + 1]);
+      if (version + 1 === TURN_INDEX_MIGRATION) await backfillPostgresTurnIndex(client);
     }
     await client.query('COMMIT');
   } catch (error) {

@@ -2,6 +2,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import pg from 'pg';
 import { freshDatabase, postgresAdminUrl, skipReason } from '../../tests/support/postgres';
 import { startTcpProxy } from '../../tests/support/tcp-proxy';
+import { POSTGRES_MIGRATIONS } from './postgres-migrations';
 import { PostgresStore } from './postgres-store';
 import { StoreUnavailableError, type Store } from './store';
 import { storeContract, task, turn } from './store-contract.fixture';
@@ -29,7 +30,7 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM threadline_schema ORDER BY version');
     await client.end();
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual(POSTGRES_MIGRATIONS.map((_, i) => ({ version: i + 1 })));
   });
 
   it('applies concurrent turns of one task from two instances one at a time, each on the state the last left', async () => {

@@ -46,6 +46,9 @@ import {
   type TurnRecord,
 } from './store';
 import type { EngineState } from '../engine/contract';
+import { addToPostgresTurnIndex, postgresTurnFacets, searchPostgresTurns } from './postgres-turn-index';
+import { turnIndexEntry } from './turn-index';
+import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` */
@@ -79,7 +82,7 @@ const CHAIN = `WITH RECURSIVE chain(task_id, parent_id, after_seq, upto_seq) AS 
 const CHAIN_TURNS = `chain JOIN turns ON turns.task_id = chain.task_id
     AND turns.seq > GREATEST(chain.after_seq, $2::bigint) AND turns.seq <= LEAST(chain.upto_seq, $3::bigint)`;
 /** The task's agent and thread length (its last own position, or what it inherits). */
-const LENGTH = `SELECT tasks.agent_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
+const LENGTH = `SELECT tasks.agent_id, tasks.user_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
   FROM tasks WHERE tasks.id = $1`;
 
 const SQL = {
@@ -250,8 +253,10 @@ export class PostgresStore implements Store {
   private async length(
     taskId: string,
     on?: Queryable,
-  ): Promise<{ agent_id: string; length: number } | undefined> {
-    return (await this.query<{ agent_id: string; length: number }>(SQL.length, [taskId], on))[0];
+  ): Promise<{ agent_id: string; user_id: string; length: number } | undefined> {
+    return (
+      await this.query<{ agent_id: string; user_id: string; length: number }>(SQL.length, [taskId], on)
+    )[0];
   }
 
   private async turnRow(taskId: string, interactionId: string, on?: Queryable): Promise<TurnRow | undefined> {
@@ -294,7 +299,9 @@ export class PostgresStore implements Store {
       if (inherited > 0 && !owner)
         throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
       await this.query(SQL.insertTask, taskValues(task, owner?.task_id ?? null, inherited), client);
-      await this.query(SQL.insertTurn, turnValues({ ...firstTurn, taskId: task.id }, fork.seq), client);
+      const turn = { ...firstTurn, taskId: task.id };
+      await this.query(SQL.insertTurn, turnValues(turn, fork.seq), client);
+      await this.indexTurn(client, turnIndexEntry(task, turn, fork.seq));
     });
   }
 
@@ -307,7 +314,7 @@ export class PostgresStore implements Store {
     return this.transaction(async (client) => {
       const locked = (await this.query<{ initial_state: string }>(SQL.lockTask, [taskId], client))[0];
       if (!locked) throw new Error(`appendTurn: no task ${taskId}`);
-      const { length } = (await this.length(taskId, client))!;
+      const { length, agent_id, user_id } = (await this.length(taskId, client))!;
       const before =
         length > 0
           ? await this.stateAt(taskId, length, client)
@@ -315,6 +322,7 @@ export class PostgresStore implements Store {
       if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${length}`);
       const turn = { ...next(before), taskId };
       await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);
+      await this.indexTurn(client, turnIndexEntry({ agentId: agent_id, userId: user_id }, turn, length + 1));
       return turn;
     });
   }
@@ -396,6 +404,32 @@ export class PostgresStore implements Store {
     if (!task) return undefined;
     if (task.length > 0) return this.stateAt(taskId, task.length);
     return this.initialState(taskId);
+  }
+
+  private async indexTurn(client: pg.PoolClient, entry: ReturnType<typeof turnIndexEntry>): Promise<void> {
+    try {
+      await addToPostgresTurnIndex(client, entry);
+    } catch (error) {
+      throw translate(error);
+    }
+  }
+
+  async searchTurns(
+    query: TurnQuery,
+    allowedAgents: readonly string[] | null,
+    before: number | null,
+    limit: number,
+  ): Promise<TurnHits> {
+    return searchPostgresTurns((t, v, on) => this.query(t, v, on), query, allowedAgents, before, limit);
+  }
+
+  async turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
+    return postgresTurnFacets(
+      (work) => this.transaction(work),
+      (t, v, on) => this.query(t, v, on),
+      query,
+      allowedAgents,
+    );
   }
 
   async health(): Promise<StoreHealth> {

@@ -113,6 +113,15 @@ export function rowToTurn(r: TurnRow): TurnRecord {
   };
 }
 
+/** A stored turn for the turn index: one whose JSON cannot be read keeps its texts and ids alone. */
+export function storedTurn(r: TurnRow): TurnRecord {
+  try {
+    return rowToTurn(r);
+  } catch {
+    return rowToTurn({ ...r, trace: '{}', state: '{}', reply_suggestions: '[]' });
+  }
+}
+
 export const TASK_COLUMNS =
   'id, agent_id, user_id, origin, title, welcome_message, suggestions, version_id, version_tag, clock, initial_state, branch_of_task_id, branch_of_interaction_id, created_at';
 export const TURN_COLUMNS =

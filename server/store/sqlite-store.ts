@@ -21,6 +21,9 @@ import {
   type TurnRow,
 } from './rows';
 import { openDatabase, type OpenDatabase } from './open-database';
+import { SqliteTurnIndex } from './sqlite-turn-index';
+import { turnIndexEntry } from './turn-index';
+import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 import type {
   ForkPoint,
   PageRequest,
@@ -73,6 +76,7 @@ export class SqliteStore implements Store {
   private readonly opened: OpenDatabase;
   private readonly db: Database.Database;
   private readonly statements;
+  private readonly turnIndex: SqliteTurnIndex;
 
   /** Throws a `StorageStartError` (one readable line) when the data folder cannot be used; see open-database.ts. */
   constructor(options: SqliteStoreOptions) {
@@ -81,6 +85,8 @@ export class SqliteStore implements Store {
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
+    this.turnIndex = new SqliteTurnIndex(this.db);
+    this.turnIndex.backfill();
     this.statements = {
       insertTask: this.db.prepare(
         `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns) VALUES (${placeholders(TASK_COLUMNS)}, @inherits_from, @inherited_turns)`,
@@ -91,7 +97,7 @@ export class SqliteStore implements Store {
       ),
       /** The task's agent and its thread's length: its last own position, or what it inherits. */
       taskLength: this.db.prepare(
-        `SELECT tasks.agent_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
+        `SELECT tasks.agent_id, tasks.user_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
          FROM tasks WHERE tasks.id = ?`,
       ),
       turnsIn: this.db.prepare(
@@ -120,8 +126,9 @@ export class SqliteStore implements Store {
   }
 
   /** The task's agent and thread length, or undefined when no such task. */
-  private length(taskId: string): { agent_id: string; length: number } | undefined {
-    return this.statements.taskLength.get(taskId) as { agent_id: string; length: number } | undefined;
+  private length(taskId: string): { agent_id: string; user_id: string; length: number } | undefined {
+    return this.statements.taskLength.get(taskId) as
+      { agent_id: string; user_id: string; length: number } | undefined;
   }
 
   private turnRow(taskId: string, interactionId: string): TurnRow | undefined {
@@ -166,7 +173,9 @@ export class SqliteStore implements Store {
         inherits_from: owner?.task_id ?? null,
         inherited_turns: inherited,
       });
-      this.statements.insertTurn.run(turnToRow({ ...firstTurn, taskId: task.id }, fork.seq));
+      const turn = { ...firstTurn, taskId: task.id };
+      this.statements.insertTurn.run(turnToRow(turn, fork.seq));
+      this.turnIndex.add(turnIndexEntry(task, turn, fork.seq));
     })();
   }
 
@@ -186,6 +195,9 @@ export class SqliteStore implements Store {
         if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${task.length}`);
         const turn = { ...next(before), taskId };
         this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
+        this.turnIndex.add(
+          turnIndexEntry({ agentId: task.agent_id, userId: task.user_id }, turn, task.length + 1),
+        );
         return turn;
       })
       .immediate();
@@ -266,6 +278,19 @@ export class SqliteStore implements Store {
     if (!task) return undefined;
     if (task.length > 0) return this.stateAt(taskId, task.length);
     return this.initialState(taskId);
+  }
+
+  async searchTurns(
+    query: TurnQuery,
+    allowedAgents: readonly string[] | null,
+    before: number | null,
+    limit: number,
+  ): Promise<TurnHits> {
+    return this.turnIndex.search(query, allowedAgents, before, limit);
+  }
+
+  async turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
+    return this.turnIndex.facets(query, allowedAgents);
   }
 
   async health(): Promise<StoreHealth> {

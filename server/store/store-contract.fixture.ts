@@ -5,6 +5,7 @@
 import { expect, it, describe } from 'vitest';
 import type { Trace } from '../../src/contract/trace';
 import type { Store, TaskRecord, TurnRecord } from './store';
+import { parseTurnQuery } from './turn-search';
 
 export function task(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
   return {
@@ -47,7 +48,204 @@ export function turn(taskId: string, n: number): TurnRecord {
   };
 }
 
+/** A turn with a real trace's shape: its rules, tools, values and texts are what the index reads. */
+export function tracedTurn(
+  taskId: string,
+  n: number,
+  at: string,
+  t: {
+    text: string;
+    reply?: string;
+    decision: string;
+    intent?: string;
+    rules?: [string, string][];
+    tools?: string[];
+    invoked?: string[];
+    values?: Record<string, unknown>;
+  },
+): TurnRecord {
+  const base = turn(taskId, n);
+  return {
+    ...base,
+    userMessage: { ...base.userMessage, text: t.text, createdAt: at },
+    reply: { ...base.reply, text: t.reply ?? `reply ${n}`, createdAt: at },
+    trace: {
+      ...base.trace,
+      intent: t.intent ?? 'dispute_charge',
+      decision: t.decision,
+      rules_evaluated: (t.rules ?? []).map(([rule_id, result]) => ({
+        rule_id,
+        rule_type: 'policy',
+        predicate: `${rule_id} holds`,
+        result,
+        reason: `${rule_id} was ${result}`,
+      })),
+      tools_considered: t.tools ?? [],
+      tools_invoked: (t.invoked ?? []).map((tool) => ({ tool, parameters: {}, result: 'success' })),
+    },
+    state: { values: t.values ?? {} },
+  };
+}
+
+/** Every hit of a search given as query parameters, following the pages. */
+export async function searchAll(
+  store: Store,
+  params: Record<string, string[]>,
+  allowed: string[] | null = null,
+  pageSize = 2,
+): Promise<string[]> {
+  const query = parseTurnQuery(params);
+  const out: string[] = [];
+  let before: number | null = null;
+  for (;;) {
+    const { hits, next } = await store.searchTurns(query, allowed, before, pageSize);
+    out.push(...hits.map((h) => `${h.taskId}/${h.interactionId}`));
+    if (next === null) return out;
+    before = next;
+  }
+}
+
 export function storeContract(open: () => Promise<Store>): void {
+  describe('the turn index', () => {
+    async function indexed() {
+      const store = await open();
+      await store.createTask(task('t1'));
+      await store.createTask(task('t2', { agentId: 'flight-changes', userId: 'u2' }));
+      await store.appendTurn('t1', () =>
+        tracedTurn('t1', 1, '2025-03-01T10:00:00.000Z', {
+          text: 'I want to dispute a charge of $120 at Coffee Corner',
+          reply: 'Disputes must be filed within 8 days.',
+          decision: 'block_with_explanation',
+          rules: [
+            ['DISPUTE_WINDOW', 'blocked'],
+            ['VERIFIED_IDENTITY_ABOVE_500', 'allowed'],
+          ],
+          tools: ['DISPUTE_CHARGE'],
+          values: {
+            'transaction-amount': 120,
+            'transaction-date': '2025-02-19',
+            'merchant-name': 'Coffee Corner',
+          },
+        }),
+      );
+      await store.appendTurn('t1', () =>
+        tracedTurn('t1', 2, '2025-03-02T10:00:00.000Z', {
+          text: 'dispute a $620 charge from yesterday',
+          decision: 'block_with_explanation',
+          rules: [
+            ['DISPUTE_WINDOW', 'allowed'],
+            ['VERIFIED_IDENTITY_ABOVE_500', 'blocked'],
+          ],
+          tools: ['DISPUTE_CHARGE'],
+          values: { 'transaction-amount': 620, 'transaction-date': '2025-03-01' },
+        }),
+      );
+      await store.appendTurn('t1', () =>
+        tracedTurn('t1', 3, '2025-03-02T11:00:00.000Z', {
+          text: 'Yes, go ahead',
+          decision: 'proceed',
+          intent: 'confirm',
+          rules: [['DISPUTE_WINDOW', 'allowed']],
+          tools: ['DISPUTE_CHARGE'],
+          invoked: ['DISPUTE_CHARGE'],
+          values: { 'transaction-amount': '75', 'transaction-date': '2025-03-01' },
+        }),
+      );
+      await store.appendTurn('t2', () =>
+        tracedTurn('t2', 1, '2025-03-03T09:00:00.000Z', {
+          text: 'Change my flight ABC123 to next Friday',
+          decision: 'request_confirmation',
+          intent: 'change_flight',
+          rules: [['CHANGE_FEE', 'requires_confirmation']],
+          tools: ['CHANGE_FLIGHT'],
+          values: { 'booking-reference': 'ABC123' },
+        }),
+      );
+      return store;
+    }
+
+    it('finds turns by each filter, newest first, OR within a field and AND across fields', async () => {
+      const store = await indexed();
+      expect(await searchAll(store, {})).toEqual(['t2/i1', 't1/i3', 't1/i2', 't1/i1']);
+      expect(await searchAll(store, { rule: ['DISPUTE_WINDOW:blocked'] })).toEqual(['t1/i1']);
+      expect(await searchAll(store, { rule: ['DISPUTE_WINDOW'] })).toEqual(['t1/i3', 't1/i2', 't1/i1']);
+      expect(
+        await searchAll(store, { rule: ['DISPUTE_WINDOW:blocked,VERIFIED_IDENTITY_ABOVE_500:blocked'] }),
+      ).toEqual(['t1/i2', 't1/i1']);
+      expect(await searchAll(store, { tool: ['DISPUTE_CHARGE:invoked'] })).toEqual(['t1/i3']);
+      expect(await searchAll(store, { tool: ['DISPUTE_CHARGE'] })).toEqual(['t1/i3', 't1/i2', 't1/i1']);
+      expect(await searchAll(store, { decision: ['proceed', 'request_confirmation'] })).toEqual([
+        't2/i1',
+        't1/i3',
+      ]);
+      expect(await searchAll(store, { intent: ['confirm'] })).toEqual(['t1/i3']);
+      expect(await searchAll(store, { agent: ['flight-changes'] })).toEqual(['t2/i1']);
+      expect(await searchAll(store, { user: ['u2'] })).toEqual(['t2/i1']);
+      expect(await searchAll(store, { param: ['transaction-amount>500'] })).toEqual(['t1/i2']);
+      expect(await searchAll(store, { param: ['transaction-amount<100'] })).toEqual(['t1/i3']);
+      expect(await searchAll(store, { param: ['transaction-date<2025-03-01'] })).toEqual(['t1/i1']);
+      expect(await searchAll(store, { param: ['merchant-name=Coffee Corner'] })).toEqual(['t1/i1']);
+      expect(await searchAll(store, { param: ['booking-reference'] })).toEqual(['t2/i1']);
+      expect(await searchAll(store, { q: ['coffee'] })).toEqual(['t1/i1']);
+      expect(await searchAll(store, { q: ['filed within'] })).toEqual(['t1/i1']);
+      expect(await searchAll(store, { q: ['charge'] })).toEqual(['t1/i2', 't1/i1']);
+      expect(await searchAll(store, { from: ['2025-03-02'], to: ['2025-03-02'] })).toEqual([
+        't1/i3',
+        't1/i2',
+      ]);
+      // AND across fields.
+      expect(
+        await searchAll(store, { rule: ['DISPUTE_WINDOW:allowed'], decision: ['block_with_explanation'] }),
+      ).toEqual(['t1/i2']);
+      expect(
+        await searchAll(store, { tool: ['DISPUTE_CHARGE:invoked'], param: ['transaction-amount>500'] }),
+      ).toEqual([]);
+      // A key limited to some agents sees only their turns.
+      expect(await searchAll(store, {}, ['flight-changes'])).toEqual(['t2/i1']);
+      expect(await searchAll(store, {}, [])).toEqual([]);
+    });
+
+    it('indexes a branch’s own turns once, under the branch', async () => {
+      const store = await indexed();
+      await store.createBranch(
+        task('b1', { branchOf: { taskId: 't1', interactionId: 'i2' } }),
+        tracedTurn('b1', 9, '2025-03-04T00:00:00.000Z', {
+          text: 'dispute a $60 charge from yesterday',
+          decision: 'request_information',
+          rules: [['DISPUTE_WINDOW', 'allowed']],
+        }),
+      );
+      expect(await searchAll(store, { rule: ['DISPUTE_WINDOW:allowed'] })).toEqual([
+        'b1/i9',
+        't1/i3',
+        't1/i2',
+      ]);
+      const [hit] = (await store.searchTurns(parseTurnQuery({ task: ['b1'] }), null, null, 10)).hits;
+      expect(hit).toMatchObject({ taskId: 'b1', seq: 2, message: 'dispute a $60 charge from yesterday' });
+    });
+
+    it('counts the matching turns per decision, intent, rule and result, tool and day', async () => {
+      const store = await indexed();
+      const all = await store.turnFacets(parseTurnQuery({ agent: ['card-disputes'] }), null);
+      expect(all.total).toBe(3);
+      expect(all.decisions).toEqual([
+        { value: 'block_with_explanation', count: 2 },
+        { value: 'proceed', count: 1 },
+      ]);
+      expect(all.rules).toContainEqual({ rule_id: 'DISPUTE_WINDOW', result: 'allowed', count: 2 });
+      expect(all.rules).toContainEqual({ rule_id: 'DISPUTE_WINDOW', result: 'blocked', count: 1 });
+      expect(all.tools).toEqual([{ tool: 'DISPUTE_CHARGE', considered: 3, invoked: 1 }]);
+      expect(all.days).toEqual([
+        { day: '2025-03-01', count: 1 },
+        { day: '2025-03-02', count: 2 },
+      ]);
+      const blocks = await store.turnFacets(parseTurnQuery({ rule: ['DISPUTE_WINDOW:blocked'] }), null);
+      expect(blocks.total).toBe(1);
+      expect(blocks.days).toEqual([{ day: '2025-03-01', count: 1 }]);
+      expect((await store.turnFacets(parseTurnQuery({}), ['nobody'])).total).toBe(0);
+    });
+  });
+
   it('pages turns and traces and counts them', async () => {
     const store = await open();
     await store.createTask(task('t1'));

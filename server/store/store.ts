@@ -4,6 +4,7 @@
  */
 import type { EngineState } from '../engine/contract';
 import type { Trace } from '../../src/contract/trace';
+import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 
 export interface TaskRecord {
   id: string;
@@ -129,6 +130,20 @@ export interface Store {
   getBundles(hash: string): Promise<StoredBundle[]>;
   /** The engine state after the thread's last turn, or the task's initial state when it has none. */
   latestState(taskId: string): Promise<EngineState | undefined>;
+  /**
+   * Turns matching `query` among the agents `allowedAgents` (null: all), newest first, at most
+   * `limit`, below the order key `before` when given (a page after a previous one). The turn index
+   * is written with each turn, so every stored turn is found (inherited turns once, under the task
+   * that ran them).
+   */
+  searchTurns(
+    query: TurnQuery,
+    allowedAgents: readonly string[] | null,
+    before: number | null,
+    limit: number,
+  ): Promise<TurnHits>;
+  /** Counts over the turns matching `query`: per decision, intent, rule and result, tool, day. */
+  turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts>;
   /** Which database this is and whether it answers now (for `/healthz`); never rejects. */
   health(): Promise<StoreHealth>;
   close(): Promise<void>;

@@ -20,4 +20,7 @@ export const apiKeys = {
   taskInfo: (taskId: string) => [...apiKeys.task(taskId), 'info'] as const,
   taskBranches: (taskId: string) => [...apiKeys.task(taskId), 'branches'] as const,
   storedBundle: (hash: string) => [...apiKeys.all, 'bundles', hash] as const,
+  /** Reference service: turns matching a search (its query string), and their counts. */
+  turnSearch: (find: string) => [...apiKeys.all, 'turns', find] as const,
+  turnFacets: (find: string) => [...apiKeys.all, 'turns', find, 'facets'] as const,
 };

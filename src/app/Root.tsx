@@ -71,12 +71,14 @@ function WorkspaceGlobals() {
   const search = parseWorkspaceSearch(raw);
   const target = useWorkspaceTarget(search);
   useWorkspaceActions(search, target);
-  const gate = useLinkGate(search.task);
+  // A search link opens the search, which asks for the key itself; the thread waits behind it.
+  const linkedTask = search.view === 'search' ? undefined : search.task;
+  const gate = useLinkGate(linkedTask);
   const connection = useConnectionDialog();
   return (
     <>
-      {search.task ? (
-        <LinkGate open={gate.open} taskId={search.task} server={search.server} onDone={gate.done} />
+      {linkedTask ? (
+        <LinkGate open={gate.open} taskId={linkedTask} server={search.server} onDone={gate.done} />
       ) : null}
       {/* Sharing needs an open thread (the Share button is disabled without one): its code loads then. */}
       {target ? (

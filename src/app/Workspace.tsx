@@ -7,6 +7,7 @@ import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Brand } from '../components/ui/Brand';
+import { Button } from '../components/ui/Button';
 import { SkipLink } from '../components/ui/SkipLink';
 import { SplitPanes } from '../components/ui/SplitPanes';
 import { ChatPane, useTranscript, type Turn } from '../features/chat';
@@ -92,6 +93,16 @@ export function Workspace() {
     [setSearch],
   );
   const followLatest = useCallback(() => setSearch({ turn: undefined }, true), [setSearch]);
+  // Turns like this one: the node's filter, within the thread's agent when it is known.
+  const threadAgent = thread?.agent_id;
+  const findLike = useCallback(
+    (filter: { field: string; value: string }) => {
+      const find = new URLSearchParams(threadAgent ? [['agent', threadAgent]] : []);
+      find.append(filter.field, filter.value);
+      setSearch({ view: 'search', find: find.toString() });
+    },
+    [setSearch, threadAgent],
+  );
   const target = useWorkspaceTarget(search);
 
   const inspectorCtx: InspectorContext = {
@@ -107,6 +118,7 @@ export function Workspace() {
     isLoading: transcript.isLoading,
     error: transcript.error,
     retry: transcript.refetch,
+    findLike,
   };
 
   const renderTurnActions = useMemo(() => {
@@ -140,6 +152,9 @@ export function Workspace() {
           {hasKey ? '' : ' · no key'}
         </span>
         <div className="ml-auto flex items-center gap-1">
+          <Button size="sm" variant="ghost" onClick={() => setSearch({ view: 'search' })}>
+            Search turns
+          </Button>
           <ServiceStatus />
           <ShareMenu target={target} />
           <ConnectionDialogButton label="Connection" />

@@ -17,6 +17,16 @@ const TestsTab = lazy(() => debugLoop().then((m) => ({ default: m.TestsTab })));
 const SaveAsTestTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.SaveAsTestTurnAction })));
 const LazyRunsWith = lazy(() => debugLoop().then((m) => ({ default: m.RunsWith })));
 
+const LazySearchMainView = lazy(() => import('./SearchMainView'));
+
+function SearchMainView(props: MainViewProps) {
+  return (
+    <Suspense fallback={<p className="p-6 text-sm text-slate-500">Loading the search…</p>}>
+      <LazySearchMainView {...props} />
+    </Suspense>
+  );
+}
+
 function CompareMainView(props: MainViewProps) {
   return (
     <Suspense fallback={<p className="p-6 text-sm text-slate-500">Loading the comparison…</p>}>
@@ -43,6 +53,8 @@ export interface InspectorContext {
   /** Why the thread's turns could not be read, and a way to try again. */
   error?: unknown;
   retry?: (() => void) | undefined;
+  /** Opens the search for turns like this one (a rule's result, a tool, a value, the decision). */
+  findLike?: (filter: { field: string; value: string }) => void;
 }
 
 export interface InspectorTab {
@@ -69,7 +81,10 @@ export const mainViews: Array<{
   id: string;
   when: (s: WorkspaceSearch) => boolean;
   View: ComponentType<MainViewProps>;
-}> = [{ id: 'compare', when: (s) => Boolean(s.compare), View: CompareMainView }];
+}> = [
+  { id: 'compare', when: (s) => Boolean(s.compare), View: CompareMainView },
+  { id: 'search', when: (s) => s.view === 'search', View: SearchMainView },
+];
 
 export interface TurnActionContext {
   taskId: string;

@@ -4,7 +4,8 @@
  * selected graph node, `tab` = inspector tab, `compare` = `<taskA>..<taskB>` (the compare view),
  * `only=differences` = the comparison's filter, `parent` + `fork` = a branch's origin (task and
  * interaction ids, carried only for servers that do not keep lineage), `server` = the API base
- * URL of a shared link. Bad values are dropped, never a crash.
+ * URL of a shared link, `view=search` = the turn search with `find` = its filters (the service's
+ * query string). Bad values are dropped, never a crash.
  */
 import { z } from 'zod';
 
@@ -26,6 +27,12 @@ export const WorkspaceSearch = z.object({
   fork: optionalText,
   /** The API base URL a trace link's thread lives on (never followed without asking). */
   server: optionalText,
+  /** A main view other than the thread (`search`). */
+  view: optionalText,
+  /** The turn search's filters, as the service's query string. */
+  find: z
+    .preprocess((v) => (typeof v === 'string' && v !== '' ? v : undefined), z.string().max(4000).optional())
+    .catch(undefined),
 });
 export type WorkspaceSearch = z.infer<typeof WorkspaceSearch>;
 

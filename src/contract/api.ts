@@ -255,6 +255,80 @@ export const StoredBundleResponse = z.object({
 });
 export type StoredBundleResponse = z.infer<typeof StoredBundleResponse>;
 
+/** The filters of a turn search (`GET /reference/v1/turns` and `/turns/facets`); each may repeat. */
+const filter = (description: string) =>
+  z
+    .union([z.string(), z.array(z.string())])
+    .optional()
+    .describe(description);
+export const TurnSearchFilters = {
+  agent: filter('Agent ids (comma-separated or repeated: any of them).'),
+  rule: filter('`RULE_ID` (any result) or `RULE_ID:result`, e.g. `DISPUTE_WINDOW:blocked`.'),
+  tool: filter('`TOOL` (considered or invoked) or `TOOL:invoked`.'),
+  decision: filter('Decisions, e.g. `block_with_explanation`.'),
+  intent: filter('Intents, e.g. `dispute_charge`.'),
+  param: filter(
+    'Parameter or entity values: `code` (has a value), `code=value`, `code>n`, `code<n` (numbers, or dates as 2025-03-01). Repeat for alternatives.',
+  ),
+  version: filter('Version ids the turn ran with.'),
+  bundle: filter('Hashes of the client bundle the turn ran with.'),
+  task: filter('Task (thread) ids.'),
+  user: filter('User ids.'),
+  q: z.string().optional().describe('Words that must all appear in the message or the reply.'),
+  from: z.string().optional().describe('Turns at or after this date or date-time (UTC).'),
+  to: z.string().optional().describe('Turns before this date-time, or up to the end of this date.'),
+};
+export const TurnSearchQuery = z.object({
+  ...TurnSearchFilters,
+  cursor: z.string().optional().describe('`next_cursor` of the previous page.'),
+  limit: z.string().optional().describe('Turns per page, 1 to 200 (default 50).'),
+});
+export const TurnFacetsQuery = z.object(TurnSearchFilters);
+
+export const TurnHit = z.object({
+  task_id: z.string(),
+  interaction_id: z.string(),
+  /** The turn's position in its thread, from 1. */
+  turn: z.number(),
+  agent_id: z.string(),
+  version_id: z.string(),
+  bundle_hash: z.string().nullable(),
+  user_id: z.string(),
+  created_at: z.string(),
+  intent: z.string(),
+  decision: z.string(),
+  /** The rule the decision names first, or null. */
+  deciding_rule: z.string().nullable(),
+  /** The start of the user's message and of the reply (300 characters). */
+  message: z.string(),
+  reply: z.string(),
+});
+export type TurnHit = z.infer<typeof TurnHit>;
+export const TurnSearchPage = z.object({
+  items: z.array(TurnHit),
+  /**
+   * Pass as `cursor` for the next (older) page; null on the last page. Each request reads a
+   * bounded part of the store, so a page may hold fewer turns (even none) while a cursor follows.
+   */
+  next_cursor: z.string().nullable(),
+});
+export type TurnSearchPage = z.infer<typeof TurnSearchPage>;
+const Counted = z.object({ value: z.string(), count: z.number() });
+export const TurnFacets = z.object({
+  /** Matching turns counted: every one when `complete`, else the newest (the counts cover them). */
+  total: z.number(),
+  complete: z.boolean(),
+  /** When the oldest counted turn was given (null when none matched). */
+  since: z.string().nullable(),
+  decisions: z.array(Counted),
+  intents: z.array(Counted),
+  rules: z.array(z.object({ rule_id: z.string(), result: z.string(), count: z.number() })),
+  tools: z.array(z.object({ tool: z.string(), considered: z.number(), invoked: z.number() })),
+  /** Matching turns per day (UTC), oldest first. */
+  days: z.array(z.object({ day: z.string(), count: z.number() })),
+});
+export type TurnFacets = z.infer<typeof TurnFacets>;
+
 export const ValidateRequest = z.object({ agent_settings_bundle: z.unknown() });
 export const ValidateResponse = z.object({ valid: z.boolean(), issues: z.array(BundleIssue) });
 

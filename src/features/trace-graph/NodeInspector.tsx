@@ -1,5 +1,6 @@
 /** Details of the selected graph node (predicate, result, reason, parameters, unknown fields). */
 import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
 import { displayValue, toPrettyJson } from '../../lib/format';
 import type { GraphNodeModel } from './trace-to-graph';
 
@@ -19,7 +20,11 @@ function Value({ value }: { value: unknown }) {
   );
 }
 
-export function NodeInspector({ node }: { node: GraphNodeModel }) {
+/** A search for turns like this one at a node (given by the app where search is offered). */
+export type FindLike = (filter: NonNullable<GraphNodeModel['find']>) => void;
+
+export function NodeInspector({ node, findLike }: { node: GraphNodeModel; findLike?: FindLike | undefined }) {
+  const find = node.find;
   return (
     <div
       className="flex flex-col gap-2 p-3 text-sm wrap-anywhere"
@@ -29,6 +34,11 @@ export function NodeInspector({ node }: { node: GraphNodeModel }) {
       <div className="flex flex-wrap items-center gap-2">
         <h3 className="font-semibold break-all">{node.label}</h3>
         <Badge tone={node.tone}>{node.kind === 'group' ? 'group' : (node.badge ?? node.kind)}</Badge>
+        {find && findLike ? (
+          <Button size="sm" variant="ghost" className="ml-auto" onClick={() => findLike(find)}>
+            Find turns like this
+          </Button>
+        ) : null}
       </div>
       {node.kind === 'group' ? (
         <p className="text-xs text-zinc-600 dark:text-zinc-400">

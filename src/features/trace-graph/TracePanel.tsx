@@ -14,6 +14,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import type { TolerantTrace } from '../../contract/trace';
 import { useKeyReady } from '../connection';
 
+import type { FindLike } from './NodeInspector';
+
 const loadTraceView = () => import('./TraceView');
 const TraceView = lazy(loadTraceView);
 
@@ -26,6 +28,7 @@ export interface TracePanelProps {
   turns?: readonly unknown[];
   pinned?: boolean;
   followLatest?: () => void;
+  findLike?: FindLike;
 }
 
 function Loading({ what }: { what: string }) {
@@ -45,6 +48,7 @@ export default function TracePanel({
   turns,
   pinned = false,
   followLatest,
+  findLike,
 }: TracePanelProps) {
   const keyReady = useKeyReady();
   const fetched = useInteractionTrace(turn && !turn.trace ? taskId : undefined, turn?.id, keyReady);
@@ -94,6 +98,7 @@ export default function TracePanel({
         selectNode={selectNode}
         pinned={pinned}
         followLatest={followLatest}
+        findLike={findLike}
       />
     </Suspense>
   );

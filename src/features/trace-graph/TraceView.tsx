@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { SplitPanes } from '../../components/ui/SplitPanes';
 import { TabList } from '../../components/ui/Tabs';
 import type { TolerantTrace } from '../../contract/trace';
-import { NodeInspector } from './NodeInspector';
+import { NodeInspector, type FindLike } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
 import { nodeOf } from './graph-view';
@@ -22,6 +22,8 @@ export interface TraceViewProps {
   selectNode: (nodeId: string | undefined) => void;
   pinned: boolean;
   followLatest?: (() => void) | undefined;
+  /** Search for turns like this one at the selected node (absent: no search offered). */
+  findLike?: FindLike | undefined;
 }
 
 const DETAIL_TABS = [
@@ -37,6 +39,7 @@ export default function TraceView({
   selectNode,
   pinned,
   followLatest,
+  findLike,
 }: TraceViewProps) {
   const [detailTab, setDetailTab] = useState<string>('details');
   const model = useMemo(() => graphOf(trace), [trace]);
@@ -114,7 +117,7 @@ export default function TraceView({
                 {detailTab === 'json' ? (
                   <RawJson value={trace} label="Trace JSON" />
                 ) : node ? (
-                  <NodeInspector node={node} />
+                  <NodeInspector node={node} findLike={findLike} />
                 ) : (
                   <EmptyState title={nodeId ? 'That node is not in this turn' : 'Select a node'}>
                     Click a node, or focus the graph and use the arrow keys, to read its details.

@@ -42,6 +42,8 @@ export interface GraphNodeModel {
   badge?: string;
   /** Inspector fields, in display order; unknown source fields included. */
   details: Array<[string, unknown]>;
+  /** The search filter for turns like this one at this node ("rule DISPUTE_WINDOW blocked"). */
+  find?: { field: 'intent' | 'param' | 'tool' | 'rule' | 'decision'; value: string };
   /** The collapsed group holding this node; none: on the causal path, drawn by default. */
   group?: string;
   /** A group's members (node ids, in trace order) and their kind. */
@@ -178,6 +180,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     tone: 'neutral',
     dimmed: !intentText,
     details: [['intent', t.intent], ['interaction_id', t.interaction_id], ...otherTraceFields],
+    ...(intentText ? { find: { field: 'intent', value: intentText } } : {}),
   });
 
   // Every name a rule may mention (values and tools), found in one pass over each rule's text.
@@ -206,6 +209,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
         ['parameter', code],
         ...(hasValue ? ([['value', paramValues[code]]] as Array<[string, unknown]>) : []),
       ],
+      ...(code ? { find: valueFilter(code, hasValue ? paramValues[code] : undefined) } : {}),
     });
     values.add(code, node.id);
     valueNodes.push(node);
@@ -223,6 +227,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
         ['entity', key],
         ['value', value],
       ],
+      find: valueFilter(key, value),
     });
     values.add(key, node.id);
     // "transaction.transaction-date" is also read as "transaction-date" when no parameter has that name.
@@ -264,6 +269,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
       tone,
       dimmed: !isInvoked,
       badge: isInvoked ? (calls.length > 1 ? `invoked ×${calls.length}` : 'invoked') : 'considered',
+      ...(name ? { find: { field: 'tool', value: isInvoked ? `${name}:invoked` : name } } : {}),
       details: [
         ['tool', name],
         ['invoked', isInvoked],
@@ -322,6 +328,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
       tone,
       dimmed: tone === 'muted',
       badge: tone === 'neutral' ? result || 'no result' : TONE_LABEL[tone],
+      ...(ruleId && result ? { find: { field: 'rule', value: `${ruleId}:${result}` } } : {}),
       details: [
         ['rule_id', r.rule_id],
         ['rule_type', r.rule_type],
@@ -358,6 +365,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     tone: shown?.tone ?? 'muted',
     dimmed: !decisionText,
     ...(shown ? { badge: shown.label } : {}),
+    ...(decisionText ? { find: { field: 'decision', value: decisionText } } : {}),
     details: [
       ['decision', t.decision],
       ...(cause
@@ -477,6 +485,12 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
 const graphs = new WeakMap<object, GraphModel>();
 
 /** traceToGraph, memoised per trace object (traces are immutable query data): the panel and the graph share one model. */
+/** Turns where a value was this one (`code=value`), or had any value when it is not plain. */
+function valueFilter(code: string, value: unknown): { field: 'param'; value: string } {
+  const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+  return { field: 'param', value: plain && String(value) !== '' ? `${code}=${String(value)}` : code };
+}
+
 export function graphOf(trace: TolerantTrace): GraphModel {
   let model = graphs.get(trace);
   if (!model) {

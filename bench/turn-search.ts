@@ -1,0 +1,248 @@
+/**
+ * The turn index at scale: a store filled with `--turns` turns (default 1,000,000 on SQLite; use
+ * `--store postgres --turns 200000` for PostgreSQL, on a throwaway server of its own), then each
+ * search and facet request timed `--reps` times through the store (min and median). SQLite is
+ * filled in bulk (the store's row format and index code, ten thousand turns a transaction), since
+ * a million single-turn transactions would take most of an hour; PostgreSQL through the store's
+ * own `appendTurn`. What the index adds to a send is measured by `service-throughput.ts`.
+ *
+ * The turns are the example agents' demo conversations run through the engine once, repeated with
+ * other amounts, dates and times spread over a year, in tasks of ten turns over three agents.
+ *
+ *   npx tsx bench/turn-search.ts [--turns 1000000] [--store sqlite|postgres] [--reps 20]
+ *
+ * Prints a Markdown table, and one `RESULT {json}` line.
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { converse, exampleBundle } from '../server/agents/converse';
+import { taskToRow, turnToRow, TASK_COLUMNS, TURN_COLUMNS } from '../server/store/rows';
+import { SqliteTurnIndex } from '../server/store/sqlite-turn-index';
+import { turnIndexEntry } from '../server/store/turn-index';
+import { PostgresStore } from '../server/store/postgres-store';
+import { SqliteStore } from '../server/store/sqlite-store';
+import type { Store, TaskRecord, TurnRecord } from '../server/store/store';
+import { parseTurnQuery } from '../server/store/turn-search';
+import { findPostgresBin, startPostgresServer } from '../tests/support/postgres-server';
+import { argValue, numberArg } from './lib/args';
+import { machine, today } from './lib/machine';
+
+const KIND = argValue('store') === 'postgres' ? 'postgres' : 'sqlite';
+const TURNS = numberArg('turns', KIND === 'postgres' ? 200_000 : 1_000_000);
+const REPS = numberArg('reps', 20);
+const TURNS_PER_TASK = 10;
+const CLOCK = '2025-03-15T12:00:00Z';
+
+/** The demo conversations, one list of messages each, with their agent and version. */
+const CONVERSATIONS: { agent: string; tag?: string; says: string[] }[] = [
+  {
+    agent: 'card-disputes',
+    says: [
+      'I want to dispute a charge of $120 at Coffee Corner from 10 days ago',
+      'show me my recent transactions',
+    ],
+  },
+  {
+    agent: 'card-disputes',
+    tag: 'v1',
+    says: [
+      'I want to dispute a charge of $120 at Coffee Corner from 10 days ago',
+      'It was a duplicate charge',
+      'jane@example.com',
+      'Yes, go ahead',
+    ],
+  },
+  {
+    agent: 'card-disputes',
+    says: ['dispute a $620 charge from yesterday', 'dispute an unauthorized $45 charge from 2 days ago'],
+  },
+  { agent: 'flight-changes', says: ['I need to change my flight', 'ABC123', 'next Friday', 'yes'] },
+  { agent: 'shop-returns', says: ['I want to return an item', 'order 1001', 'it arrived damaged'] },
+];
+
+interface Sample {
+  agent: string;
+  text: string;
+  out: ReturnType<ReturnType<typeof converse>['say']>;
+}
+
+/** Each demo conversation's turns, run once through the engine. */
+function samples(): Sample[][] {
+  return CONVERSATIONS.map((c) => {
+    const talk = converse(exampleBundle(c.agent, c.tag ? { version_tag: c.tag } : {}), CLOCK);
+    return c.says.map((text) => ({ agent: c.agent, text, out: talk.say(text) }));
+  });
+}
+
+/** Turn `i` of the store: a sample with its amount and time varied. */
+function turnOf(sample: Sample, i: number, taskId: string): TurnRecord {
+  const at = new Date(
+    Date.parse('2025-01-01T00:00:00Z') + Math.floor((i / TURNS) * 365 * 86_400_000),
+  ).toISOString();
+  const amount = 5 + ((i * 7919) % 1000);
+  const values = { ...((sample.out.state.values as Record<string, unknown> | undefined) ?? {}) };
+  if ('transaction-amount' in values) values['transaction-amount'] = amount;
+  const trace = structuredClone(sample.out.trace);
+  trace.interaction_id = `msg-${i}`;
+  if ('transaction.transaction-amount' in trace.entities)
+    trace.entities['transaction.transaction-amount'] = amount;
+  return {
+    taskId,
+    interactionId: `msg-${i}`,
+    userMessage: { id: `user-${i}`, text: sample.text, createdAt: at },
+    reply: { text: sample.out.reply, suggestions: sample.out.suggestions, createdAt: at },
+    trace,
+    state: { ...sample.out.state, values },
+    bundleHash: null,
+    versionId: 'v2',
+  };
+}
+
+async function openStore(
+  all: Sample[][],
+): Promise<{ store: Store; fillMs: number; done: () => Promise<void> }> {
+  if (KIND === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'threadline-search-bench-'));
+    await new SqliteStore({ dataDir: dir }).close(); // the schema
+    const fillMs = fillSqlite(join(dir, 'threadline.db'), all);
+    const store = new SqliteStore({ dataDir: dir });
+    return {
+      store,
+      fillMs,
+      done: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })),
+    };
+  }
+  const bin = findPostgresBin();
+  if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
+  const server = await startPostgresServer(bin, { durable: false });
+  const store = await PostgresStore.open({ url: server.adminUrl });
+  const fillMs = await fill(store, all);
+  return { store, fillMs, done: async () => (await store.close(), server.stop()) };
+}
+
+const named = (columns: string) =>
+  columns
+    .split(', ')
+    .map((c) => `@${c}`)
+    .join(', ');
+
+/** Writes the turns straight into the SQLite file, with the index entries the store would write. */
+function fillSqlite(file: string, all: Sample[][]): number {
+  const started = performance.now();
+  const db = new Database(file);
+  db.pragma('journal_mode = WAL');
+  db.pragma('synchronous = NORMAL');
+  const insertTask = db.prepare(`INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${named(TASK_COLUMNS)})`);
+  const insertTurn = db.prepare(`INSERT INTO turns (${TURN_COLUMNS}) VALUES (${named(TURN_COLUMNS)})`);
+  const index = new SqliteTurnIndex(db);
+  const batch = db.transaction((from: number, to: number) => {
+    for (let i = from; i < to; i += 1) {
+      const { task, sample, seq } = taskOf(all, i);
+      if (seq === 1) insertTask.run(taskToRow(task));
+      const turn = turnOf(sample, i, task.id);
+      insertTurn.run(turnToRow(turn, seq));
+      index.add(turnIndexEntry(task, turn, seq));
+    }
+  });
+  for (let i = 0; i < TURNS; i += 10_000) batch(i, Math.min(TURNS, i + 10_000));
+  db.close();
+  return performance.now() - started;
+}
+
+/** The task of turn `i`: a task every ten turns, each a demo conversation repeated. */
+function taskOf(all: Sample[][], i: number): { task: TaskRecord; sample: Sample; seq: number } {
+  const first = i - (i % TURNS_PER_TASK);
+  const conversation = all[(first / TURNS_PER_TASK) % all.length]!;
+  const sample = conversation[(i % TURNS_PER_TASK) % conversation.length]!;
+  const task: TaskRecord = {
+    id: `task-${first}`,
+    agentId: sample.agent,
+    userId: `user-${first % 97}`,
+    origin: 'web-widget',
+    title: 'bench',
+    welcomeMessage: null,
+    suggestions: [],
+    versionId: 'v2',
+    versionTag: 'v2',
+    clock: CLOCK,
+    initialState: {},
+    branchOf: null,
+    createdAt: timeOf(first),
+  };
+  return { task, sample, seq: (i % TURNS_PER_TASK) + 1 };
+}
+
+const timeOf = (i: number) =>
+  new Date(Date.parse('2025-01-01T00:00:00Z') + Math.floor((i / TURNS) * 365 * 86_400_000)).toISOString();
+
+/** Fills the store through its own API, a turn a transaction, as the service writes them. */
+async function fill(store: Store, all: Sample[][]): Promise<number> {
+  const started = performance.now();
+  for (let i = 0; i < TURNS; i += 1) {
+    const { task, sample, seq } = taskOf(all, i);
+    if (seq === 1) await store.createTask(task);
+    await store.appendTurn(task.id, () => turnOf(sample, i, task.id));
+  }
+  return performance.now() - started;
+}
+
+const SEARCHES: [string, Record<string, string[]>][] = [
+  ['rule blocked (rule=DISPUTE_WINDOW:blocked)', { rule: ['DISPUTE_WINDOW:blocked'] }],
+  [
+    'tool invoked and amount over 500',
+    { tool: ['DISPUTE_CHARGE:invoked'], param: ['transaction-amount>500'] },
+  ],
+  ['decision and agent', { decision: ['request_confirmation'], agent: ['flight-changes'] }],
+  ['text (q=coffee corner)', { q: ['coffee corner'] }],
+  ['text and agent (q=damaged, agent=shop-returns)', { q: ['damaged'], agent: ['shop-returns'] }],
+];
+const FACETS: [string, Record<string, string[]>][] = [
+  ['facets of rule=DISPUTE_WINDOW:blocked', { rule: ['DISPUTE_WINDOW:blocked'] }],
+  ['facets of tool=DISPUTE_CHARGE:invoked', { tool: ['DISPUTE_CHARGE:invoked'] }],
+  ['facets of agent=card-disputes (a third of the store)', { agent: ['card-disputes'] }],
+];
+
+async function timed(reps: number, work: () => Promise<unknown>): Promise<{ min: number; median: number }> {
+  const ms: number[] = [];
+  await work(); // warm: statements prepared, pages cached
+  for (let r = 0; r < reps; r += 1) {
+    const t = performance.now();
+    await work();
+    ms.push(performance.now() - t);
+  }
+  ms.sort((a, b) => a - b);
+  return { min: ms[0]!, median: ms[Math.floor(ms.length / 2)]! };
+}
+
+const { store, fillMs, done } = await openStore(samples());
+try {
+  const rows: { measure: string; min: number; median: number }[] = [];
+  for (const [name, params] of SEARCHES) {
+    const q = parseTurnQuery(params);
+    rows.push({
+      measure: `search: ${name}, page of 50`,
+      ...(await timed(REPS, () => store.searchTurns(q, null, null, 51))),
+    });
+  }
+  const deep = parseTurnQuery({ agent: ['card-disputes'] });
+  const firstPage = await store.searchTurns(deep, null, null, 51);
+  const before = firstPage.hits[49]!.id;
+  rows.push({
+    measure: 'search: second page (cursor) of agent=card-disputes',
+    ...(await timed(REPS, () => store.searchTurns(deep, null, before, 51))),
+  });
+  for (const [name, params] of FACETS) {
+    const q = parseTurnQuery(params);
+    rows.push({ measure: name, ...(await timed(REPS, () => store.turnFacets(q, null))) });
+  }
+  console.log(
+    `\n${today()}, ${machine()}; ${KIND}, ${TURNS.toLocaleString('en')} turns (written in ${(fillMs / 1000).toFixed(0)} s, ${((fillMs * 1000) / TURNS).toFixed(0)} µs a turn), ${REPS} repetitions\n`,
+  );
+  console.log('| measure | min ms | median ms |\n|---|---|---|');
+  for (const r of rows) console.log(`| ${r.measure} | ${r.min.toFixed(1)} | ${r.median.toFixed(1)} |`);
+  console.log(`RESULT ${JSON.stringify({ store: KIND, turns: TURNS, reps: REPS, fillMs, rows })}`);
+} finally {
+  await done();
+}

@@ -1,0 +1,69 @@
+/**
+ * Finding the conversations that matter: from a rule's details in the graph to every turn where
+ * it blocked, narrowed by words and a value, a result opened in its thread, and the search kept
+ * as a link that opens in a fresh browser.
+ */
+import { connect, expect, selectGraphNode, sendMessage, startThread, test } from './fixtures';
+
+test.use({ viewport: { width: 1440, height: 900 } });
+
+test('finds every turn a rule blocked from its details, narrows by words and a value, opens one; the search is a link', async ({
+  page,
+  browser,
+}) => {
+  // Words no other test sends, so the results are this test's turns.
+  const marker = `kumquat${Date.now().toString(36)}`;
+  const first = await startThread(page, 'card-disputes');
+  await sendMessage(page, `I want to dispute a charge of $120 at Coffee Corner from 10 days ago, ${marker}`);
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, `I want to dispute a charge of $300 at Coffee Corner from 12 days ago, ${marker}`);
+
+  // From the blocking rule's details: every turn where it blocked, for this agent.
+  const graph = page.getByRole('group', { name: 'Trace graph of turn 1' });
+  await selectGraphNode(page, graph.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' }));
+  await page
+    .getByRole('region', { name: 'Details of DISPUTE_WINDOW' })
+    .getByRole('button', { name: 'Find turns like this' })
+    .click();
+  const filters = page.getByRole('list', { name: 'Filters' });
+  await expect(filters.getByRole('listitem')).toHaveText([
+    /agent card-disputes/,
+    /rule DISPUTE_WINDOW blocked/,
+  ]);
+  const results = page.getByRole('list', { name: 'Matching turns' });
+  await expect(results.getByRole('listitem').first()).toBeVisible();
+
+  // Narrowed by words, typed as a person types them.
+  const box = page.getByRole('textbox', { name: 'Search turns' });
+  await box.pressSequentially(marker);
+  await box.press('Enter');
+  await expect(results.getByRole('listitem')).toHaveCount(2);
+  await expect(results.getByRole('listitem').first()).toContainText('$300');
+  await expect(results.getByRole('listitem').first()).toContainText('by DISPUTE_WINDOW');
+  await expect(page.getByTestId('facet-total')).toContainText('2 matching turns');
+
+  // And by a value.
+  await box.pressSequentially('param:transaction-amount>200');
+  await box.press('Enter');
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results.getByRole('listitem')).toContainText('$300');
+  const link = page.url();
+  await page.getByRole('button', { name: 'Remove filter transaction-amount > 200' }).click();
+  await expect(results.getByRole('listitem')).toHaveCount(2);
+
+  // A result opens its thread at that turn, on its trace.
+  await results.getByRole('button', { name: /\$120/ }).click();
+  await expect(page).toHaveURL(new RegExp(`task=${first}`));
+  await expect(
+    page.getByRole('group', { name: 'Trace graph of turn 1' }).locator('[data-kind="decision"]'),
+  ).toContainText('blocked');
+
+  // The narrowed search as a link, in a fresh browser: the key, then the same single result.
+  const fresh = await browser.newContext({ baseURL: new URL(link).origin });
+  const other = await fresh.newPage();
+  await other.goto(link);
+  await connect(other);
+  await expect(other.getByRole('list', { name: 'Filters' }).getByRole('listitem')).toHaveCount(4);
+  await expect(other.getByRole('list', { name: 'Matching turns' }).getByRole('listitem')).toHaveCount(1);
+  await fresh.close();
+});

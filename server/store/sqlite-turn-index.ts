@@ -1,0 +1,105 @@
+/**
+ * The turn index in SQLite (tables of migration 4 in `migrations.ts`): written by the store in
+ * the transaction that stores the turn, so it is never behind; searched and counted with the SQL
+ * of `turn-search.ts`. Full-text search is a contentless FTS5 table keyed by the index row's id.
+ */
+import type Database from 'better-sqlite3';
+import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
+import { turnIndexEntry, type TurnIndexEntry } from './turn-index';
+import {
+  planSearch,
+  runFacets,
+  runSearch,
+  type TurnFacetCounts,
+  type TurnHits,
+  type TurnQuery,
+  type Where,
+} from './turn-search';
+
+/** Turns indexed per transaction when indexing those stored before the index existed. */
+const BACKFILL_BATCH = 1000;
+
+export class SqliteTurnIndex {
+  private readonly insertTurn;
+  private readonly insertRule;
+  private readonly insertTool;
+  private readonly insertValue;
+  private readonly insertText;
+
+  constructor(private readonly db: Database.Database) {
+    this.insertTurn = db.prepare(
+      `INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
+         created_at, day, intent, decision, deciding_rule)
+       VALUES (@taskId, @seq, @interactionId, @agentId, @versionId, @bundleHash, @userId,
+         @createdAt, @day, @intent, @decision, @decidingRule)`,
+    );
+    this.insertRule = db.prepare(
+      'INSERT OR IGNORE INTO turn_index_rules (rule_id, result, rule_type, turn) VALUES (?, ?, ?, ?)',
+    );
+    this.insertTool = db.prepare(
+      'INSERT OR IGNORE INTO turn_index_tools (tool, invoked, turn) VALUES (?, ?, ?)',
+    );
+    this.insertValue = db.prepare(
+      'INSERT OR IGNORE INTO turn_index_values (code, value_text, value_num, value_date, turn) VALUES (?, ?, ?, ?, ?)',
+    );
+    this.insertText = db.prepare('INSERT INTO turn_index_text (rowid, message, reply) VALUES (?, ?, ?)');
+  }
+
+  /** Indexes one turn; call it inside the transaction that stores the turn. */
+  add(entry: TurnIndexEntry): void {
+    const { rules, tools, values, message, reply, ...row } = entry;
+    const id = this.insertTurn.run({ ...row, day: row.createdAt.slice(0, 10) }).lastInsertRowid;
+    for (const r of rules) this.insertRule.run(r.ruleId, r.result, r.ruleType, id);
+    for (const t of tools) this.insertTool.run(t.tool, t.invoked ? 1 : 0, id);
+    for (const v of values) this.insertValue.run(v.code, v.text, v.num, v.date, id);
+    this.insertText.run(id, message, reply);
+  }
+
+  search(
+    query: TurnQuery,
+    allowedAgents: readonly string[] | null,
+    before: number | null,
+    limit: number,
+  ): Promise<TurnHits> {
+    return runSearch(this.all, planSearch(query, allowedAgents, 'sqlite', before), limit);
+  }
+
+  facets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
+    return runFacets(this.all, planSearch(query, allowedAgents, 'sqlite', null), 'sqlite');
+  }
+
+  private readonly all = (q: Where): Promise<Record<string, unknown>[]> =>
+    Promise.resolve(this.db.prepare(q.sql).all(...q.args) as Record<string, unknown>[]);
+
+  /**
+   * Indexes the turns stored before the index existed, oldest first, a batch per transaction; a
+   * start that was cut short goes on where it stopped. Drops the helper index when done.
+   */
+  backfill(): void {
+    const pending = this.db
+      .prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'turns_unindexed'")
+      .get();
+    if (!pending) return;
+    const next = this.db.prepare(
+      `SELECT ${prefixed(TURN_COLUMNS, 'turns')}, tasks.agent_id AS task_agent_id, tasks.user_id AS task_user_id
+       FROM turns JOIN tasks ON tasks.id = turns.task_id
+       WHERE (turns.reply_created_at, turns.task_id, turns.seq) > (@at, @task, @seq)
+         AND NOT EXISTS (SELECT 1 FROM turn_index WHERE turn_index.task_id = turns.task_id AND turn_index.seq = turns.seq)
+       ORDER BY turns.reply_created_at, turns.task_id, turns.seq LIMIT ${BACKFILL_BATCH}`,
+    );
+    let after = { at: '', task: '', seq: 0 };
+    for (;;) {
+      const rows = next.all(after) as (TurnRow & { task_agent_id: string; task_user_id: string })[];
+      if (rows.length === 0) break;
+      this.db.transaction(() => {
+        for (const r of rows)
+          this.add(
+            turnIndexEntry({ agentId: r.task_agent_id, userId: r.task_user_id }, storedTurn(r), r.seq),
+          );
+      })();
+      const last = rows[rows.length - 1]!;
+      after = { at: last.reply_created_at, task: last.task_id, seq: last.seq };
+    }
+    this.db.exec('DROP INDEX turns_unindexed');
+  }
+}

@@ -1,0 +1,3 @@
+/** Public surface of the search feature: the turn search view and its filters. */
+export { SearchView, type SearchViewProps } from './SearchView';
+export { withFilter, type FindFilter } from './find';
