@@ -76,7 +76,7 @@ function computeCause(trace: TraceLike): DecisionCause | null {
   const indices: number[] = [];
   if (shown.tone === 'blocked' || shown.tone === 'info' || shown.tone === 'confirm')
     rules.forEach((r, i) => {
-      const tone = ruleTone(r);
+      const tone = ruleTone(r, trace.decision);
       // A gating rule that could not be evaluated blocks as well (never counts as allowed).
       if (tone === shown.tone || (shown.tone === 'blocked' && tone === 'error')) indices.push(i);
     });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { brokenRules, resultTone, showDecision, worstTone } from './trace-tones';
+import { brokenRules, resultTone, ruleTone, showDecision, worstTone } from './trace-tones';
 
 describe('trace tones', () => {
   it('names the known decisions and shows unknown ones as they are', () => {
@@ -16,6 +16,13 @@ describe('trace tones', () => {
     expect(resultTone('requires_confirmation')).toBe('confirm');
     expect(resultTone('not_applicable')).toBe('muted');
     expect(resultTone('weird')).toBe('neutral');
+  });
+  it('shows a rule that held a turn asking for information as needing information, not as a block', () => {
+    const addsIban = { rule_id: 'IBAN_FOR_BANK_TRANSFER', result: 'blocked' };
+    expect(ruleTone(addsIban, 'request_information')).toBe('info');
+    expect(ruleTone(addsIban, 'block_with_explanation')).toBe('blocked');
+    expect(ruleTone({ rule_id: 'RETURN_ITEM.params.required', result: 'blocked' })).toBe('info');
+    expect(ruleTone(addsIban)).toBe('blocked');
   });
   it('shows a rule that could not be evaluated in its own tone, worse than blocked', () => {
     expect(resultTone('error')).toBe('error');

@@ -50,11 +50,14 @@ export function isMissingInformationCheck(rule: { rule_id?: unknown }): boolean 
 /**
  * A rule's tone, one meaning each: blocked, needs information (info), needs confirmation
  * (confirm), allowed (ok), not applicable (muted), could not be evaluated (error); anything else
- * (an unknown value) neutral, shown as it is.
+ * (an unknown value) neutral, shown as it is. A `blocked` rule in a turn that asks for
+ * information held the turn for a value it needs (a missing-information check, or a rule adding
+ * a required parameter): a turn that anything blocked ends blocked, so it blocked nothing.
  */
-export function ruleTone(rule: { rule_id?: unknown; result?: unknown }): Tone {
+export function ruleTone(rule: { rule_id?: unknown; result?: unknown }, decision?: string): Tone {
   const result = typeof rule.result === 'string' ? rule.result : '';
-  if (result === 'blocked' && isMissingInformationCheck(rule)) return 'info';
+  if (result === 'blocked' && (isMissingInformationCheck(rule) || decision === 'request_information'))
+    return 'info';
   return resultTone(result);
 }
 

@@ -313,7 +313,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     const r = rule as Record<string, unknown>;
     const ruleId = asText(r.rule_id);
     const result = asText(r.result);
-    const tone = ruleTone({ rule_id: ruleId, result });
+    const tone = ruleTone({ rule_id: ruleId, result }, asText(t.decision));
     const text = `${ruleId} ${asText(r.predicate)} ${asText(r.reason)}`;
     const id = uniqueId(`rule:${ruleId || '(unnamed)'}`);
     const mentioned = names.find(text);
