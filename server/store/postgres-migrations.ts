@@ -9,6 +9,7 @@
  * thread from `inherits_from` (the task that ran the last of them).
  */
 import type { PoolClient } from 'pg';
+import { AGENTS_SCHEMA } from './migrations';
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
@@ -60,6 +61,8 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (hash, agent_id)
   );
   `,
+  // Agents created through the API (as SQLite migration 4).
+  AGENTS_SCHEMA,
 ];
 
 /** Any constant shared by every instance: the key of the advisory lock migrations run under. */

@@ -4,7 +4,7 @@ import { freshDatabase, postgresAdminUrl, skipReason } from '../../tests/support
 import { startTcpProxy } from '../../tests/support/tcp-proxy';
 import { PostgresStore } from './postgres-store';
 import { StoreUnavailableError, type Store } from './store';
-import { storeContract, task, turn } from './store-contract.fixture';
+import { agentContract, storeContract, task, turn } from './store-contract.fixture';
 
 const title = postgresAdminUrl ? 'PostgresStore' : `PostgresStore (skipped: ${skipReason})`;
 const opened: Store[] = [];
@@ -19,6 +19,7 @@ afterAll(async () => {
 
 describe.skipIf(!postgresAdminUrl)(title, () => {
   describe('the Store contract', () => storeContract(async () => open(await freshDatabase('contract'))));
+  describe('the agents contract', () => agentContract(async () => open(await freshDatabase('agents'))));
 
   it('applies the migrations once when several instances start at once', async () => {
     const url = await freshDatabase('migrate');
@@ -29,7 +30,7 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
     await client.connect();
     const { rows } = await client.query('SELECT version FROM threadline_schema ORDER BY version');
     await client.end();
-    expect(rows).toEqual([{ version: 1 }, { version: 2 }]);
+    expect(rows).toEqual([{ version: 1 }, { version: 2 }, { version: 3 }]);
   });
 
   it('applies concurrent turns of one task from two instances one at a time, each on the state the last left', async () => {
