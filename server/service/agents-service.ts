@@ -14,6 +14,7 @@ import type {
 } from '../../src/contract/agents';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
+import { AGENT_ID_PATTERN } from '../agents/folders';
 import type { LiveAgentCatalog } from '../agents/live-catalog';
 import type { AgentStore, StoredAgentVersion } from '../store/store';
 import type { AgentRecord, MessagingDependencies } from './dependencies';
@@ -97,9 +98,12 @@ export class AgentsService {
     return this.detail(agent);
   }
 
+  /** The id is the request's, else the bundle's `general_settings.id` (as a project's agent.aui.json may name it), else made from its name. */
   async create(key: ApiKey, req: z.infer<typeof CreateAgentRequest>): Promise<AgentDetail> {
-    const settings = req.bundle.general_settings as { name?: unknown } | undefined;
-    const id = req.id ?? agentIdFromName(settings?.name);
+    const settings = req.bundle.general_settings as { id?: unknown; name?: unknown } | undefined;
+    const named =
+      typeof settings?.id === 'string' && AGENT_ID_PATTERN.test(settings.id) ? settings.id : undefined;
+    const id = req.id ?? named ?? agentIdFromName(settings?.name);
     if (!keyAllowsAgent(key, id)) throw new AccessDeniedError(id);
     this.validated(req.bundle, ['bundle']);
     await this.catalog.sync(true);

@@ -22,7 +22,9 @@ export const CreateAgentRequest = z.object({
       'letters, digits, ".", "_" and "-", starting with a letter or digit',
     )
     .optional()
-    .describe("The agent's id; made from the bundle's general_settings.name when omitted."),
+    .describe(
+      "The agent's id; when omitted, the bundle's general_settings.id, else one made from general_settings.name.",
+    ),
   bundle: BundleObject.describe('The first version (v1, active) and the draft.'),
   tag: Tag.optional().describe('Tag of the first version (default v1).'),
   note: z.string().max(2000).optional().describe('What the first version is.'),

@@ -39,7 +39,7 @@ describe('agents created through the API', () => {
     });
     expect(created.status).toBe(201);
     expect(created.body).toMatchObject({
-      id: 'harbour-hotel-bookings',
+      id: 'room-bookings',
       name: 'Harbour Hotel Bookings',
       source: 'created',
       active_version: 'v1',
@@ -48,9 +48,9 @@ describe('agents created through the API', () => {
       suggestions: ['Book a room', 'Book a suite for 2 nights from next friday'],
     });
     const list = await call(service, 'GET', '/reference/v1/agents');
-    expect(list.body.agents.map((a: { id: string }) => a.id)).toContain('harbour-hotel-bookings');
+    expect(list.body.agents.map((a: { id: string }) => a.id)).toContain('room-bookings');
 
-    const task = await createTask(service, { agent_id: 'harbour-hotel-bookings' });
+    const task = await createTask(service, { agent_id: 'room-bookings' });
     expect(task.status).toBe(200);
     expect(task.body.welcome_message).toMatch(/^Welcome to the Harbour Hotel!/);
     expect(task.body.version_id).toBe('v1');
