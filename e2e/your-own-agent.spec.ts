@@ -106,7 +106,7 @@ test('create an agent from a pasted bundle, talk to it, publish v2, activate it,
   // Activate v2, seeing the diff against v1.
   await page.getByRole('button', { name: 'Activate…' }).click();
   const activate = page.getByRole('group', { name: 'Activate a version' });
-  await expect(activate.getByLabel('Version')).toHaveValue('v2');
+  await expect(activate.getByRole('combobox')).toHaveValue('v2');
   await expect(activate).toContainText('New threads will run this version instead of v1');
   await activate.getByRole('button', { name: 'Activate' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'v2 is now the active version' })).toBeVisible();

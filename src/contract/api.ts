@@ -16,7 +16,9 @@ export const API_KEY_HEADERS = ['x-service-api-key', 'x-aui-api-key'] as const;
 const Id = z.string().min(1).max(200);
 const Bundleish = z
   .record(z.string(), z.unknown())
-  .describe('Agent settings bundle (see bundle.md); validated before execution.');
+  .describe(
+    'Agent settings bundle (see docs/bundle/README.md in the repository); validated before execution.',
+  );
 
 // ---------------------------------------------------------------- requests
 
