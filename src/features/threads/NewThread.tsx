@@ -4,6 +4,7 @@
  */
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useAgents } from '../../api/agents';
 import { toApiError } from '../../api/errors';
 import type { TaskIn } from '../../contract/api';
 import { Button } from '../../components/ui/Button';
@@ -24,6 +25,8 @@ export function NewThreadForm({ onStarted, submitLabel = 'Start a thread' }: New
   const [choice, setChoice] = useState<AgentChoice | null>(null);
   const [creating, setCreating] = useState(false);
   const keyReady = useKeyReady();
+  // Only a service that lists its agents (the reference service) can create one.
+  const listsAgents = useAgents(keyReady).data != null;
   const value = choice ?? { agentId: last.agentId, versionId: last.versionId };
   const start = useStartThread();
   const agentId = value.agentId.trim();
@@ -60,7 +63,7 @@ export function NewThreadForm({ onStarted, submitLabel = 'Start a thread' }: New
         <Button type="submit" variant="primary" disabled={!agentId || start.isPending}>
           {start.isPending ? 'Starting…' : submitLabel}
         </Button>
-        {keyReady ? (
+        {keyReady && listsAgents ? (
           <Button variant="ghost" className="ml-auto" onClick={() => setCreating(true)}>
             New agent…
           </Button>
