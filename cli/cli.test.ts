@@ -3,11 +3,13 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startService, type Service } from '../tests/api/helpers';
+import { call, startService, type Service } from '../tests/api/helpers';
+import { starterBundle } from '../tests/support/starter-agent';
 import { main, type Io } from './main';
 
 const CARDS = 'server/agents/card-disputes/tests';
 const FLIGHTS = 'server/agents/flight-changes/tests';
+const STARTER_SUITE = 'docs/bundle/starter-agent/tests';
 const OUTSIDE_WINDOW = `${CARDS}/dispute-outside-window.case.json`;
 
 async function run(argv: string[], env: Record<string, string> = {}) {
@@ -144,6 +146,21 @@ describe('threadline test through the reference service', () => {
     );
     expect(code).toBe(1);
     expect(out).toContain('decision: expected block_with_explanation, got request_information');
+  });
+
+  it('runs the suite of an agent created on the service, and says what to do while it does not exist', async () => {
+    const argv = ['test', STARTER_SUITE, '--server', service.url, '--key-env', 'TL_KEY'];
+    const before = await run(argv, { TL_KEY: 'root-key' });
+    expect(before.code).toBe(1);
+    expect(before.out).toContain('error: the service does not know the agent room-bookings');
+    expect(before.out).toContain('--bundle');
+    const created = await call(service, 'POST', '/reference/v1/agents', {
+      body: { bundle: starterBundle() },
+    });
+    expect(created.body.id).toBe('room-bookings');
+    const after = await run(argv, { TL_KEY: 'root-key' });
+    expect(after.out).toMatch(/\n2 passed, 0 failed, 0 errors/);
+    expect(after.code).toBe(0);
   });
 
   it('reports a refused key as an error of each case (exit 1), and a missing key variable as a usage error (exit 2)', async () => {

@@ -20,6 +20,9 @@ import { registerImpactRoute } from './impact/route';
 import { healthRoutes } from './routes/health';
 import { messagingRoutes } from './routes/messaging';
 import { referenceRoutes } from './routes/reference';
+import { agentRoutes } from './routes/agents';
+import { LiveAgentCatalog } from './agents/live-catalog';
+import { AgentsService } from './service/agents-service';
 import { LineageService } from './service/lineage-service';
 import { MessagingService } from './service/messaging-service';
 import { ReferenceService } from './service/reference-service';
@@ -34,6 +37,8 @@ export interface AppOptions {
   store: Store;
   /** The engine, example agents, bundle tools, clock and ids the service runs with. */
   dependencies: MessagingDependencies;
+  /** Folders of agent projects to load besides the example agents (`--agents`). */
+  agentDirs?: readonly string[];
   /** Default: one `dev-key` for every agent. */
   apiKeys?: ApiKey[];
   /** The built web app to serve; none when omitted. */
@@ -57,8 +62,15 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   const log = options.log ?? stdoutSink;
   const bodyLimit = options.bodyLimitBytes ?? DEFAULT_BODY_LIMIT_BYTES;
   const ring = createKeyRing(options.apiKeys ?? parseApiKeys(undefined));
-  const messaging = new MessagingService(options.store, options.dependencies, createKeyedSerializer());
-  const reference = new ReferenceService(options.dependencies.agents, options.dependencies.bundles);
+  // Every agent: the examples (or the catalog given), the folders' and the created ones.
+  const catalog =
+    options.dependencies.agents instanceof LiveAgentCatalog
+      ? options.dependencies.agents
+      : new LiveAgentCatalog(options.dependencies.agents, options.agentDirs ?? [], options.store);
+  const dependencies = { ...options.dependencies, agents: catalog };
+  const messaging = new MessagingService(options.store, dependencies, createKeyedSerializer());
+  const reference = new ReferenceService(catalog, dependencies.bundles);
+  const agents = new AgentsService(options.store, catalog, dependencies);
   const lineage = new LineageService(options.store);
 
   const app = apiRouter();
@@ -103,9 +115,17 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   app.use('/v1/*', jsonBody(bodyLimit));
   app.use('/reference/*', jsonBody(bodyLimit));
 
+  // The created agents as the store has them now (another instance may have changed them).
+  for (const path of ['/v1/*', '/reference/*'])
+    app.use(path, async (_c, next) => {
+      await catalog.sync();
+      await next();
+    });
+
   app.route('/', messagingRoutes(messaging));
+  app.route('/', agentRoutes(agents));
   app.route('/', referenceRoutes(reference, lineage, new TurnSearchService(options.store)));
-  registerImpactRoute(app, options.dependencies);
+  registerImpactRoute(app, dependencies);
 
   if (options.distDir) mountSpa(app, options.distDir);
 

@@ -120,4 +120,10 @@ describe('parseConfig', () => {
       expect((error as Error).message).not.toContain('s3cret');
     }
   });
+
+  it('collects agent folders from THREADLINE_AGENTS and every --agents', () => {
+    const config = parseConfig(['--agents', 'one', '--agents=two'], { THREADLINE_AGENTS: 'env-a:env-b' });
+    expect(config.agentDirs).toEqual(['env-a', 'env-b', 'one', 'two']);
+    expect(parseConfig([], {}).agentDirs).toEqual([]);
+  });
 });

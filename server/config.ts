@@ -1,4 +1,5 @@
 /** Service configuration from command-line flags and the environment (flags win). Pure. */
+import { delimiter } from 'node:path';
 import { DEFAULT_DEV_KEY, parseApiKeys, type ApiKey } from './auth/api-keys';
 import { isLoopbackName, normalizeOrigin } from './http/origins';
 import { redactUrls, type UpstreamOptions } from './http/upstream';
@@ -21,15 +22,17 @@ export interface ServiceConfig {
   corsOrigins: string[];
   /** `THREADLINE_ALLOWED_HOSTS`: `Host` names besides loopback names, IP addresses and `host`. */
   allowedHosts: string[];
+  /** `--agents <dir>` (repeatable) and `THREADLINE_AGENTS` (folders separated by the path delimiter): agent projects to load. */
+  agentDirs: string[];
 }
 
 export class ConfigError extends Error {}
 
-const FLAGS = ['port', 'host', 'data', 'upstream', 'dist'] as const;
+const FLAGS = ['port', 'host', 'data', 'upstream', 'dist', 'agents'] as const;
 type Flag = (typeof FLAGS)[number];
 
-function parseFlags(argv: readonly string[]): Partial<Record<Flag, string>> {
-  const flags: Partial<Record<Flag, string>> = {};
+function parseFlags(argv: readonly string[]): Partial<Record<Flag, string>> & { agentDirs: string[] } {
+  const flags: Partial<Record<Flag, string>> & { agentDirs: string[] } = { agentDirs: [] };
   for (let i = 0; i < argv.length; i += 1) {
     const arg = argv[i]!;
     const match = /^--([a-z]+)(?:=(.*))?$/.exec(arg);
@@ -39,7 +42,8 @@ function parseFlags(argv: readonly string[]): Partial<Record<Flag, string>> {
     }
     const value = match[2] ?? argv[(i += 1)];
     if (value === undefined || value === '') throw new ConfigError(`--${name} needs a value`);
-    flags[name] = value;
+    if (name === 'agents') flags.agentDirs.push(value);
+    else flags[name] = value;
   }
   return flags;
 }
@@ -176,5 +180,9 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     requestTimeoutMs,
     corsOrigins: parseOrigins(env.THREADLINE_CORS_ORIGINS),
     allowedHosts: list(env.THREADLINE_ALLOWED_HOSTS),
+    agentDirs: [
+      ...(env.THREADLINE_AGENTS ?? '').split(delimiter).filter((d) => d.trim()),
+      ...flags.agentDirs,
+    ],
   };
 }

@@ -1,12 +1,14 @@
 /**
  * The reference Messaging API service: `tsx server/main.ts [--port N] [--host H] [--data DIR]
- * [--upstream URL] [--dist DIR]`. Serves the API and the built web app; stops cleanly on
+ * [--upstream URL] [--dist DIR] [--agents DIR]...`. Serves the API and the built web app; stops cleanly on
  * SIGINT/SIGTERM (in-flight requests finish, then the database closes).
  */
 import { serve } from '@hono/node-server';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from './app';
+import { describeProblem } from './agents/folders';
+import { LiveAgentCatalog } from './agents/live-catalog';
 import { ConfigError, parseConfig, type ServiceConfig } from './config';
 import { connectionOptions, idleTimeoutMs } from './http/connections';
 import { defaultDependencies, warmUp } from './default-dependencies';
@@ -25,6 +27,16 @@ function redacted(url: string): string {
   const parsed = new URL(url);
   if (parsed.password) parsed.password = '***';
   return parsed.toString();
+}
+
+/** What the agent folders gave: the agents loaded and each project skipped with its problems. */
+function folderReport(catalog: LiveAgentCatalog): string[] {
+  const loaded = catalog.list().filter((a) => a.source === 'folder');
+  const lines = loaded.length ? [`agents from folders: ${loaded.map((a) => a.id).join(', ')}`] : [];
+  const problems = catalog.problems();
+  if (problems.length)
+    lines.push('some agent projects were skipped:', ...problems.map((p) => `  ${describeProblem(p)}`));
+  return lines;
 }
 
 let config: ServiceConfig;
@@ -50,7 +62,11 @@ async function open(): Promise<Store> {
 }
 
 const store = await open();
-const dependencies = defaultDependencies();
+const examples = defaultDependencies();
+// Agent folders are read now: a project that does not load is reported and skipped.
+const catalog = new LiveAgentCatalog(examples.agents, config.agentDirs, store);
+const dependencies = { ...examples, agents: catalog };
+for (const line of folderReport(catalog)) process.stderr.write(`threadline: ${line}\n`);
 const app = createApp({
   store,
   dependencies,

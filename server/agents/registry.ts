@@ -13,6 +13,8 @@ export interface AgentVersionRecord {
   tag: string | null;
   description: string;
   bundle: Bundle;
+  /** When it was published (agents created through the API only). */
+  createdAt?: string;
 }
 
 export interface AgentRecord {
@@ -21,6 +23,8 @@ export interface AgentRecord {
   description: string;
   active_version: string;
   versions: AgentVersionRecord[];
+  /** Where it comes from (see `AgentSource`); an example agent when absent. */
+  source?: 'example' | 'folder' | 'created';
 }
 
 interface AgentManifest {
@@ -40,7 +44,7 @@ function readJson(path: string): unknown {
   }
 }
 
-function parseManifest(path: string): AgentManifest {
+export function parseManifest(path: string): AgentManifest {
   const m = readJson(path) as Partial<AgentManifest> | null;
   const ok =
     m !== null &&

@@ -1,5 +1,5 @@
 /**
- * Every shape of bundle.md §1.1 validates and runs with its meaning, and the trace shows its
+ * Every shape real projects use (the vendor's shapes, docs/bundle/README.md) validates and runs with its meaning, and the trace shows its
  * effect: nested sub-entities, activations through then.settings.tools, request fields built from
  * request_schema, the three response_mapping shapes, and what the engine does not run.
  */
@@ -158,7 +158,7 @@ const bundle: Bundle = {
   ],
 };
 
-describe('the shapes real projects use (bundle.md §1.1)', () => {
+describe('the shapes real projects use (docs/bundle/README.md)', () => {
   it('validate', () => {
     expect(validateBundle(bundle)).toEqual([]);
   });

@@ -15,6 +15,17 @@ export function welcome(bundle: Bundle, _clock: string): Welcome {
   return {
     title: compiled.name,
     welcome_message: text,
-    suggestions: otherToolNames(compiled, null).slice(0, 4),
+    suggestions:
+      starters(compiled.bundle.general_settings?.starter_suggestions) ??
+      otherToolNames(compiled, null).slice(0, 4),
   };
+}
+
+/** The starters the general settings name (non-empty texts, at most 4), or undefined when none. */
+function starters(configured: unknown): string[] | undefined {
+  if (!Array.isArray(configured)) return undefined;
+  const texts = configured
+    .filter((s): s is string => typeof s === 'string' && s.trim() !== '')
+    .map((s) => s.trim());
+  return texts.length > 0 ? texts.slice(0, 4) : undefined;
 }

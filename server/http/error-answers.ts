@@ -7,7 +7,7 @@
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { UnofficialStatusCode } from 'hono/utils/http-status';
-import { AccessDeniedError, InvalidInputError, NotFoundError } from '../service/errors';
+import { AccessDeniedError, ConflictError, InvalidInputError, NotFoundError } from '../service/errors';
 import { describeWhileServing, storageFault } from '../store/storage-faults';
 import { StoreUnavailableError } from '../store/store';
 import { CLIENT_CLOSED_REQUEST, isClientAbort } from './connections';
@@ -38,6 +38,7 @@ export function apiErrorOf(error: unknown): ApiError | undefined {
   if (error instanceof ApiError) return error;
   if (error instanceof NotFoundError)
     return new ApiError(404, { error: 'Not Found', message: error.message });
+  if (error instanceof ConflictError) return new ApiError(409, { error: 'Conflict', message: error.message });
   if (error instanceof AccessDeniedError) return forbidden(error.message);
   if (error instanceof InvalidInputError)
     return unprocessable(

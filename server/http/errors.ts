@@ -8,7 +8,7 @@ import type { z } from 'zod';
 import type { BundleIssue, ErrorBody } from '../../src/contract/api';
 
 type ErrorDetail = NonNullable<ErrorBody['detail']>[number];
-export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 413 | 415 | 422 | 500 | 502 | 503 | 504 | 507;
+export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 500 | 502 | 503 | 504 | 507;
 
 export class ApiError extends Error {
   constructor(

@@ -137,7 +137,7 @@ export const listAgentsRoute = createRoute({
   method: 'get',
   path: '/reference/v1/agents',
   tags: ['Reference'],
-  summary: 'The example agents this key may use, with their versions',
+  summary: 'The agents this key may use (examples, folder and created agents), with their versions',
   security,
   responses: { 200: json(AgentList, 'The agents.'), 401: COMMON_ERRORS[401] },
 });

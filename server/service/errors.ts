@@ -21,6 +21,9 @@ export abstract class ServiceError extends Error {}
 /** A task, interaction, agent, version or bundle that does not exist (or not here). */
 export class NotFoundError extends ServiceError {}
 
+/** The request conflicts with what is stored (an id already taken, an agent that still has threads). */
+export class ConflictError extends ServiceError {}
+
 /** The caller's key may not use this agent (or what belongs to it). */
 export class AccessDeniedError extends ServiceError {
   constructor(readonly agentId: string) {

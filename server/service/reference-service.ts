@@ -42,6 +42,7 @@ export class ReferenceService {
         description: a.description,
         active_version: a.active_version,
         versions: a.versions.map((v) => ({ id: v.id, tag: v.tag, description: v.description })),
+        source: a.source ?? 'example',
       })),
     };
   }

@@ -132,8 +132,9 @@ describe('migration to the turn index', () => {
     const dir = mkdtempSync(join(tmpdir(), 'threadline-migrate-'));
     dirs.push(dir);
     const db = new Database(join(dir, 'threadline.db'));
-    for (const m of MIGRATIONS.slice(0, 3)) db.exec(m);
-    db.pragma('user_version = 3');
+    const before = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
+    for (const m of MIGRATIONS.slice(0, before)) db.exec(m);
+    db.pragma(`user_version = ${before}`);
     db.prepare(
       `INSERT INTO tasks (id, agent_id, user_id, origin, title, welcome_message, suggestions, version_id, version_tag,
         clock, initial_state, created_at) VALUES (?, ?, 'u1', 'web-widget', 'T', NULL, '[]', 'v2', 'v2',

@@ -4,6 +4,31 @@
  */
 import type { Database } from 'better-sqlite3';
 
+/** The agents tables, the same in SQLite and PostgreSQL. */
+export const AGENTS_SCHEMA = `
+  CREATE TABLE agents (
+    id TEXT PRIMARY KEY,
+    active_version TEXT NOT NULL,
+    draft TEXT NOT NULL,
+    draft_updated_at TEXT NOT NULL,
+    created_at TEXT NOT NULL
+  );
+  CREATE TABLE agent_versions (
+    agent_id TEXT NOT NULL REFERENCES agents(id) ON DELETE CASCADE,
+    id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    tag TEXT,
+    note TEXT NOT NULL,
+    bundle TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    PRIMARY KEY (agent_id, id),
+    UNIQUE (agent_id, tag)
+  );
+  CREATE TABLE agent_revision (id INTEGER PRIMARY KEY CHECK (id = 1), revision INTEGER NOT NULL);
+  INSERT INTO agent_revision (id, revision) VALUES (1, 0);
+  CREATE INDEX tasks_agent ON tasks (agent_id);
+  `;
+
 export const MIGRATIONS: readonly string[] = [
   `
   CREATE TABLE tasks (
@@ -75,10 +100,13 @@ export const MIGRATIONS: readonly string[] = [
     PRIMARY KEY (hash, agent_id)
   );
   `,
+  // Agents created through the API: their published versions (immutable), the active one, the
+  // draft, and a revision number every agent write bumps.
+  AGENTS_SCHEMA,
   // The turn index (`GET /reference/v1/turns`): one row a stored turn (its `id` orders turns
   // newest last), its rules, tools and values, and its texts for full-text search (contentless
   // FTS5: the texts stay in `turns`). Written with each turn; turns stored before this migration
-  // are indexed after it, oldest first (`backfillTurnIndex`), helped by a temporary index.
+  // are indexed after it, oldest first (`SqliteTurnIndex.backfill`), helped by a temporary index.
   `
   CREATE TABLE turn_index (
     id INTEGER PRIMARY KEY,

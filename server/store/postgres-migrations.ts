@@ -9,10 +9,11 @@
  * thread from `inherits_from` (the task that ran the last of them).
  */
 import type { PoolClient } from 'pg';
+import { AGENTS_SCHEMA } from './migrations';
 import { backfillPostgresTurnIndex } from './postgres-turn-index';
 
 /** The migration that creates the turn index (the turns already stored are indexed after it). */
-const TURN_INDEX_MIGRATION = 3;
+const TURN_INDEX_MIGRATION = 4;
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
@@ -64,7 +65,9 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (hash, agent_id)
   );
   `,
-  // The turn index (as SQLite migration 4): one row a stored turn, its rules, tools and values,
+  // Agents created through the API (as SQLite migration 4).
+  AGENTS_SCHEMA,
+  // The turn index (as SQLite migration 5): one row a stored turn, its rules, tools and values,
   // and its texts as a tsvector for full-text search. Turns stored before this migration are
   // indexed right after it, in the same transaction (`backfillPostgresTurnIndex`).
   `

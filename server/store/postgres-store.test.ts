@@ -5,7 +5,7 @@ import { startTcpProxy } from '../../tests/support/tcp-proxy';
 import { POSTGRES_MIGRATIONS } from './postgres-migrations';
 import { PostgresStore } from './postgres-store';
 import { StoreUnavailableError, type Store } from './store';
-import { storeContract, task, turn } from './store-contract.fixture';
+import { agentContract, storeContract, task, turn } from './store-contract.fixture';
 
 const title = postgresAdminUrl ? 'PostgresStore' : `PostgresStore (skipped: ${skipReason})`;
 const opened: Store[] = [];
@@ -20,6 +20,7 @@ afterAll(async () => {
 
 describe.skipIf(!postgresAdminUrl)(title, () => {
   describe('the Store contract', () => storeContract(async () => open(await freshDatabase('contract'))));
+  describe('the agents contract', () => agentContract(async () => open(await freshDatabase('agents'))));
 
   it('applies the migrations once when several instances start at once', async () => {
     const url = await freshDatabase('migrate');

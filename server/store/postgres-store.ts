@@ -20,6 +20,7 @@
  * pool opens new connections when it is back.
  */
 import pg from 'pg';
+import { rowsToAgents, type AgentRow, type AgentVersionRow } from './agent-rows';
 import { migratePostgres } from './postgres-migrations';
 import {
   prefixed,
@@ -34,6 +35,9 @@ import {
 } from './rows';
 import {
   StoreUnavailableError,
+  type AgentDraft,
+  type StoredAgent,
+  type StoredAgentVersion,
   type ForkPoint,
   type PageRequest,
   type Store,
@@ -430,6 +434,134 @@ export class PostgresStore implements Store {
       query,
       allowedAgents,
     );
+  }
+
+  async agentsRevision(): Promise<number> {
+    const rows = await this.query<{ revision: number }>(
+      'SELECT revision FROM agent_revision WHERE id = 1',
+      [],
+    );
+    return Number(rows[0]?.revision ?? 0);
+  }
+
+  async listStoredAgents(): Promise<StoredAgent[]> {
+    return this.transaction(async (client) =>
+      rowsToAgents(
+        await this.query<AgentRow>(
+          'SELECT id, active_version, created_at FROM agents ORDER BY id',
+          [],
+          client,
+        ),
+        await this.query<AgentVersionRow>(
+          'SELECT agent_id, id, tag, note, bundle, created_at FROM agent_versions ORDER BY agent_id, seq',
+          [],
+          client,
+        ),
+      ),
+    );
+  }
+
+  /**
+   * Runs an agent write and bumps the revision, in one transaction. The revision row is locked
+   * first, so agent writes of every instance run one at a time (they are rare).
+   */
+  private agentWrite<T>(work: (client: pg.PoolClient) => Promise<T>): Promise<T> {
+    return this.transaction(async (client) => {
+      await this.query('UPDATE agent_revision SET revision = revision + 1 WHERE id = 1', [], client);
+      return work(client);
+    });
+  }
+
+  private async insertVersion(agentId: string, version: StoredAgentVersion, client: pg.PoolClient) {
+    await this.query(
+      `INSERT INTO agent_versions (agent_id, id, seq, tag, note, bundle, created_at)
+       VALUES ($1, $2, (SELECT COALESCE(MAX(seq), 0) + 1 FROM agent_versions WHERE agent_id = $1), $3, $4, $5, $6)`,
+      [agentId, version.id, version.tag, version.note, version.bundle, version.createdAt],
+      client,
+    );
+  }
+
+  async createAgent(
+    agent: { id: string; createdAt: string },
+    first: StoredAgentVersion,
+    draft: AgentDraft,
+  ): Promise<boolean> {
+    return this.agentWrite(async (client) => {
+      const inserted = await this.query(
+        `INSERT INTO agents (id, active_version, draft, draft_updated_at, created_at) VALUES ($1, $2, $3, $4, $5)
+         ON CONFLICT (id) DO NOTHING RETURNING id`,
+        [agent.id, first.id, draft.content, draft.updatedAt, agent.createdAt],
+        client,
+      );
+      if (inserted.length === 0) return false;
+      await this.insertVersion(agent.id, first, client);
+      return true;
+    });
+  }
+
+  async getAgentDraft(agentId: string): Promise<AgentDraft | undefined> {
+    const rows = await this.query<{ draft: string; draft_updated_at: string }>(
+      'SELECT draft, draft_updated_at FROM agents WHERE id = $1',
+      [agentId],
+    );
+    return rows[0] && { content: rows[0].draft, updatedAt: rows[0].draft_updated_at };
+  }
+
+  async putAgentDraft(agentId: string, draft: AgentDraft): Promise<boolean> {
+    return this.agentWrite(
+      async (client) =>
+        (
+          await this.query(
+            'UPDATE agents SET draft = $1, draft_updated_at = $2 WHERE id = $3 RETURNING id',
+            [draft.content, draft.updatedAt, agentId],
+            client,
+          )
+        ).length > 0,
+    );
+  }
+
+  async addAgentVersion(
+    agentId: string,
+    version: StoredAgentVersion,
+  ): Promise<'added' | 'no-agent' | 'taken'> {
+    return this.agentWrite(async (client) => {
+      if ((await this.query('SELECT 1 FROM agents WHERE id = $1', [agentId], client)).length === 0)
+        return 'no-agent';
+      const taken = await this.query(
+        'SELECT 1 FROM agent_versions WHERE agent_id = $1 AND (id = $2 OR tag = $3)',
+        [agentId, version.id, version.tag],
+        client,
+      );
+      if (taken.length > 0) return 'taken';
+      await this.insertVersion(agentId, version, client);
+      return 'added';
+    });
+  }
+
+  async setActiveAgentVersion(agentId: string, versionId: string): Promise<boolean> {
+    return this.agentWrite(
+      async (client) =>
+        (
+          await this.query(
+            `UPDATE agents SET active_version = $2 WHERE id = $1
+             AND EXISTS (SELECT 1 FROM agent_versions WHERE agent_id = $1 AND id = $2) RETURNING id`,
+            [agentId, versionId],
+            client,
+          )
+        ).length > 0,
+    );
+  }
+
+  async deleteAgent(agentId: string): Promise<'deleted' | 'no-agent' | 'has-tasks'> {
+    return this.agentWrite(async (client) => {
+      if ((await this.query('SELECT 1 FROM agents WHERE id = $1', [agentId], client)).length === 0)
+        return 'no-agent';
+      if ((await this.query('SELECT 1 FROM tasks WHERE agent_id = $1 LIMIT 1', [agentId], client)).length > 0)
+        return 'has-tasks';
+      await this.query('DELETE FROM agent_versions WHERE agent_id = $1', [agentId], client);
+      await this.query('DELETE FROM agents WHERE id = $1', [agentId], client);
+      return 'deleted';
+    });
   }
 
   async health(): Promise<StoreHealth> {

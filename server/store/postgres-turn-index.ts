@@ -1,5 +1,5 @@
 /**
- * The turn index in PostgreSQL (the tables of migration 3 in `postgres-migrations.ts`): one
+ * The turn index in PostgreSQL (the tables of migration 4 in `postgres-migrations.ts`): one
  * statement writes a turn's whole entry inside the transaction that stores the turn; searches and
  * counts use the SQL of `turn-search.ts` with `$n` placeholders and the `text_tsv` column.
  */

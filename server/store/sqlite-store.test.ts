@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store';
 import Database from 'better-sqlite3';
-import { storeContract, task, turn } from './store-contract.fixture';
+import { agentContract, storeContract, task, turn } from './store-contract.fixture';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -28,6 +28,7 @@ afterEach(() => {
 
 describe('SqliteStore', () => {
   describe('the Store contract', () => storeContract(async () => new SqliteStore({ dataDir: ':memory:' })));
+  describe('the agents contract', () => agentContract(async () => new SqliteStore({ dataDir: ':memory:' })));
 
   it('keeps tasks and turns in thread order across a close and reopen', async () => {
     const dir = tempDir();

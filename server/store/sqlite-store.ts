@@ -8,6 +8,7 @@
  * pass `durability: 'power-loss'` to choose it.
  */
 import type Database from 'better-sqlite3';
+import { rowsToAgents, type AgentRow, type AgentVersionRow } from './agent-rows';
 import { migrate } from './migrations';
 import {
   prefixed,
@@ -25,6 +26,9 @@ import { SqliteTurnIndex } from './sqlite-turn-index';
 import { turnIndexEntry } from './turn-index';
 import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 import type {
+  AgentDraft,
+  StoredAgent,
+  StoredAgentVersion,
   ForkPoint,
   PageRequest,
   Store,
@@ -291,6 +295,113 @@ export class SqliteStore implements Store {
 
   async turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
     return this.turnIndex.facets(query, allowedAgents);
+  }
+
+  async agentsRevision(): Promise<number> {
+    return (this.db.prepare('SELECT revision FROM agent_revision WHERE id = 1').get() as { revision: number })
+      .revision;
+  }
+
+  async listStoredAgents(): Promise<StoredAgent[]> {
+    return this.db.transaction(() =>
+      rowsToAgents(
+        this.db.prepare('SELECT id, active_version, created_at FROM agents ORDER BY id').all() as AgentRow[],
+        this.db
+          .prepare(
+            'SELECT agent_id, id, tag, note, bundle, created_at FROM agent_versions ORDER BY agent_id, seq',
+          )
+          .all() as AgentVersionRow[],
+      ),
+    )();
+  }
+
+  /** Runs an agent write and bumps the revision, in one transaction. */
+  private agentWrite<T>(work: () => T): T {
+    return this.db
+      .transaction(() => {
+        const result = work();
+        this.db.prepare('UPDATE agent_revision SET revision = revision + 1 WHERE id = 1').run();
+        return result;
+      })
+      .immediate();
+  }
+
+  private insertVersion(agentId: string, version: StoredAgentVersion): void {
+    this.db
+      .prepare(
+        `INSERT INTO agent_versions (agent_id, id, seq, tag, note, bundle, created_at)
+         VALUES (?, ?, (SELECT COALESCE(MAX(seq), 0) + 1 FROM agent_versions WHERE agent_id = ?), ?, ?, ?, ?)`,
+      )
+      .run(agentId, version.id, agentId, version.tag, version.note, version.bundle, version.createdAt);
+  }
+
+  async createAgent(
+    agent: { id: string; createdAt: string },
+    first: StoredAgentVersion,
+    draft: AgentDraft,
+  ): Promise<boolean> {
+    return this.agentWrite(() => {
+      const inserted = this.db
+        .prepare(
+          'INSERT OR IGNORE INTO agents (id, active_version, draft, draft_updated_at, created_at) VALUES (?, ?, ?, ?, ?)',
+        )
+        .run(agent.id, first.id, draft.content, draft.updatedAt, agent.createdAt);
+      if (inserted.changes === 0) return false;
+      this.insertVersion(agent.id, first);
+      return true;
+    });
+  }
+
+  async getAgentDraft(agentId: string): Promise<AgentDraft | undefined> {
+    const row = this.db.prepare('SELECT draft, draft_updated_at FROM agents WHERE id = ?').get(agentId) as
+      { draft: string; draft_updated_at: string } | undefined;
+    return row && { content: row.draft, updatedAt: row.draft_updated_at };
+  }
+
+  async putAgentDraft(agentId: string, draft: AgentDraft): Promise<boolean> {
+    return this.agentWrite(
+      () =>
+        this.db
+          .prepare('UPDATE agents SET draft = ?, draft_updated_at = ? WHERE id = ?')
+          .run(draft.content, draft.updatedAt, agentId).changes > 0,
+    );
+  }
+
+  async addAgentVersion(
+    agentId: string,
+    version: StoredAgentVersion,
+  ): Promise<'added' | 'no-agent' | 'taken'> {
+    return this.agentWrite(() => {
+      if (!this.db.prepare('SELECT 1 FROM agents WHERE id = ?').get(agentId)) return 'no-agent';
+      const taken = this.db
+        .prepare('SELECT 1 FROM agent_versions WHERE agent_id = ? AND (id = ? OR tag = ?)')
+        .get(agentId, version.id, version.tag);
+      if (taken) return 'taken';
+      this.insertVersion(agentId, version);
+      return 'added';
+    });
+  }
+
+  async setActiveAgentVersion(agentId: string, versionId: string): Promise<boolean> {
+    return this.agentWrite(
+      () =>
+        this.db
+          .prepare(
+            `UPDATE agents SET active_version = ? WHERE id = ?
+             AND EXISTS (SELECT 1 FROM agent_versions WHERE agent_id = ? AND id = ?)`,
+          )
+          .run(versionId, agentId, agentId, versionId).changes > 0,
+    );
+  }
+
+  async deleteAgent(agentId: string): Promise<'deleted' | 'no-agent' | 'has-tasks'> {
+    return this.agentWrite(() => {
+      if (!this.db.prepare('SELECT 1 FROM agents WHERE id = ?').get(agentId)) return 'no-agent';
+      if (this.db.prepare('SELECT 1 FROM tasks WHERE agent_id = ? LIMIT 1').get(agentId)) return 'has-tasks';
+      this.db.prepare('DELETE FROM agent_versions WHERE agent_id = ?').run(agentId);
+      this.db.prepare('DELETE FROM agents WHERE id = ?').run(agentId);
+      return 'deleted';
+    });
   }
 
   async health(): Promise<StoreHealth> {

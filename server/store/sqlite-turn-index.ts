@@ -1,5 +1,5 @@
 /**
- * The turn index in SQLite (tables of migration 4 in `migrations.ts`): written by the store in
+ * The turn index in SQLite (tables of migration 5 in `migrations.ts`): written by the store in
  * the transaction that stores the turn, so it is never behind; searched and counted with the SQL
  * of `turn-search.ts`. Full-text search is a contentless FTS5 table keyed by the index row's id.
  */

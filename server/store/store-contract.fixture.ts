@@ -4,8 +4,8 @@
  */
 import { expect, it, describe } from 'vitest';
 import type { Trace } from '../../src/contract/trace';
-import type { Store, TaskRecord, TurnRecord } from './store';
 import { parseTurnQuery } from './turn-search';
+import type { Store, StoredAgentVersion, TaskRecord, TurnRecord } from './store';
 
 export function task(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
   return {
@@ -411,5 +411,69 @@ export function storeContract(open: () => Promise<Store>): void {
     await store.appendTurn('t1', () => turn('t1', 1));
     await expect(store.appendTurn('t1', () => turn('t1', 1))).rejects.toThrow();
     expect(await store.countTurns('t1')).toBe(1);
+  });
+}
+
+/** A published agent version for the agent tests below. */
+export function agentVersion(id: string, tag: string | null = id): StoredAgentVersion {
+  return {
+    id,
+    tag,
+    note: `note ${id}`,
+    bundle: `{"general_settings":{"name":"${id}"}}`,
+    createdAt: '2025-01-01T00:00:00.000Z',
+  };
+}
+
+export function agentContract(open: () => Promise<Store>): void {
+  const created = { id: 'hotel', createdAt: '2025-01-01T00:00:00.000Z' };
+  const draft = { content: '{"draft":1}', updatedAt: '2025-01-01T00:00:00.000Z' };
+
+  it('creates an agent once, with its first version active and its draft', async () => {
+    const store = await open();
+    const before = await store.agentsRevision();
+    expect(await store.createAgent(created, agentVersion('v1'), draft)).toBe(true);
+    expect(await store.createAgent(created, agentVersion('v1'), draft)).toBe(false);
+    expect(await store.agentsRevision()).toBeGreaterThan(before);
+    expect(await store.listStoredAgents()).toEqual([
+      { id: 'hotel', activeVersion: 'v1', createdAt: created.createdAt, versions: [agentVersion('v1')] },
+    ]);
+    expect(await store.getAgentDraft('hotel')).toEqual(draft);
+    expect(await store.getAgentDraft('nope')).toBeUndefined();
+  });
+
+  it('keeps versions in publishing order, refuses a taken id or tag, and activates only a known version', async () => {
+    const store = await open();
+    await store.createAgent(created, agentVersion('v1'), draft);
+    expect(await store.addAgentVersion('hotel', agentVersion('v2'))).toBe('added');
+    expect(await store.addAgentVersion('hotel', agentVersion('v3', 'v2'))).toBe('taken');
+    expect(await store.addAgentVersion('hotel', { ...agentVersion('v2'), tag: 'other' })).toBe('taken');
+    expect(await store.addAgentVersion('nope', agentVersion('v2'))).toBe('no-agent');
+    expect(await store.setActiveAgentVersion('hotel', 'v2')).toBe(true);
+    expect(await store.setActiveAgentVersion('hotel', 'v9')).toBe(false);
+    const [agent] = await store.listStoredAgents();
+    expect(agent?.activeVersion).toBe('v2');
+    expect(agent?.versions).toEqual([agentVersion('v1'), agentVersion('v2')]);
+  });
+
+  it('replaces the draft without touching the published versions', async () => {
+    const store = await open();
+    await store.createAgent(created, agentVersion('v1'), draft);
+    const next = { content: '{"draft":2}', updatedAt: '2025-01-02T00:00:00.000Z' };
+    expect(await store.putAgentDraft('hotel', next)).toBe(true);
+    expect(await store.putAgentDraft('nope', next)).toBe(false);
+    expect(await store.getAgentDraft('hotel')).toEqual(next);
+    expect((await store.listStoredAgents())[0]?.versions).toEqual([agentVersion('v1')]);
+  });
+
+  it('deletes an agent without threads, and refuses while a task uses it', async () => {
+    const store = await open();
+    await store.createAgent(created, agentVersion('v1'), draft);
+    await store.createAgent({ ...created, id: 'spare' }, agentVersion('v1'), draft);
+    await store.createTask(task('t1', { agentId: 'hotel' }));
+    expect(await store.deleteAgent('hotel')).toBe('has-tasks');
+    expect(await store.deleteAgent('spare')).toBe('deleted');
+    expect(await store.deleteAgent('spare')).toBe('no-agent');
+    expect((await store.listStoredAgents()).map((a) => a.id)).toEqual(['hotel']);
   });
 }

@@ -90,7 +90,7 @@ export interface ForkPoint {
  * copied), followed by its own turns. Every read below is of the thread, in thread order; a
  * page, a turn, a count or a fork costs the same whatever the thread's length.
  */
-export interface Store {
+export interface Store extends AgentStore {
   createTask(task: TaskRecord): Promise<void>;
   /**
    * Creates a rerun branch (`task.branchOf` names the parent task and the regenerated
@@ -147,6 +147,54 @@ export interface Store {
   /** Which database this is and whether it answers now (for `/healthz`); never rejects. */
   health(): Promise<StoreHealth>;
   close(): Promise<void>;
+}
+
+/** A published version of an agent created through the API: immutable once stored. */
+export interface StoredAgentVersion {
+  id: string;
+  tag: string | null;
+  note: string;
+  /** The bundle's JSON text. */
+  bundle: string;
+  createdAt: string;
+}
+
+/** An agent created through the API, with its versions oldest first. */
+export interface StoredAgent {
+  id: string;
+  activeVersion: string;
+  createdAt: string;
+  versions: StoredAgentVersion[];
+}
+
+/** An agent's server-side draft: the bundle being edited (JSON text, not necessarily valid). */
+export interface AgentDraft {
+  content: string;
+  updatedAt: string;
+}
+
+/**
+ * Agents created through the API. Every write bumps one revision number, so an instance can tell
+ * cheaply whether another instance changed an agent since it last read them.
+ */
+export interface AgentStore {
+  agentsRevision(): Promise<number>;
+  listStoredAgents(): Promise<StoredAgent[]>;
+  /** Creates the agent with its first version (active) and its draft; false when the id is taken. */
+  createAgent(
+    agent: { id: string; createdAt: string },
+    first: StoredAgentVersion,
+    draft: AgentDraft,
+  ): Promise<boolean>;
+  getAgentDraft(agentId: string): Promise<AgentDraft | undefined>;
+  /** False when there is no such agent. */
+  putAgentDraft(agentId: string, draft: AgentDraft): Promise<boolean>;
+  /** Adds a published version; `taken` when its id or tag is already one of the agent's. */
+  addAgentVersion(agentId: string, version: StoredAgentVersion): Promise<'added' | 'no-agent' | 'taken'>;
+  /** Makes one of the agent's versions the active one; false when no such agent or version. */
+  setActiveAgentVersion(agentId: string, versionId: string): Promise<boolean>;
+  /** Deletes the agent, its versions and draft, unless a task (a thread) uses it. */
+  deleteAgent(agentId: string): Promise<'deleted' | 'no-agent' | 'has-tasks'>;
 }
 
 export interface StoreHealth {

@@ -29,6 +29,8 @@ export const AgentIn = z.looseObject({
     )
     .nullish()
     .transform((v) => v ?? []),
+  /** Reference service: `created` agents have a server-side draft and can be published and activated. */
+  source: z.string().nullish(),
 });
 export type AgentIn = z.infer<typeof AgentIn>;
 export const AgentListIn = z.looseObject({ agents: z.array(AgentIn) });

@@ -16,7 +16,9 @@ export const API_KEY_HEADERS = ['x-service-api-key', 'x-aui-api-key'] as const;
 const Id = z.string().min(1).max(200);
 const Bundleish = z
   .record(z.string(), z.unknown())
-  .describe('Agent settings bundle (see bundle.md); validated before execution.');
+  .describe(
+    'Agent settings bundle (see docs/bundle/README.md in the repository); validated before execution.',
+  );
 
 // ---------------------------------------------------------------- requests
 
@@ -182,12 +184,18 @@ export const AgentVersion = z.object({
   tag: z.string().nullable(),
   description: z.string(),
 });
+export const AgentSource = z
+  .enum(['example', 'folder', 'created'])
+  .describe(
+    'Where the agent comes from: shipped with Threadline, loaded from a project folder (--agents), or created through the API (kept in the store; the only kind that has a draft and can be published and activated here).',
+  );
 export const AgentSummary = z.object({
   id: z.string(),
   name: z.string(),
   description: z.string(),
   active_version: z.string(),
   versions: z.array(AgentVersion),
+  source: AgentSource.optional(),
 });
 export type AgentSummary = z.infer<typeof AgentSummary>;
 export const AgentList = z.object({ agents: z.array(AgentSummary) });

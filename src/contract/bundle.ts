@@ -431,6 +431,12 @@ export const GeneralSettings = z.looseObject({
   persona_guidelines: z.string().optional().describe('Who the agent is and how it behaves.'),
   language: z.string().optional().describe('Language of the replies.'),
   welcome_message: z.string().optional().describe("The agent's first greeting in a new task."),
+  starter_suggestions: z
+    .array(z.string())
+    .optional()
+    .describe(
+      "The suggestions a new task offers under the welcome message (Threadline's reference engine; the names of the main tools when absent).",
+    ),
   context: z.unknown().optional().describe('Background facts the agent may use.'),
 });
 

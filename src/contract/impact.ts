@@ -37,7 +37,9 @@ export const ImpactRequest = z
   .strictObject({
     agent_settings_bundle: z
       .record(z.string(), z.unknown())
-      .describe('The draft bundle (see bundle.md); validated before any case runs.'),
+      .describe(
+        'The draft bundle (see docs/bundle/README.md in the repository); validated before any case runs.',
+      ),
     version_id: Id.optional().describe("The baseline version; the agent's active version when omitted."),
     cases: z.array(ImpactCase).min(1).max(IMPACT_LIMITS.cases),
   })

@@ -100,9 +100,15 @@ describe('reference extensions', () => {
     expect(Object.keys(body.paths).sort()).toEqual(
       [
         '/healthz',
+        '/reference/v1/agent-folders',
         '/reference/v1/agents',
+        '/reference/v1/agents/reload',
+        '/reference/v1/agents/{agent_id}',
+        '/reference/v1/agents/{agent_id}/active',
         '/reference/v1/agents/{agent_id}/bundle',
+        '/reference/v1/agents/{agent_id}/draft',
         '/reference/v1/agents/{agent_id}/impact',
+        '/reference/v1/agents/{agent_id}/versions',
         '/reference/v1/bundles/{hash}',
         '/reference/v1/schemas/bundle.json',
         '/reference/v1/tasks/{task_id}',

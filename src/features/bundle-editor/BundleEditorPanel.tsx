@@ -32,6 +32,8 @@ import type { EditorHandle } from './monaco/MonacoBundleEditor';
 import { ProblemsList } from './ProblemsList';
 import { readDataTransfer, readFileList } from './read-files';
 import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
+import { useServerDraftSync } from './server-draft';
+import { VersionActions } from './VersionActions';
 
 const MonacoBundleEditor = lazy(() => import('./monaco/MonacoBundleEditor'));
 const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
@@ -188,6 +190,9 @@ export function BundleEditorPanel({
       : null;
   const sameAsBaseline = baselineText !== null && text === baselineText;
   const agentList = agents.data;
+  // An agent created on the reference service: its draft is kept there too, and it is published here.
+  const created = agentList?.find((a) => a.id === agentId && a.source === 'created');
+  useServerDraftSync(created ? agentId : undefined, draft, baselineText);
 
   return (
     <section aria-label="Bundle" className="flex h-full min-h-0 flex-col text-sm">
@@ -273,6 +278,15 @@ export function BundleEditorPanel({
           >
             Export
           </Button>
+          {created ? (
+            <VersionActions
+              agent={created}
+              text={text}
+              activeText={baselineText}
+              valid={analysis.kind === 'parsed' && errors === 0}
+              onDone={(message) => setNotice({ tone: 'ok', text: message })}
+            />
+          ) : null}
         </div>
         <input
           ref={(el) => {

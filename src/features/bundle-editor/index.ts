@@ -14,4 +14,4 @@ export { bundleText } from './analysis';
 export { shortBundleHash } from '../../lib/short-hash';
 export { LazyBundleDiff } from './LazyBundleDiff';
 export { readDataTransfer, readFileList } from './read-files';
-export type { PickedFile } from './import-files';
+export { importFiles, type PickedFile } from './import-files';

@@ -4,11 +4,13 @@
  */
 import { useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
+import { useAgents } from '../../api/agents';
 import { toApiError } from '../../api/errors';
 import type { TaskIn } from '../../contract/api';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
-import { AgentPicker, useConnectionStore, type AgentChoice } from '../connection';
+import { AgentPicker, useConnectionStore, useKeyReady, type AgentChoice } from '../connection';
+import { NewAgentForm } from '../new-agent';
 import { useStartThread } from './use-start-thread';
 
 export interface NewThreadFormProps {
@@ -21,9 +23,23 @@ export function NewThreadForm({ onStarted, submitLabel = 'Start a thread' }: New
     useShallow((s) => ({ agentId: s.agentId, versionId: s.versionId, versionTag: s.versionTag })),
   );
   const [choice, setChoice] = useState<AgentChoice | null>(null);
+  const [creating, setCreating] = useState(false);
+  const keyReady = useKeyReady();
+  // Only a service that lists its agents (the reference service) can create one.
+  const listsAgents = useAgents(keyReady).data != null;
   const value = choice ?? { agentId: last.agentId, versionId: last.versionId };
   const start = useStartThread();
   const agentId = value.agentId.trim();
+  if (creating)
+    return (
+      <NewAgentForm
+        onCancel={() => setCreating(false)}
+        onCreated={(id) => {
+          setChoice({ agentId: id, versionId: '' });
+          setCreating(false);
+        }}
+      />
+    );
   return (
     <form
       className="flex flex-col gap-3"
@@ -43,10 +59,15 @@ export function NewThreadForm({ onStarted, submitLabel = 'Start a thread' }: New
     >
       <AgentPicker value={value} onChange={setChoice} />
       {start.error ? <ErrorCallout error={toApiError(start.error)} /> : null}
-      <div>
+      <div className="flex gap-2">
         <Button type="submit" variant="primary" disabled={!agentId || start.isPending}>
           {start.isPending ? 'Starting…' : submitLabel}
         </Button>
+        {keyReady && listsAgents ? (
+          <Button variant="ghost" className="ml-auto" onClick={() => setCreating(true)}>
+            New agent…
+          </Button>
+        ) : null}
       </div>
     </form>
   );

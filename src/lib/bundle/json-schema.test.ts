@@ -78,7 +78,7 @@ describe('bundleJsonSchema', () => {
     expect(broken).toEqual([]);
   });
 
-  it('lets a sub-entity be a name or a whole entity, nested to any depth (bundle.md §1.1)', () => {
+  it('lets a sub-entity be a name or a whole entity, nested to any depth (docs/bundle/README.md)', () => {
     const resolve = (n: Node): Node =>
       typeof n.$ref === 'string'
         ? (n.$ref

@@ -1,5 +1,5 @@
 /**
- * The three shapes of an integration's `response_mapping` (bundle.md §1.1) read as one list of
+ * The three shapes of an integration's `response_mapping` (docs/bundle/README.md, Integrations) read as one list of
  * entries, each copying a value of the response into a parameter:
  * - flat: `{"param-code": "path"}`;
  * - current: `{"entities": [{code, identifier, paths[], mappings: [{key, param}]}]}`, and

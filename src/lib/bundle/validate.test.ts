@@ -653,7 +653,7 @@ describe('validateBundle', () => {
     expect(validateBundle(richBundle())).toEqual([]);
   });
 
-  it('accepts every shape real projects use (bundle.md §1.1)', () => {
+  it('accepts every shape real projects use (docs/bundle/README.md)', () => {
     const doc = fresh();
     set(
       doc,

@@ -2,7 +2,7 @@
  * The bundle validator, shared by the browser (instant squiggles) and the service (the 422).
  *
  * Fail closed and report every problem at once: schema errors first (at their exact paths),
- * then the semantic checks of bundle.md §2 on the raw, un-normalised document, so every `loc`
+ * then the semantic checks the bundle guide (docs/bundle/) lists on the raw, un-normalised document, so every `loc`
  * points into the text the author wrote. The bundle may run only when no issue is an error.
  */
 import type { BundleIssue } from '../../contract/api';

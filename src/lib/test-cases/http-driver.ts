@@ -22,24 +22,40 @@ export interface HttpDriverOptions {
   signal?: AbortSignal;
 }
 
-async function readError(res: Response): Promise<string> {
+/** The answer's message, and the `type` of each problem its `detail` lists (e.g. `unknown_agent`). */
+async function readError(res: Response): Promise<{ text: string; types: string[] }> {
   const text = await res.text().catch(() => '');
   try {
-    const body = JSON.parse(text) as { message?: unknown };
-    if (typeof body.message === 'string') return `${res.status}: ${body.message}`;
+    const body = JSON.parse(text) as { message?: unknown; detail?: unknown };
+    const types = Array.isArray(body.detail)
+      ? body.detail
+          .map((d: unknown) => (d as { type?: unknown } | null)?.type)
+          .filter((t) => typeof t === 'string')
+      : [];
+    if (typeof body.message === 'string') return { text: `${res.status}: ${body.message}`, types };
   } catch {
     // not JSON: show the start of the text
   }
-  return `${res.status}: ${text.slice(0, 300) || res.statusText}`;
+  return { text: `${res.status}: ${text.slice(0, 300) || res.statusText}`, types: [] };
 }
 
 class HttpError extends Error {
   constructor(
     message: string,
     readonly status: number,
+    readonly types: string[] = [],
   ) {
     super(message);
   }
+}
+
+/** What to do when the service does not know the case's agent. */
+export function unknownAgentMessage(agentId: string): string {
+  return (
+    `the service does not know the agent ${agentId}. Create it there first (New agent in the app, or ` +
+    'POST /reference/v1/agents with its bundle), or start the service with --agents <folder> holding its ' +
+    'project; or run this suite with --bundle <file or project folder> on the embedded engine, which accepts any agent_id.'
+  );
 }
 
 export function httpDriver(options: HttpDriverOptions): Driver {
@@ -52,7 +68,10 @@ export function httpDriver(options: HttpDriverOptions): Driver {
       body: JSON.stringify(body),
       ...(options.signal ? { signal: options.signal } : {}),
     });
-    if (!res.ok) throw new HttpError(`POST ${path} answered ${await readError(res)}`, res.status);
+    if (!res.ok) {
+      const error = await readError(res);
+      throw new HttpError(`POST ${path} answered ${error.text}`, res.status, error.types);
+    }
     return res.json();
   };
 
@@ -68,6 +87,8 @@ export function httpDriver(options: HttpDriverOptions): Driver {
       };
       const task = (await post('/v1/messaging/tasks', { ...request, reference_clock: clock }).catch(
         (error: unknown) => {
+          if (error instanceof HttpError && error.types.includes('unknown_agent'))
+            throw new Error(unknownAgentMessage(testCase.agent_id));
           if (error instanceof HttpError && (error.status === 400 || error.status === 422))
             return post('/v1/messaging/tasks', request);
           throw error;

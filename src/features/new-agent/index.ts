@@ -1,0 +1,2 @@
+/** Public surface of *New agent*. */
+export { NewAgentForm, type NewAgentFormProps } from './NewAgentForm';
