@@ -85,7 +85,7 @@ export function applyComputations(
   clock: Clock,
 ): void {
   for (const { code, formula } of formulasFor(compiled, toolCode)) {
-    const v = evaluateFormula(formula, { values, clock });
+    const v = evaluateFormula(formula, { values, clock, target: code });
     if (v === undefined || v === null) delete values[code];
     else values[code] = typeof v === 'number' ? Math.round(v * 1e6) / 1e6 : v;
   }
