@@ -4,11 +4,12 @@
  * SIGINT/SIGTERM (in-flight requests finish, then the database closes).
  */
 import { serve } from '@hono/node-server';
+import type { Server as NodeServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from './app';
 import { ConfigError, parseConfig, type ServiceConfig } from './config';
-import { connectionOptions, idleTimeoutMs } from './http/connections';
+import { connectionOptions, idleTimeoutMs, judgeOnlyTheClient } from './http/connections';
 import { defaultDependencies, warmUp } from './default-dependencies';
 import { DATABASE_FILE, StorageStartError } from './store/open-database';
 import { openStore } from './store/open-store';
@@ -90,6 +91,7 @@ const server = serve(
   },
 );
 server.setTimeout(idleTimeoutMs(config.requestTimeoutMs));
+judgeOnlyTheClient(server as NodeServer, idleTimeoutMs(config.requestTimeoutMs));
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   fail(
