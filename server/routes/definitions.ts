@@ -236,6 +236,11 @@ const HealthBody = z.object({
   status: z.enum(['ok', 'unavailable']),
   /** Which database this instance uses, and whether it answered just now. */
   store: z.object({ kind: z.enum(['sqlite', 'postgres']), reachable: z.boolean() }),
+  /** Stored values found damaged (not valid JSON) since the service started, and the latest. */
+  damaged_values: z.object({
+    count: z.number().int(),
+    last: z.object({ what: z.string(), at: z.string() }).nullable(),
+  }),
 });
 
 export const healthRoute = createRoute({
