@@ -32,6 +32,7 @@ import type { EditorHandle } from './monaco/MonacoBundleEditor';
 import { ProblemsList } from './ProblemsList';
 import { readDataTransfer, readFileList } from './read-files';
 import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
+import { ownValue } from '../../lib/own-records';
 
 const MonacoBundleEditor = lazy(() => import('./monaco/MonacoBundleEditor'));
 const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
@@ -92,7 +93,7 @@ export function BundleEditorPanel({
     () => (baseline.data ? bundleText(baseline.data.bundle) : null),
     [baseline.data],
   );
-  const draft = drafts[agentId];
+  const draft = ownValue(drafts, agentId);
   const text = draft ?? baselineText ?? '';
   const deferredText = useDeferredValue(text);
   const analysis = useDraftAnalysis(deferredText);
