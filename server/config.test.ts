@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config';
+import { parseConfig, redactedDatabaseUrl } from './config';
 
 describe('parseConfig', () => {
   it('uses the documented defaults', () => {
@@ -119,5 +119,17 @@ describe('parseConfig', () => {
     } catch (error) {
       expect((error as Error).message).not.toContain('s3cret');
     }
+  });
+});
+
+describe('redactedDatabaseUrl', () => {
+  it('prints no password, in the user part or in the query', () => {
+    const printed = redactedDatabaseUrl(
+      'postgres://app:s3cret@db.example:5432/threadline?password=hunter2&sslpassword=k3y&sslmode=require',
+    );
+    expect(printed).not.toMatch(/s3cret|hunter2|k3y/);
+    expect(printed).toContain('db.example:5432/threadline');
+    expect(printed).toContain('sslmode=require');
+    expect(redactedDatabaseUrl('not a url ?password=x')).not.toContain('x');
   });
 });

@@ -8,7 +8,7 @@ import type { Server as NodeServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from './app';
-import { ConfigError, parseConfig, type ServiceConfig } from './config';
+import { ConfigError, parseConfig, redactedDatabaseUrl, type ServiceConfig } from './config';
 import { connectionOptions, idleTimeoutMs, judgeOnlyTheClient } from './http/connections';
 import { defaultDependencies, warmUp } from './default-dependencies';
 import { DATABASE_FILE, StorageStartError } from './store/open-database';
@@ -22,12 +22,6 @@ function fail(message: string): never {
 }
 
 /** A database URL without its password, for the start-up line. */
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
-}
-
 let config: ServiceConfig;
 try {
   config = parseConfig(process.argv.slice(2), process.env);
@@ -74,7 +68,9 @@ const server = serve(
     const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
     const lines = [
       `Threadline is running at http://${host}:${info.port}/`,
-      config.databaseUrl ? `  database: ${redacted(config.databaseUrl)}` : `  data: ${config.dataDir}`,
+      config.databaseUrl
+        ? `  database: ${redactedDatabaseUrl(config.databaseUrl)}`
+        : `  data: ${config.dataDir}`,
     ];
     if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
     if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream.url}`);

@@ -198,13 +198,13 @@ export const storedBundleRoute = createRoute({
   path: '/reference/v1/bundles/{hash}',
   tags: ['Reference'],
   summary: 'A bundle a client sent, by its content hash',
-  description: 'Answered only to a key that may use an agent the bundle was sent to.',
+  description:
+    'Answered only to a key that may use an agent the bundle was sent to; for any other key it is not found (404), as a hash never sent.',
   security,
   request: { params: z.object({ hash: PathId }) },
   responses: {
     200: json(StoredBundleResponse, 'The bundle.'),
-    403: error('The key may not use the agent this bundle was sent to.'),
-    404: error('No bundle with this hash was sent here.'),
+    404: error('No bundle with this hash was sent here to an agent the key may use.'),
     ...COMMON_ERRORS,
   },
 });
