@@ -1,5 +1,5 @@
 /** `threadline test`: runs a suite of conversation test cases and reports for people and for CI. */
-import { writeFileSync } from 'node:fs';
+import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Bundle } from '../src/contract/bundle';
 import { bundleHash } from '../src/lib/bundle/hash';
 import { plural } from '../src/lib/format';
@@ -31,6 +31,28 @@ const processIo: Io = {
   env: process.env,
 };
 
+/**
+ * What reaches the terminal: control characters (an ANSI escape in a case name or a server's
+ * message, a carriage return, bidirectional overrides) are dropped; newlines and tabs stay.
+ */
+export function printable(text: string): string {
+  // eslint-disable-next-line no-control-regex -- control characters are what is removed
+  return text.replace(/[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u200e\u200f\u202a-\u202e\u2066-\u2069]/g, '');
+}
+
+/** Why the report cannot be written to `path`, checked before anything runs; or null. */
+function unwritable(path: string): string | null {
+  try {
+    if (existsSync(path) && statSync(path).isDirectory()) return 'it is a folder';
+    const existed = existsSync(path);
+    closeSync(openSync(path, 'a'));
+    if (!existed) rmSync(path);
+    return null;
+  } catch (e) {
+    return e instanceof Error ? e.message : String(e);
+  }
+}
+
 function report(args: TestArgs, results: CaseResult[], cov: Coverage | undefined): string {
   switch (args.reporter) {
     case 'text':
@@ -43,7 +65,12 @@ function report(args: TestArgs, results: CaseResult[], cov: Coverage | undefined
 }
 
 /** Runs the command; resolves to the exit status. */
-export async function main(argv: readonly string[], io: Io = processIo): Promise<number> {
+export async function main(argv: readonly string[], rawIo: Io = processIo): Promise<number> {
+  const io: Io = {
+    out: (text) => rawIo.out(printable(text)),
+    err: (text) => rawIo.err(printable(text)),
+    env: rawIo.env,
+  };
   const parsed = parseArgs(argv);
   if (parsed.ok === 'help') {
     io.out(`${USAGE}\n`);
@@ -73,6 +100,8 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
       ...(bundle ? { bundle, bundleHash: bundleHash(bundle) } : {}),
     });
   } else driver = embedded = embeddedDriver(bundle);
+  const output = args.output === undefined ? null : unwritable(args.output);
+  if (output !== null) errors.push(`the report cannot be written to ${args.output}: ${output}`);
   if (errors.length) {
     io.err(`threadline: nothing was run:\n${errors.map((e) => `  ${e}`).join('\n')}\n`);
     return 2;
@@ -90,7 +119,14 @@ export async function main(argv: readonly string[], io: Io = processIo): Promise
   const text = report(args, results, cov);
   const s = summarize(results);
   if (args.output !== undefined) {
-    writeFileSync(args.output, text);
+    try {
+      writeFileSync(args.output, text);
+    } catch (e) {
+      io.err(
+        `threadline: the report could not be written to ${args.output}: ${e instanceof Error ? e.message : String(e)}\n`,
+      );
+      return 2;
+    }
     io.out(
       `${s.passed} passed, ${s.failed} failed, ${s.errors} errors (${plural(s.cases, 'case')}); report in ${args.output}\n`,
     );

@@ -11,6 +11,7 @@ import { requireApiKey, type AuthEnv } from './http/auth';
 import { errorAnswers } from './http/error-answers';
 import { routeNotFound } from './http/errors';
 import { jsonBody } from './http/json-body';
+import { storableUrl } from './http/storable-text';
 import { apiCors, hostGuard, type OriginPolicy } from './http/origins';
 import { requestLog, stdoutSink, type LogSink } from './http/request-log';
 import { securityHeaders } from './http/security-headers';
@@ -18,6 +19,7 @@ import { mountSpa } from './http/spa';
 import { agentsNotOffered, upstreamProxy, type UpstreamOptions } from './http/upstream';
 import { registerImpactRoute } from './impact/route';
 import { healthRoutes } from './routes/health';
+import { onDamagedValue } from './store/damaged-values';
 import { messagingRoutes } from './routes/messaging';
 import { referenceRoutes } from './routes/reference';
 import { agentRoutes } from './routes/agents';
@@ -74,6 +76,16 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   const lineage = new LineageService(options.store);
 
   const app = apiRouter();
+  onDamagedValue((what) =>
+    log(
+      JSON.stringify({
+        time: new Date().toISOString(),
+        level: 'error',
+        msg: 'stored value damaged',
+        what,
+      }),
+    ),
+  );
 
   app.use('*', requestLog(log));
   app.use('*', securityHeaders());
@@ -102,7 +114,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   });
 
   if (options.upstream) {
-    app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, log, options.fetchUpstream));
+    app.all('/v1/messaging/*', upstreamProxy(options.upstream, bodyLimit, log, options.fetchUpstream, ring));
     // The example agents are not the deployed service's: they are not offered, whatever the key.
     const notOffered = agentsNotOffered(options.upstream.url);
     app.all('/reference/v1/agents', notOffered);
@@ -112,8 +124,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   app.use('/v1/*', requireApiKey(ring));
   // In upstream mode the user holds the deployed service's key, which this service cannot judge.
   app.use('/reference/*', requireApiKey(ring, { foreignKeys: Boolean(options.upstream) }));
-  app.use('/v1/*', jsonBody(bodyLimit));
-  app.use('/reference/*', jsonBody(bodyLimit));
+  app.use('/v1/*', storableUrl(), jsonBody(bodyLimit));
+  app.use('/reference/*', storableUrl(), jsonBody(bodyLimit));
 
   // The created agents as the store has them now (another instance may have changed them).
   for (const path of ['/v1/*', '/reference/*'])

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parseConfig } from './config';
+import { parseConfig, redactedDatabaseUrl } from './config';
 
 describe('parseConfig', () => {
   it('uses the documented defaults', () => {
@@ -125,5 +125,17 @@ describe('parseConfig', () => {
     const config = parseConfig(['--agents', 'one', '--agents=two'], { THREADLINE_AGENTS: 'env-a:env-b' });
     expect(config.agentDirs).toEqual(['env-a', 'env-b', 'one', 'two']);
     expect(parseConfig([], {}).agentDirs).toEqual([]);
+  });
+});
+
+describe('redactedDatabaseUrl', () => {
+  it('prints no password, in the user part or in the query', () => {
+    const printed = redactedDatabaseUrl(
+      'postgres://app:s3cret@db.example:5432/threadline?password=hunter2&sslpassword=k3y&sslmode=require',
+    );
+    expect(printed).not.toMatch(/s3cret|hunter2|k3y/);
+    expect(printed).toContain('db.example:5432/threadline');
+    expect(printed).toContain('sslmode=require');
+    expect(redactedDatabaseUrl('not a url ?password=x')).not.toContain('x');
   });
 });

@@ -186,3 +186,20 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     ],
   };
 }
+
+/**
+ * A database URL as it may be printed: the password of `user:password@` and of any query
+ * parameter naming one (`?password=`, `sslpassword=`) replaced by `***`.
+ */
+export function redactedDatabaseUrl(url: string): string {
+  let parsed: URL;
+  try {
+    parsed = new URL(url);
+  } catch {
+    return '(a database URL that does not parse)';
+  }
+  if (parsed.password) parsed.password = '***';
+  for (const name of [...parsed.searchParams.keys()])
+    if (/pass/i.test(name)) parsed.searchParams.set(name, '***');
+  return parsed.toString();
+}

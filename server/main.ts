@@ -4,13 +4,14 @@
  * SIGINT/SIGTERM (in-flight requests finish, then the database closes).
  */
 import { serve } from '@hono/node-server';
+import type { Server as NodeServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { join } from 'node:path';
 import { createApp } from './app';
 import { describeProblem } from './agents/folders';
 import { LiveAgentCatalog } from './agents/live-catalog';
-import { ConfigError, parseConfig, type ServiceConfig } from './config';
-import { connectionOptions, idleTimeoutMs } from './http/connections';
+import { ConfigError, parseConfig, redactedDatabaseUrl, type ServiceConfig } from './config';
+import { connectionOptions, idleTimeoutMs, judgeOnlyTheClient } from './http/connections';
 import { defaultDependencies, warmUp } from './default-dependencies';
 import { DATABASE_FILE, StorageStartError } from './store/open-database';
 import { openStore } from './store/open-store';
@@ -23,12 +24,6 @@ function fail(message: string): never {
 }
 
 /** A database URL without its password, for the start-up line. */
-function redacted(url: string): string {
-  const parsed = new URL(url);
-  if (parsed.password) parsed.password = '***';
-  return parsed.toString();
-}
-
 /** What the agent folders gave: the agents loaded and each project skipped with its problems. */
 function folderReport(catalog: LiveAgentCatalog): string[] {
   const loaded = catalog.list().filter((a) => a.source === 'folder');
@@ -89,7 +84,9 @@ const server = serve(
     const host = wildcard ? 'localhost' : info.address.includes(':') ? `[${info.address}]` : info.address;
     const lines = [
       `Threadline is running at http://${host}:${info.port}/`,
-      config.databaseUrl ? `  database: ${redacted(config.databaseUrl)}` : `  data: ${config.dataDir}`,
+      config.databaseUrl
+        ? `  database: ${redactedDatabaseUrl(config.databaseUrl)}`
+        : `  data: ${config.dataDir}`,
     ];
     if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
     if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream.url}`);
@@ -106,6 +103,7 @@ const server = serve(
   },
 );
 server.setTimeout(idleTimeoutMs(config.requestTimeoutMs));
+judgeOnlyTheClient(server as NodeServer, idleTimeoutMs(config.requestTimeoutMs));
 
 server.on('error', (error: NodeJS.ErrnoException) => {
   fail(

@@ -95,7 +95,7 @@ export function applyComputations(
     const out: FormulaOutcome =
       broken !== undefined
         ? { kind: 'error', reason: `it reads ${broken}, which could not be computed` }
-        : computeFormula(formula, { values, clock });
+        : computeFormula(formula, { values, clock, target: code });
     if (out.kind === 'error') failed[code] = out.reason;
     else delete failed[code];
     const v = out.kind === 'value' ? out.value : undefined;

@@ -11,7 +11,7 @@ import {
   type ParsedFormula,
 } from '../../src/lib/bundle/formula-syntax';
 import { placeholders } from '../../src/lib/bundle/placeholders';
-import { spend } from '../../src/lib/bundle/work-budget';
+import { spend, spendWriting } from '../../src/lib/bundle/work-budget';
 import { daysSince, type Clock } from './clock';
 import { isFilled, looseEquals, toNumber } from './values';
 
@@ -47,6 +47,8 @@ export function formulaRefs(src: string): string[] {
 export interface FormulaScope {
   values: Record<string, unknown>;
   clock: Clock;
+  /** The parameter the formula computes, named when its value grows too long. */
+  target?: string;
 }
 
 /** The formula's value, or undefined when it does not parse, reads an unknown value or fails. */
@@ -109,10 +111,19 @@ function evalNode(n: Node, s: FormulaScope, depth: number): unknown {
       return truthy(c) ? ev(n.a) : ev(n.b);
     }
     case 'bin':
-      return binary(n.op, n.a, n.b, ev);
+      return written(binary(n.op, n.a, n.b, ev), s);
     case 'call':
-      return call(n.fn, n.args.map(ev), s);
+      return written(call(n.fn, n.args.map(ev), s), s);
   }
+}
+
+const valueName = (s: FormulaScope) =>
+  s.target === undefined ? "a formula's value" : `the computed value '${s.target}'`;
+
+/** A text a formula wrote counts against the work budget, character by character. */
+function written(v: unknown, s: FormulaScope): unknown {
+  if (typeof v === 'string') spendWriting(v.length, v.length, valueName(s));
+  return v;
 }
 
 function truthy(v: unknown): boolean {
@@ -204,8 +215,14 @@ function call(fn: string, args: unknown[], s: FormulaScope): unknown {
       return args[0] === undefined ? undefined : String(args[0]).toLowerCase();
     case 'upper':
       return args[0] === undefined ? undefined : String(args[0]).toUpperCase();
-    case 'concat':
-      return args.some((a) => a === undefined) ? undefined : args.map(String).join('');
+    case 'concat': {
+      if (args.some((a) => a === undefined)) return undefined;
+      const parts = args.map(String);
+      // Checked before the parts are joined, so a value doubled again and again is refused first.
+      const length = parts.reduce((n, p) => n + p.length, 0);
+      spendWriting(length, length, valueName(s));
+      return parts.join('');
+    }
     case 'coalesce':
       return args.find((a) => a !== undefined && a !== null);
     case 'if':

@@ -7,6 +7,7 @@
  */
 import { WorkBudgetExceeded, withWorkBudget } from '../../src/lib/bundle/work-budget';
 import type { TurnInput, TurnOutput } from './contract';
+import { jsonLengthOver } from './output-size';
 import { runTurn } from './turn';
 
 /**
@@ -16,9 +17,32 @@ import { runTurn } from './turn';
  */
 export const TURN_WORK_LIMIT = 2_000_000;
 
+/**
+ * The longest a turn's trace or state may be once written as JSON (characters). Every value and
+ * message is already bounded as it is written; this bounds what holds them, where one value may
+ * appear many times.
+ */
+export const TURN_OUTPUT_LIMIT = 8_000_000;
+
+/** Refuses a turn whose trace or state would be longer than `TURN_OUTPUT_LIMIT`. */
+function checkOutputSize(output: TurnOutput): TurnOutput {
+  for (const [what, value] of [
+    ['trace', output.trace],
+    ['state', output.state],
+  ] as const) {
+    if (jsonLengthOver(value, TURN_OUTPUT_LIMIT))
+      throw new WorkBudgetExceeded(
+        'running the turn',
+        TURN_WORK_LIMIT,
+        `would write a ${what} of more than ${TURN_OUTPUT_LIMIT.toLocaleString('en-US')} characters`,
+      );
+  }
+  return output;
+}
+
 export function guardedTurn(input: TurnInput): TurnOutput {
   try {
-    return withWorkBudget('running the turn', TURN_WORK_LIMIT, () => runTurn(input));
+    return checkOutputSize(withWorkBudget('running the turn', TURN_WORK_LIMIT, () => runTurn(input)));
   } catch (e) {
     if (e instanceof WorkBudgetExceeded) throw e;
     const why = e instanceof Error ? e.message : String(e);

@@ -10,10 +10,14 @@
  *   an answer) after 10 s; a request that waits longer on purpose (the upstream proxy) extends
  *   it. (Node never fires a socket timeout longer than the headers timeout on a connection that
  *   has sent nothing yet, so the two stay equal);
+ * - silence only counts against the client: once a request has arrived whole, the socket's
+ *   inactivity timer stops until the answer starts (`judgeOnlyTheClient`), so a request the
+ *   server is still working on (a send waiting on a database lock, a long replay) is answered,
+ *   never dropped; the timer runs again while the answer is sent (a client that stops reading);
  * - the timeouts are checked every second rather than every 30.
  */
 import type { Context } from 'hono';
-import type { IncomingMessage, ServerOptions } from 'node:http';
+import type { IncomingMessage, Server, ServerOptions, ServerResponse } from 'node:http';
 import type { Socket } from 'node:net';
 
 export const DEFAULT_REQUEST_TIMEOUT_MS = 30_000;
@@ -34,10 +38,45 @@ export function idleTimeoutMs(requestTimeoutMs = DEFAULT_REQUEST_TIMEOUT_MS): nu
   return Math.min(HEADERS_TIMEOUT_MS, requestTimeoutMs);
 }
 
+/** How long a socket may stay silent while its answer is sent, when longer than the default. */
+const silenceAllowed = new WeakMap<Socket, number>();
+
 /** Lets one request's socket stay silent for `ms` (a proxied request waiting on its upstream). */
 export function allowSilence(socket: Socket | undefined, ms: number): void {
-  if (socket && socket.timeout !== undefined && socket.timeout > 0 && socket.timeout < ms)
-    socket.setTimeout(ms);
+  if (!socket) return;
+  silenceAllowed.set(socket, Math.max(ms, silenceAllowed.get(socket) ?? 0));
+  if (socket.timeout !== undefined && socket.timeout > 0 && socket.timeout < ms) socket.setTimeout(ms);
+}
+
+/**
+ * The socket inactivity timer judges the client only: it runs while the request arrives, stops
+ * while the server works on it (nothing is expected of the client then), and runs again from the
+ * first byte of the answer (a client that stops reading is cut).
+ */
+export function judgeOnlyTheClient(server: Server, idleMs: number): void {
+  server.on('request', (req: IncomingMessage, res: ServerResponse) => {
+    const socket = req.socket;
+    silenceAllowed.delete(socket);
+    socket.setTimeout(idleMs);
+    let answering = false;
+    const working = () => {
+      if (!answering && !socket.destroyed) socket.setTimeout(0);
+    };
+    if (req.complete) working();
+    else {
+      req.once('end', working);
+      // A request without a body is complete once its headers are parsed, in the same pass.
+      setImmediate(() => {
+        if (req.complete) working();
+      });
+    }
+    const writeHead = res.writeHead.bind(res);
+    res.writeHead = ((...args: Parameters<typeof writeHead>) => {
+      answering = true;
+      if (!socket.destroyed) socket.setTimeout(Math.max(idleMs, silenceAllowed.get(socket) ?? 0));
+      return writeHead(...args);
+    }) as typeof res.writeHead;
+  });
 }
 
 /** The status logged for a request its client abandoned (nginx's "client closed request"). */

@@ -1,13 +1,15 @@
 /**
  * Every error a request can end with → its HTTP answer, in one place (the app's `onError`): the
  * service's refusals (`service/errors.ts`), the HTTP layer's own `ApiError`s, Hono's, an
- * unreachable database (503 with `Retry-After`), storage faults, and anything else (a logged 500
+ * unreachable database (503 with `Retry-After`), storage faults, a damaged stored value (500 saying
+ * which), and anything else (a logged 500
  * that says nothing of the inside).
  */
 import type { Context, ErrorHandler } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { UnofficialStatusCode } from 'hono/utils/http-status';
 import { AccessDeniedError, ConflictError, InvalidInputError, NotFoundError } from '../service/errors';
+import { StoredValueDamagedError } from '../store/damaged-values';
 import { describeWhileServing, storageFault } from '../store/storage-faults';
 import { StoreUnavailableError } from '../store/store';
 import { CLIENT_CLOSED_REQUEST, isClientAbort } from './connections';
@@ -59,6 +61,9 @@ export function errorAnswers(log: LogSink): ErrorHandler {
       c.header('retry-after', '2');
       return c.json(unavailable.body, unavailable.status);
     }
+    // Found and logged where it was read (damaged-values.ts); the answer says which value.
+    if (error instanceof StoredValueDamagedError)
+      return c.json({ error: 'Internal Server Error', message: error.message }, 500);
     const answer = apiErrorOf(error);
     if (answer) {
       // The rest of an oversized body is never read: the connection cannot carry another request.

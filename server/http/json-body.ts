@@ -1,12 +1,14 @@
 /**
  * Parses JSON request bodies before the route validators run, so every failure has a readable
  * 4xx: over the limit → 413, not JSON → 415, malformed or nested deeper than MAX_JSON_DEPTH →
- * 422 (deeper documents would overflow the stack of the recursive code that reads bundles). The
+ * 422 (deeper documents would overflow the stack of the recursive code that reads bundles), text
+ * no store can hold as written (`storable-text.ts`) → 422 at its place. The
  * parsed value is handed to Hono's body cache, where the zod validators read it.
  */
 import type { MiddlewareHandler } from 'hono';
 import { malformedJson, unprocessable, unsupportedMediaType } from './errors';
 import { readBodyWithLimit } from './read-body';
+import { findUnstorable, refusal } from './storable-text';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
@@ -59,6 +61,11 @@ export function jsonBody(limit: number): MiddlewareHandler {
     if (depth > MAX_JSON_DEPTH) {
       const message = `Request body is nested deeper than ${MAX_JSON_DEPTH} levels of arrays and objects`;
       throw unprocessable(message, [{ loc: ['body'], msg: message, type: 'json_too_deep' }]);
+    }
+    const unstorableText = findUnstorable(parsed);
+    if (unstorableText) {
+      const { loc, why } = unstorableText;
+      throw refusal(loc.length ? `text at ${loc.join('.')}` : 'body', ['body', ...loc], why);
     }
     cache.json = Promise.resolve(parsed);
     return next();

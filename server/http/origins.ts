@@ -114,6 +114,7 @@ const ALLOW_HEADERS = [
   'accept',
   'authorization',
   'x-api-key',
+  'idempotency-key',
   ...API_KEY_HEADERS,
   ...SCOPE_HEADERS,
 ].join(', ');

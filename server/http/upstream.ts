@@ -12,9 +12,18 @@
  * - Time: no answer within `timeoutMs` → 504; the answer's first bytes are awaited before the
  *   status is sent (a stall there is a 504 too), later stalls of `timeoutMs` cut the transfer.
  * - 204 and 304 (bodiless statuses) pass through as they are.
+ * - Only what a user of this service may do goes through: the configured upstream credentials
+ *   (`headers`) are added only to a request carrying a key this service accepts (the local key
+ *   header is then not forwarded); without one the request goes as the client sent it, so the
+ *   upstream judges the client's own key. Only `application/json` answers are passed through on
+ *   this origin (an HTML page would run as this service's, next to its stored keys): anything
+ *   else is a 502 naming the content type. Paths are forwarded only when normalised: an encoded
+ *   dot segment (`%2e%2e`), slash or backslash is a 400.
  */
 import type { Context } from 'hono';
 import type { IncomingMessage } from 'node:http';
+import { API_KEY_HEADERS } from '../../src/contract/api';
+import type { KeyRing } from '../auth/api-keys';
 import { allowSilence } from './connections';
 import { ApiError } from './errors';
 import type { LogSink } from './request-log';
@@ -73,6 +82,41 @@ export function forwardedHeaders(incoming: Headers, extra: Readonly<Record<strin
   return out;
 }
 
+/**
+ * The request's headers for the upstream: the configured credentials only for a request whose key
+ * this service accepts (that local key itself stays here), else the client's own headers alone.
+ */
+export function upstreamHeaders(
+  incoming: Headers,
+  credentials: Readonly<Record<string, string>> | undefined,
+  ring: KeyRing | undefined,
+): Headers {
+  if (!credentials || Object.keys(credentials).length === 0) return forwardedHeaders(incoming);
+  const accepted = ring ? API_KEY_HEADERS.filter((h) => ring.find(incoming.get(h) ?? undefined)) : [];
+  if (accepted.length === 0) return forwardedHeaders(incoming);
+  const out = forwardedHeaders(incoming, credentials);
+  for (const h of accepted) if (!(h in credentials)) out.delete(h);
+  return out;
+}
+
+/** Why a request path is not forwarded as it is (an encoded dot segment, slash or backslash), or null. */
+export function unnormalisedPath(pathname: string): string | null {
+  for (const segment of pathname.split('/')) {
+    if (!segment.includes('%') && !segment.includes('\\')) continue;
+    let decoded: string;
+    try {
+      decoded = decodeURIComponent(segment);
+    } catch {
+      return `the path segment "${segment}" is not valid percent-encoding`;
+    }
+    if (decoded === '.' || decoded === '..') return `the path holds an encoded dot segment ("${segment}")`;
+    if (/[/\\]/.test(decoded)) return `the path segment "${segment}" holds a slash or backslash`;
+  }
+  return null;
+}
+
+const JSON_ANSWER = /^application\/([\w.-]+\+)?json$/i;
+
 /** `https://host/base` + `/v1/messaging/x?y` → `https://host/base/v1/messaging/x?y`. */
 export function upstreamUrl(base: string, requestUrl: string): string {
   const url = new URL(requestUrl);
@@ -128,6 +172,7 @@ export function upstreamProxy(
   bodyLimit: number,
   log: LogSink,
   fetchImpl: typeof fetch = fetch,
+  ring?: KeyRing,
 ) {
   const base = options.url;
   const limit = options.maxResponseBytes ?? DEFAULT_UPSTREAM_MAX_BYTES;
@@ -146,6 +191,12 @@ export function upstreamProxy(
 
   return async (c: Context): Promise<Response> => {
     const method = c.req.method;
+    const odd = unnormalisedPath(new URL(c.req.url).pathname);
+    if (odd)
+      throw new ApiError(400, {
+        error: 'Bad Request',
+        message: `Not forwarded: ${odd}. Send the path written plainly.`,
+      });
     const body =
       method === 'GET' || method === 'HEAD' ? undefined : await readBodyWithLimit(c.req.raw, bodyLimit);
     allowSilence((c.env as { incoming?: IncomingMessage } | undefined)?.incoming?.socket, timeoutMs + 5_000);
@@ -157,7 +208,7 @@ export function upstreamProxy(
       response = await within(
         fetchImpl(upstreamUrl(base, c.req.url), {
           method,
-          headers: forwardedHeaders(c.req.raw.headers, options.headers),
+          headers: upstreamHeaders(c.req.raw.headers, options.headers, ring),
           ...(body ? { body } : {}),
           redirect: 'manual',
           signal,
@@ -183,6 +234,13 @@ export function upstreamProxy(
       await response.body?.cancel().catch(() => undefined);
       headers.delete('content-length');
       return new Response(null, { status: response.status, headers });
+    }
+    const type = response.headers.get('content-type') ?? '';
+    if (!JSON_ANSWER.test(type.split(';')[0]!.trim())) {
+      abort.abort();
+      throw badGateway(
+        `The upstream service at ${originOf(base)} answered ${response.status} with ${type ? `content type ${JSON.stringify(type.slice(0, 100))}` : 'no content type'}; only application/json answers are passed through`,
+      );
     }
     const declared = Number(response.headers.get('content-length') ?? NaN);
     if (declared > limit) {

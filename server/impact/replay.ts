@@ -11,16 +11,31 @@ import { createHash } from 'node:crypto';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase, ImpactCaseResult, TurnChange, TurnOutcome } from '../../src/contract/impact';
 import type { Engine } from '../engine/contract';
+import { jsonLength } from '../engine/output-size';
 import { diffOutcomes, turnOutcome } from './diff';
+
+/**
+ * What one replay may hold, in characters of JSON: the outcomes of one conversation on one side,
+ * every run the cache keeps, and the answer. Each turn is bounded already (`TURN_OUTPUT_LIMIT`);
+ * these bound how many of them are held at once.
+ */
+export const REPLAY_LIMITS = {
+  runChars: 2_000_000,
+  cacheChars: 64_000_000,
+  answerChars: 16_000_000,
+} as const;
 
 export interface ConversationRun {
   outcomes: TurnOutcome[];
+  /** About how long the outcomes are as JSON. */
+  chars: number;
   /** Set when a turn could not run: the 0-based turn and the engine's reason. */
   error?: { turn: number; message: string };
 }
 
-export function createRunCache(capacity = 1_000) {
+export function createRunCache(capacity = 1_000, capacityChars: number = REPLAY_LIMITS.cacheChars) {
   const entries = new Map<string, ConversationRun>();
+  let chars = 0;
   return {
     get(key: string): ConversationRun | undefined {
       const hit = entries.get(key);
@@ -31,9 +46,16 @@ export function createRunCache(capacity = 1_000) {
       return hit;
     },
     set(key: string, run: ConversationRun): void {
+      const old = entries.get(key);
+      if (old) chars -= old.chars;
       entries.delete(key);
       entries.set(key, run);
-      if (entries.size > capacity) entries.delete(entries.keys().next().value!);
+      chars += run.chars;
+      while (entries.size > capacity || (chars > capacityChars && entries.size > 0)) {
+        const [oldest, dropped] = entries.entries().next().value!;
+        entries.delete(oldest);
+        chars -= dropped.chars;
+      }
     },
     get size(): number {
       return entries.size;
@@ -84,20 +106,33 @@ export async function replayImpact(input: ReplayInput): Promise<ImpactCaseResult
     const userId = c.user_id ?? 'test-user';
     let state = engine.initialState(bundle, clock, userId);
     const outcomes: TurnOutcome[] = [];
+    let chars = 0;
     for (const [i, text] of c.messages.entries()) {
       await step();
       try {
         const out = engine.runTurn({ bundle, state, text, clock, interactionId: `msg-${i + 1}`, userId });
         state = out.state;
-        outcomes.push(turnOutcome(out.reply, out.trace));
+        const outcome = turnOutcome(out.reply, out.trace);
+        chars += jsonLength(outcome, REPLAY_LIMITS.runChars);
+        if (chars > REPLAY_LIMITS.runChars)
+          return {
+            outcomes,
+            chars,
+            error: {
+              turn: i,
+              message: tooLong("this conversation's replies and traces", REPLAY_LIMITS.runChars),
+            },
+          };
+        outcomes.push(outcome);
       } catch (e) {
-        return { outcomes, error: { turn: i, message: reasonOf(e) } };
+        return { outcomes, chars, error: { turn: i, message: reasonOf(e) } };
       }
     }
-    return { outcomes };
+    return { outcomes, chars };
   };
 
   const results: ImpactCaseResult[] = [];
+  let answerChars = 0;
   for (const c of input.cases) {
     const key = createHash('sha256')
       .update(JSON.stringify([input.baseline.key, c.clock, c.user_id ?? null, c.messages]))
@@ -108,16 +143,36 @@ export async function replayImpact(input: ReplayInput): Promise<ImpactCaseResult
       cache.set(key, before);
     }
     const after = await run(input.draft, c);
-    results.push(compareRuns(c, before, after));
+    const result = compareRuns(c, before, after);
+    answerChars += jsonLength(result, REPLAY_LIMITS.answerChars);
+    results.push(answerChars > REPLAY_LIMITS.answerChars ? withoutChanges(result) : result);
   }
   return results;
+}
+
+const tooLong = (what: string, limit: number) =>
+  `Too long to compare: ${what} pass ${limit.toLocaleString('en-US')} characters. Replay fewer messages or cases, or shorten the bundle's messages.`;
+
+/** A case past the answer's limit: said so, without its changes. */
+function withoutChanges(result: ImpactCaseResult): ImpactCaseResult {
+  if (result.status === 'same') return result;
+  return {
+    ...result,
+    status: 'error',
+    changes: [],
+    error: result.error ?? {
+      side: 'draft',
+      turn: result.changes[0]?.turn ?? 0,
+      message: tooLong('the changes of this case and those before it', REPLAY_LIMITS.answerChars),
+    },
+  };
 }
 
 /** The case's result from its two runs (pure). */
 export function compareRuns(
   c: ImpactCase,
-  before: ConversationRun,
-  after: ConversationRun,
+  before: Omit<ConversationRun, 'chars'>,
+  after: Omit<ConversationRun, 'chars'>,
 ): ImpactCaseResult {
   const both = Math.min(before.outcomes.length, after.outcomes.length);
   const changes: TurnChange[] = [];

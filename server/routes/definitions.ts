@@ -202,13 +202,13 @@ export const storedBundleRoute = createRoute({
   path: '/reference/v1/bundles/{hash}',
   tags: ['Reference'],
   summary: 'A bundle a client sent, by its content hash',
-  description: 'Answered only to a key that may use an agent the bundle was sent to.',
+  description:
+    'Answered only to a key that may use an agent the bundle was sent to; for any other key it is not found (404), as a hash never sent.',
   security,
   request: { params: z.object({ hash: PathId }) },
   responses: {
     200: json(StoredBundleResponse, 'The bundle.'),
-    403: error('The key may not use the agent this bundle was sent to.'),
-    404: error('No bundle with this hash was sent here.'),
+    404: error('No bundle with this hash was sent here to an agent the key may use.'),
     ...COMMON_ERRORS,
   },
 });
@@ -240,6 +240,11 @@ const HealthBody = z.object({
   status: z.enum(['ok', 'unavailable']),
   /** Which database this instance uses, and whether it answered just now. */
   store: z.object({ kind: z.enum(['sqlite', 'postgres']), reachable: z.boolean() }),
+  /** Stored values found damaged (not valid JSON) since the service started, and the latest. */
+  damaged_values: z.object({
+    count: z.number().int(),
+    last: z.object({ what: z.string(), at: z.string() }).nullable(),
+  }),
 });
 
 export const healthRoute = createRoute({

@@ -5,6 +5,7 @@ import type { JSONParsed } from 'hono/utils/types';
 import type { Trace } from '../../src/contract/trace';
 import { apiRouter } from '../http/api-router';
 import type { AuthEnv } from '../http/auth';
+import { createIdempotency, IDEMPOTENCY_HEADER } from '../http/idempotency';
 import type { MessagingService, TraceList } from '../service/messaging-service';
 import { createTaskRoute, getTraceRoute, listTracesRoute, rerunRoute, sendMessageRoute } from './definitions';
 
@@ -47,12 +48,15 @@ export function messagingRoutes(service: MessagingService): OpenAPIHono<AuthEnv>
     c.json(await service.createTask(c.get('apiKey'), c.req.valid('json')), 200),
   );
 
+  const idempotency = createIdempotency();
   app.openapi(sendMessageRoute, async (c) => {
     const body = c.req.valid('json');
-    const message = await service.sendMessage(
-      c.get('apiKey'),
-      body,
-      truthy(c.req.valid('query').include_trace),
+    const includeTrace = truthy(c.req.valid('query').include_trace);
+    const message = await idempotency.run(
+      c.get('apiKey').key,
+      c.req.header(IDEMPOTENCY_HEADER),
+      [body, includeTrace],
+      () => service.sendMessage(c.get('apiKey'), body, includeTrace),
     );
     return c.json(message, 200);
   });

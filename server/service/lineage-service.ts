@@ -80,12 +80,15 @@ export class LineageService {
     return { task_id: task.id, branches: out, truncated };
   }
 
-  /** A bundle a client sent, by its hash; only to a key that may use an agent it was sent to. */
+  /**
+   * A bundle a client sent, by its hash; only to a key that may use an agent it was sent to. For
+   * any other key it does not exist (404, as for a hash never sent), so a guessed hash never tells
+   * whether it ran on another agent.
+   */
   async bundle(key: ApiKey, hash: string): Promise<StoredBundleResponse> {
     const copies = await this.store.getBundles(hash);
-    if (copies.length === 0) throw new NotFoundError(`Bundle not found: ${hash}`);
     const allowed = copies.find((b) => keyAllowsAgent(key, b.agentId));
-    if (!allowed) throw new AccessDeniedError(copies[0]!.agentId);
+    if (!allowed) throw new NotFoundError(`Bundle not found: ${hash}`);
     return {
       hash: allowed.hash,
       agent_id: allowed.agentId,

@@ -17,6 +17,7 @@ import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../engine/contract';
 import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
+import { checkedTraceJson, parseStored } from '../store/damaged-values';
 import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
 import { createBundleCache } from './bundle-cache';
 import { AccessDeniedError, InvalidInputError, NotFoundError } from './errors';
@@ -179,7 +180,7 @@ export class MessagingService {
   async traceList(key: ApiKey, taskId: string, query: TraceListQuery): Promise<AsyncIterable<string>> {
     const paged = query.page !== undefined || query.size !== undefined;
     if (query.interaction_id !== undefined) {
-      const trace = await this.getTraceJson(key, taskId, query.interaction_id);
+      const trace = checkedTraceJson(await this.storedTraceJson(key, taskId, query.interaction_id), taskId);
       if (!paged) return pieces([`[${trace}]`]);
       const { page, size } = pageWindow(query.page, query.size);
       return pieces([pageJson(page === 1 ? [trace] : [], 1, page, size, 1)]);
@@ -213,14 +214,16 @@ export class MessagingService {
     end: number,
     envelope: { open: string; close: string },
   ): AsyncGenerator<string> {
-    let batch = first;
+    let batch = first.map((t) => checkedTraceJson(t, taskId));
     let position = offset + first.length;
     let piece = envelope.open + batch.join(',');
     while (position < end && batch.length > 0) {
       yield piece;
       await nextLoopTurn();
       const limit = nextBatchSize(batch.length, piece.length, end - position);
-      batch = (await this.store.listTraceJson(taskId, { offset: position, limit }))?.traces ?? [];
+      batch = ((await this.store.listTraceJson(taskId, { offset: position, limit }))?.traces ?? []).map((t) =>
+        checkedTraceJson(t, taskId),
+      );
       position += batch.length;
       piece = batch.length > 0 ? `,${batch.join(',')}` : '';
     }
@@ -234,8 +237,14 @@ export class MessagingService {
     return text;
   }
 
-  /** One interaction's trace as its stored JSON text. */
+  /** One interaction's trace as its stored JSON text (refused when damaged). */
   async getTraceJson(key: ApiKey, taskId: string, interactionId: string): Promise<string> {
+    const trace = await this.storedTraceJson(key, taskId, interactionId);
+    parseStored(trace, `trace of interaction ${interactionId} of task ${taskId}`);
+    return trace;
+  }
+
+  private async storedTraceJson(key: ApiKey, taskId: string, interactionId: string): Promise<string> {
     const trace = this.accessible(key, taskId, await this.store.getTraceJson(taskId, interactionId));
     if (trace === null) throw new NotFoundError(`Interaction not found: ${interactionId}`);
     return trace;

@@ -53,6 +53,7 @@ import type { EngineState } from '../engine/contract';
 import { addToPostgresTurnIndex, postgresTurnFacets, searchPostgresTurns } from './postgres-turn-index';
 import { turnIndexEntry } from './turn-index';
 import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
+import { parseStored } from './damaged-values';
 
 export interface PostgresStoreOptions {
   /** `postgres://user:password@host:port/database` */
@@ -269,13 +270,13 @@ export class PostgresStore implements Store {
 
   private async initialState(taskId: string, on?: Queryable): Promise<EngineState | undefined> {
     const row = (await this.query<TaskRow>(SQL.getTask, [taskId], on))[0];
-    return row && (JSON.parse(row.initial_state) as EngineState);
+    return row && parseStored<EngineState>(row.initial_state, `initial state of task ${taskId}`);
   }
 
   /** The engine state after the thread's turn at `position` (from 1). */
   private async stateAt(taskId: string, position: number, on?: Queryable): Promise<EngineState | undefined> {
     const row = (await this.query<{ state: string }>(SQL.stateAt, [taskId, position - 1, position], on))[0];
-    return row && (JSON.parse(row.state) as EngineState);
+    return row && parseStored<EngineState>(row.state, `state of task ${taskId} at turn ${position}`);
   }
 
   async createTask(task: TaskRecord): Promise<void> {
@@ -322,7 +323,7 @@ export class PostgresStore implements Store {
       const before =
         length > 0
           ? await this.stateAt(taskId, length, client)
-          : (JSON.parse(locked.initial_state) as EngineState);
+          : parseStored<EngineState>(locked.initial_state, `initial state of task ${taskId}`);
       if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${length}`);
       const turn = { ...next(before), taskId };
       await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);

@@ -2,6 +2,7 @@
  * Tasks and turns as table rows, shared by the SQLite and PostgreSQL stores: the same columns in
  * both schemas, lists and engine states as JSON text, the trace as the JSON text it is answered with.
  */
+import { parseStored } from './damaged-values';
 import type { EngineState } from '../engine/contract';
 import type { TaskRecord, TurnRecord } from './store';
 
@@ -65,11 +66,11 @@ export function rowToTask(r: TaskRow): TaskRecord {
     origin: r.origin,
     title: r.title,
     welcomeMessage: r.welcome_message,
-    suggestions: JSON.parse(r.suggestions) as string[],
+    suggestions: parseStored<string[]>(r.suggestions, `suggestions of task ${r.id}`),
     versionId: r.version_id,
     versionTag: r.version_tag,
     clock: r.clock,
-    initialState: JSON.parse(r.initial_state) as EngineState,
+    initialState: parseStored<EngineState>(r.initial_state, `initial state of task ${r.id}`),
     branchOf:
       r.branch_of_task_id && r.branch_of_interaction_id
         ? { taskId: r.branch_of_task_id, interactionId: r.branch_of_interaction_id }
@@ -103,11 +104,17 @@ export function rowToTurn(r: TurnRow): TurnRecord {
     userMessage: { id: r.user_message_id, text: r.user_text, createdAt: r.user_created_at },
     reply: {
       text: r.reply_text,
-      suggestions: JSON.parse(r.reply_suggestions) as string[],
+      suggestions: parseStored<string[]>(
+        r.reply_suggestions,
+        `reply suggestions of interaction ${r.interaction_id} of task ${r.task_id}`,
+      ),
       createdAt: r.reply_created_at,
     },
-    trace: JSON.parse(r.trace) as TurnRecord['trace'],
-    state: JSON.parse(r.state) as EngineState,
+    trace: parseStored<TurnRecord['trace']>(
+      r.trace,
+      `trace of interaction ${r.interaction_id} of task ${r.task_id}`,
+    ),
+    state: parseStored<EngineState>(r.state, `state of interaction ${r.interaction_id} of task ${r.task_id}`),
     bundleHash: r.bundle_hash,
     versionId: r.version_id,
   };

@@ -41,6 +41,7 @@ import type {
   TurnRecord,
 } from './store';
 import type { EngineState } from '../engine/contract';
+import { parseStored } from './damaged-values';
 
 export interface SqliteStoreOptions {
   /** The data folder; the database is `threadline.db` inside it. `:memory:` for a throwaway store. */
@@ -142,14 +143,14 @@ export class SqliteStore implements Store {
 
   private initialState(taskId: string): EngineState | undefined {
     const row = this.statements.getTask.get(taskId) as TaskRow | undefined;
-    return row && (JSON.parse(row.initial_state) as EngineState);
+    return row && parseStored<EngineState>(row.initial_state, `initial state of task ${taskId}`);
   }
 
   /** The engine state after the thread's turn at `position` (from 1). */
   private stateAt(taskId: string, position: number): EngineState | undefined {
     const row = this.statements.stateAt.get({ task: taskId, from: position - 1, to: position }) as
       { state: string } | undefined;
-    return row && (JSON.parse(row.state) as EngineState);
+    return row && parseStored<EngineState>(row.state, `state of task ${taskId} at turn ${position}`);
   }
 
   async createTask(task: TaskRecord): Promise<void> {

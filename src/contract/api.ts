@@ -14,6 +14,18 @@ export const ORIGINS_SEEN = ['web-widget', 'api', 'third-party', 'cli', 'stores'
 export const API_KEY_HEADERS = ['x-service-api-key', 'x-aui-api-key'] as const;
 
 const Id = z.string().min(1).max(200);
+
+/**
+ * An ISO-8601 date-time with offset whose instant falls in the years 0000 to 9999 UTC: what the
+ * service can store and answer back in the same form (`9999-12-31T23:59:59-23:59` is in 10000).
+ */
+export const ClockDateTime = z.iso.datetime({ offset: true }).refine(
+  (v) => {
+    const t = Date.parse(v);
+    return Number.isFinite(t) && /^\d{4}-/.test(new Date(t).toISOString());
+  },
+  { message: 'The date-time must fall within the years 0000 to 9999 in UTC' },
+);
 const Bundleish = z
   .record(z.string(), z.unknown())
   .describe(
@@ -33,12 +45,9 @@ export const CreateTaskRequest = z.looseObject({
     .describe('Origin of the conversation; default web-widget.'),
   version_id: Id.optional().describe('Pin the thread to a draft version.'),
   version_tag: Id.optional().describe('Pin the thread to a revision tag, e.g. v2.'),
-  reference_clock: z.iso
-    .datetime({ offset: true })
-    .optional()
-    .describe(
-      "Reference service only: the task's clock (ISO-8601 date-time) instead of its creation time, so that date-dependent turns replay exactly. Other services ignore it.",
-    ),
+  reference_clock: ClockDateTime.optional().describe(
+    "Reference service only: the task's clock (ISO-8601 date-time) instead of its creation time, so that date-dependent turns replay exactly. Other services ignore it.",
+  ),
 });
 export type CreateTaskRequest = z.infer<typeof CreateTaskRequest>;
 

@@ -6,6 +6,8 @@
  * same folder finds its data again.
  */
 import { serve, type ServerType } from '@hono/node-server';
+import Database from 'better-sqlite3';
+import pg from 'pg';
 import { mkdtempSync, rmSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -34,6 +36,29 @@ export async function storeEnv(dataDir: string): Promise<Record<string, string>>
     THREADLINE_DATA: dataDir,
     ...(STORE_KIND === 'postgres' ? { THREADLINE_DATABASE_URL: await databaseFor(dataDir) } : {}),
   };
+}
+
+/**
+ * Runs one SQL statement straight on a service's database (`$1`-style parameters, each used once
+ * and in order), behind the service's back: for tests that damage what is stored.
+ */
+export async function runSql(service: Service, sql: string, params: unknown[] = []): Promise<void> {
+  if (service.storeKind === 'postgres') {
+    const client = new pg.Client({ connectionString: await databaseFor(service.dataDir) });
+    await client.connect();
+    try {
+      await client.query(sql, params);
+    } finally {
+      await client.end();
+    }
+    return;
+  }
+  const db = new Database(join(service.dataDir, 'threadline.db'));
+  try {
+    db.prepare(sql.replace(/\$(\d+)/g, '?')).run(...params);
+  } finally {
+    db.close();
+  }
 }
 
 export const KEYS = 'root-key=*;cards-key=card-disputes';

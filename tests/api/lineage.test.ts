@@ -160,10 +160,11 @@ describe('GET /reference/v1/bundles/{hash}', () => {
     expect(body).toEqual({ hash: bundleHash, agent_id: 'card-disputes', bundle: sent });
   });
 
-  it('refuses a key limited to other agents, and answers 404 for a hash it never ran', async () => {
+  it('answers 404 alike for a bundle of another agent and a hash it never ran', async () => {
     const limited = await call(service, 'GET', `/reference/v1/bundles/${flightHash}`, { key: CARDS_ONLY });
-    expect(limited.status).toBe(403);
-    expect(limited.body.error).toBe('Forbidden');
+    // The same answer as for a hash never sent: a guess tells nothing about other agents.
+    expect(limited.status).toBe(404);
+    expect(limited.body).toEqual({ error: 'Not Found', message: `Bundle not found: ${flightHash}` });
     expect(
       (await call(service, 'GET', `/reference/v1/bundles/${bundleHash}`, { key: CARDS_ONLY })).status,
     ).toBe(200);

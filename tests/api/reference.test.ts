@@ -139,6 +139,10 @@ describe('reference extensions', () => {
   it('answers /healthz without a key', async () => {
     const { status, body } = await call(service, 'GET', '/healthz', { key: null });
     expect(status).toBe(200);
-    expect(body).toEqual({ status: 'ok', store: { kind: service.storeKind, reachable: true } });
+    expect(body).toEqual({
+      status: 'ok',
+      store: { kind: service.storeKind, reachable: true },
+      damaged_values: { count: 0, last: null },
+    });
   });
 });

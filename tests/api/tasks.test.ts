@@ -52,6 +52,19 @@ describe('POST /v1/messaging/tasks', () => {
     expect(JSON.stringify(body.detail)).toContain('reference_clock');
   });
 
+  it('answers 422 for a reference_clock it could not answer back (beyond year 9999 in UTC)', async () => {
+    for (const clock of ['9999-12-31T23:59:59-23:59', '0000-01-01T00:00:00+00:01']) {
+      const { status, body } = await createTask(service, { reference_clock: clock });
+      expect({ clock, status }).toEqual({ clock, status: 422 });
+      expect(body.detail[0]).toMatchObject({ loc: ['body', 'reference_clock'] });
+      expect(body.detail[0].msg).toMatch(/years 0000 to 9999/);
+    }
+    const latest = await createTask(service, { reference_clock: '9999-12-31T23:59:59Z' });
+    expect(latest.status).toBe(200);
+    const task = await call(service, 'GET', `/reference/v1/tasks/${latest.body.id}`);
+    expect(task.body.reference_clock).toBe('9999-12-31T23:59:59.000Z');
+  });
+
   it('answers 422 naming an unknown agent', async () => {
     const { status, body } = await createTask(service, { agent_id: 'no-such-agent' });
     expect(status).toBe(422);

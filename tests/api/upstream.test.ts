@@ -178,14 +178,62 @@ describe('--upstream failure modes (against a local fake upstream)', () => {
     const secret = 'Basic dXNlcjpzM2NyZXQ=';
     await withFront({ headers: { authorization: secret } }, async (front) => {
       const reply = await call(front, 'GET', '/v1/messaging/tasks/t/trace-info', {
-        key: 'client-key',
+        key: 'k',
         headers: { authorization: 'Bearer from-the-browser' },
       });
       expect(reply.status).toBe(200);
       const seen = received.at(-1)!.headers;
       expect(seen.authorization).toBe(secret);
-      expect(seen['x-service-api-key']).toBe('client-key');
+      // The local key stays here.
+      expect(seen['x-service-api-key']).toBeUndefined();
       expect(JSON.stringify([...reply.headers])).not.toContain('dXNlcjpzM2NyZXQ');
+    });
+  });
+
+  it('adds the configured credentials only to a request carrying a key this service accepts', async () => {
+    answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{"ok":true}');
+    const secret = 'Bearer team-credential';
+    await withFront({ headers: { authorization: secret } }, async (front) => {
+      for (const key of [null, 'someone-elses-key']) {
+        const reply = await call(front, 'GET', '/v1/messaging/tasks/t/trace-info', { key });
+        expect(reply.status).toBe(200);
+        const seen = received.at(-1)!.headers;
+        expect(seen.authorization).toBeUndefined();
+        expect(seen['x-service-api-key']).toBe(key ?? undefined);
+      }
+      await call(front, 'GET', '/v1/messaging/tasks/t/trace-info', { key: 'k' });
+      expect(received.at(-1)!.headers.authorization).toBe(secret);
+    });
+  });
+
+  it('passes only application/json answers through: anything else is a 502 naming its type', async () => {
+    await withFront({}, async (front) => {
+      for (const type of ['text/html; charset=utf-8', 'application/javascript', 'image/svg+xml', undefined]) {
+        answer = (_req, res) =>
+          res.writeHead(200, type ? { 'content-type': type } : {}).end('<script>localStorage</script>');
+        const reply = await call(front, 'GET', '/v1/messaging/tasks/t/trace-info', { key: 'k' });
+        expect(reply.status).toBe(502);
+        expect(reply.headers.get('content-type')).toMatch(/^application\/json/);
+        expect(reply.body.message).toContain(type ? type.split(';')[0] : 'no content type');
+      }
+      answer = (_req, res) => res.writeHead(404, { 'content-type': 'application/problem+json' }).end('{}');
+      expect((await call(front, 'GET', '/v1/messaging/tasks/t/trace-info', { key: 'k' })).status).toBe(404);
+    });
+  });
+
+  it('forwards normalised paths only: encoded dot segments, slashes and backslashes are a 400', async () => {
+    answer = (_req, res) => res.writeHead(200, { 'content-type': 'application/json' }).end('{}');
+    await withFront({}, async (front) => {
+      const before = received.length;
+      for (const path of [
+        '/v1/messaging/tasks/%2E%2E%2F%2E%2E%2Fadmin/trace-info',
+        '/v1/messaging/tasks/..%2fadmin/trace-info',
+        '/v1/messaging/tasks/a%5C..%5Cb/trace-info',
+      ]) {
+        const reply = await call(front, 'GET', path, { key: 'k' });
+        expect({ path, status: reply.status }).toEqual({ path, status: 400 });
+      }
+      expect(received.length).toBe(before);
     });
   });
 

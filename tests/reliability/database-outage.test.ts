@@ -43,13 +43,18 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
     const health = await call(service, 'GET', '/healthz', { key: null });
     expect(health).toMatchObject({
       status: 503,
-      body: { status: 'unavailable', store: { kind: 'postgres', reachable: false } },
+      body: {
+        status: 'unavailable',
+        store: { kind: 'postgres', reachable: false },
+        damaged_values: { count: 0, last: null },
+      },
     });
 
     await proxy.restore();
     expect((await call(service, 'GET', '/healthz', { key: null })).body).toEqual({
       status: 'ok',
       store: { kind: 'postgres', reachable: true },
+      damaged_values: { count: 0, last: null },
     });
     const again = await sendMessage(service, task.id, 'duplicate charge');
     expect(again.status).toBe(200);

@@ -3,7 +3,8 @@
  * every endpoint (wrong and missing fields, wrong types, huge strings, deep nesting, broken JSON,
  * invalid UTF-8 bytes, wrong content types, bad query values, odd path ids, mutated bundles, and
  * bundles built to make the work explode: long unclosed `{{`, long near-miss names, many
- * formulas, names like `__proto__`, numbers beyond JSON's range).
+ * formulas, names like `__proto__`, numbers beyond JSON's range, values doubled again and again
+ * or printed thousands of times).
  * The service must never answer 5xx, every error must be a readable JSON body with a message,
  * nothing may be logged as an unhandled error, and a valid flow must still work afterwards.
  *
@@ -318,7 +319,7 @@ function hostileBundle(g: Gen, base: Json): { description: string; bundle: Json;
     ...extra,
   });
   const n = g.int(1_000, 60_000);
-  switch (g.int(0, 5)) {
+  switch (g.int(0, 7)) {
     case 0: {
       const message = `${g.pick(['', 'Filed ', '{'])}{{${g.pick([' ', 'a', '-'])}${' '.repeat(n)}`;
       return {
@@ -380,6 +381,49 @@ function hostileBundle(g: Gen, base: Json): { description: string; bundle: Json;
               rules: {
                 pre: {
                   constraint: [{ code: name, when: null, then: { action: 'TEXT', message: `{{${name}}}` } }],
+                },
+              },
+            }),
+          ],
+        },
+      };
+    }
+    case 5: {
+      // Output amplification: each value doubles the one before, the last is printed.
+      const depth = g.int(6, 22);
+      return {
+        description: `a value doubled ${depth} times and printed`,
+        bundle: {
+          parameters: [
+            { code: 'd0', type: 'string', usage: 'computed', computation: `"${'x'.repeat(g.int(1, 500))}"` },
+            ...Array.from({ length: depth }, (_, i) => ({
+              code: `d${i + 1}`,
+              type: 'string',
+              usage: 'computed',
+              computation: g.bool() ? `concat({{d${i}}}, {{d${i}}})` : `{{d${i}}} + {{d${i}}}`,
+            })),
+          ],
+          agent_tools: [
+            tool({
+              rules: {
+                pre: { constraint: [{ when: null, then: { action: 'BLOCK', message: `{{d${depth}}}` } }] },
+              },
+            }),
+          ],
+        },
+      };
+    }
+    case 6: {
+      const times = g.int(1_000, 40_000);
+      return {
+        description: `a value printed ${times} times`,
+        bundle: {
+          parameters: [{ code: 'x', type: 'string' }],
+          agent_tools: [
+            tool({
+              rules: {
+                pre: {
+                  constraint: [{ when: null, then: { action: 'TEXT', message: '{{x}}'.repeat(times) } }],
                 },
               },
             }),

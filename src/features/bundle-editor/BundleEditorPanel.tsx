@@ -34,6 +34,7 @@ import { readDataTransfer, readFileList } from './read-files';
 import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
 import { useServerDraftSync } from './server-draft';
 import { VersionActions } from './VersionActions';
+import { ownValue } from '../../lib/own-records';
 
 const MonacoBundleEditor = lazy(() => import('./monaco/MonacoBundleEditor'));
 const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
@@ -94,7 +95,7 @@ export function BundleEditorPanel({
     () => (baseline.data ? bundleText(baseline.data.bundle) : null),
     [baseline.data],
   );
-  const draft = drafts[agentId];
+  const draft = ownValue(drafts, agentId);
   const text = draft ?? baselineText ?? '';
   const deferredText = useDeferredValue(text);
   const analysis = useDraftAnalysis(deferredText);

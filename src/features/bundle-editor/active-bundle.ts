@@ -9,6 +9,7 @@ import { bundleHash } from '../../lib/bundle/hash';
 import { sendBlockReason } from './analysis';
 import { analyzeDraft, useAnalysisVersion } from './analysis-runner';
 import { useBundleDraftStore } from './draft-store';
+import { ownValue } from '../../lib/own-records';
 
 export type DraftSendState =
   | { status: 'ready'; agentId: string; bundle: Record<string, unknown>; hash: string }
@@ -37,7 +38,7 @@ export function draftSendState(agentId: string, text: string | undefined): Draft
 
 /** The draft of one agent as something to send (re-renders when that draft changes). */
 export function useDraftSendState(agentId: string): DraftSendState {
-  const text = useBundleDraftStore((s) => s.drafts[agentId]);
+  const text = useBundleDraftStore((s) => ownValue(s.drafts, agentId));
   const analysed = useAnalysisVersion();
   // eslint-disable-next-line react-hooks/exhaustive-deps -- `analysed` changes when the worker answers
   return useMemo(() => draftSendState(agentId, text), [agentId, text, analysed]);

@@ -11,6 +11,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { BundleIssue } from '../../contract/api';
 import { idbPersistStorage } from '../../lib/idb-storage';
+import { ownValue, withEntry, withoutEntry } from '../../lib/own-records';
 
 export interface ServerIssues {
   agentId: string;
@@ -20,7 +21,8 @@ export interface ServerIssues {
 }
 
 export interface BundleDraftState {
-  drafts: Record<string, string>;
+  /** Keyed by agent id, which may be any name (read with `ownValue`). */
+  drafts: Readonly<Record<string, string>>;
   serverIssues: ServerIssues | null;
   hydrated: boolean;
   setDraft: (agentId: string, text: string) => void;
@@ -36,12 +38,13 @@ export const useBundleDraftStore = create<BundleDraftState>()(
       serverIssues: null,
       hydrated: false,
       setDraft: (agentId, text) =>
-        setState((s) => (s.drafts[agentId] === text ? s : { drafts: { ...s.drafts, [agentId]: text } })),
+        setState((s) =>
+          ownValue(s.drafts, agentId) === text ? s : { drafts: withEntry(s.drafts, agentId, text) },
+        ),
       resetDraft: (agentId) =>
         setState((s) => {
-          if (!(agentId in s.drafts)) return s;
-          const { [agentId]: _gone, ...rest } = s.drafts;
-          return { drafts: rest };
+          const drafts = withoutEntry(s.drafts, agentId);
+          return drafts === s.drafts ? s : { drafts };
         }),
       setServerIssues: (serverIssues) => setState({ serverIssues }),
     }),
@@ -60,6 +63,6 @@ export const useBundleDraftStore = create<BundleDraftState>()(
 );
 
 export const selectDrafts = (s: BundleDraftState) => s.drafts;
-export const selectDraftFor = (agentId: string) => (s: BundleDraftState) => s.drafts[agentId];
+export const selectDraftFor = (agentId: string) => (s: BundleDraftState) => ownValue(s.drafts, agentId);
 export const selectServerIssues = (s: BundleDraftState) => s.serverIssues;
 export const selectHydrated = (s: BundleDraftState) => s.hydrated;

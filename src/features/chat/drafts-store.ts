@@ -2,9 +2,10 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { idbPersistStorage } from '../../lib/idb-storage';
+import { ownValue, withEntry, withoutEntry } from '../../lib/own-records';
 
 interface DraftsState {
-  drafts: Record<string, string>;
+  drafts: Readonly<Record<string, string>>;
   setDraft: (taskId: string, text: string) => void;
 }
 
@@ -14,10 +15,9 @@ export const useDraftsStore = create<DraftsState>()(
       drafts: {},
       setDraft: (taskId, text) =>
         setState((s) => {
-          if (text) return { drafts: { ...s.drafts, [taskId]: text } };
-          if (!(taskId in s.drafts)) return s;
-          const { [taskId]: _gone, ...rest } = s.drafts;
-          return { drafts: rest };
+          if (text) return { drafts: withEntry(s.drafts, taskId, text) };
+          const drafts = withoutEntry(s.drafts, taskId);
+          return drafts === s.drafts ? s : { drafts };
         }),
     }),
     {
@@ -29,5 +29,5 @@ export const useDraftsStore = create<DraftsState>()(
   ),
 );
 
-export const selectDraft = (taskId: string) => (s: DraftsState) => s.drafts[taskId] ?? '';
+export const selectDraft = (taskId: string) => (s: DraftsState) => ownValue(s.drafts, taskId) ?? '';
 export const selectSetDraft = (s: DraftsState) => s.setDraft;

@@ -15,6 +15,7 @@ import { useDebouncedValue } from '../../components/ui/use-debounced-value';
 import { useBundleDraftStore, useDraftSendState } from '../bundle-editor';
 import { selectSuitesHydrated, useSuiteEntries, useSuitesStore } from '../test-suites';
 import { impactCases, impactSummary, type ImpactSummary } from './impact-model';
+import { ownValue } from '../../lib/own-records';
 
 /** Quiet time after the last keystroke before the cases are replayed. */
 export const SETTLE_MS = 300;
@@ -38,7 +39,7 @@ export type ImpactState =
 export function useImpactPreview(agentId: string, canFetch: boolean): ImpactState {
   const hydrated = useSuitesStore(selectSuitesHydrated);
   const entries = useSuiteEntries(agentId);
-  const text = useBundleDraftStore((s) => (Object.hasOwn(s.drafts, agentId) ? s.drafts[agentId] : undefined));
+  const text = useBundleDraftStore((s) => ownValue(s.drafts, agentId));
   const hasDraft = text !== undefined;
   const draft = useDraftSendState(agentId);
   const agents = useAgents(canFetch);

@@ -21,6 +21,7 @@ import {
 import type { RunConfig } from '../threads';
 import { formProblem, type BundleChoice, type RerunForm, type RerunTarget } from './build-request';
 import { useRerunFromHere } from './use-rerun-from-here';
+import { ownValue } from '../../lib/own-records';
 
 export interface RerunDialogProps {
   target: RerunTarget;
@@ -49,7 +50,7 @@ export function RerunDialog({
     versionTag: threadConfig.version_tag ?? '',
   });
   const draft = useDraftSendState(target.agentId ?? '');
-  const draftText = useBundleDraftStore((s) => s.drafts[draft.agentId]);
+  const draftText = useBundleDraftStore((s) => ownValue(s.drafts, draft.agentId));
   const baseline = useAgentBundle(form.bundleChoice === 'baseline' ? target.agentId : undefined);
   const queryClient = useQueryClient();
   const threadHash = threadConfig.bundle_hash;

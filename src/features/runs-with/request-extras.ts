@@ -14,6 +14,7 @@ import {
   useBundleDraftStore,
 } from '../bundle-editor';
 import { runConfigOf, useThreadsStore } from '../threads';
+import { ownValue } from '../../lib/own-records';
 
 export type RunExtras = Partial<Omit<SendMessageInput, 'task_id' | 'text'>>;
 
@@ -50,7 +51,7 @@ export function markSendIssues(taskId: string, error: unknown): void {
   const hash = runConfigOf(thread).bundle_hash;
   if (!thread || !hash) return;
   const drafts = useBundleDraftStore.getState();
-  const text = drafts.drafts[thread.agent_id];
+  const text = ownValue(drafts.drafts, thread.agent_id);
   const draft = draftSendState(thread.agent_id, text);
   if (text === undefined || draft.status !== 'ready' || draft.hash !== hash) return;
   drafts.setServerIssues({ agentId: thread.agent_id, text, issues: error.issues });

@@ -16,7 +16,7 @@ export interface Placeholder {
   end: number;
 }
 
-import { spend } from './work-budget';
+import { spend, spendWriting } from './work-budget';
 
 const OPEN = 123; // {
 const CLOSE = 125; // }
@@ -69,16 +69,26 @@ export function placeholders(text: string): string[] {
   return scanPlaceholders(text).map((p) => p.name);
 }
 
-/** `text` with every placeholder replaced by `fill(name)`. */
+/**
+ * `text` with every placeholder replaced by `fill(name)`. Every character written counts against
+ * the running work budget (see `spendWriting`), checked before the text is put together.
+ */
 export function fillPlaceholders(text: string, fill: (name: string) => string): string {
   const found = scanPlaceholders(text);
   if (found.length === 0) return text;
   const parts: string[] = [];
   let at = 0;
+  let length = 0;
+  const write = (part: string, what: string) => {
+    length += part.length;
+    spendWriting(part.length, length, what);
+    parts.push(part);
+  };
   for (const p of found) {
-    parts.push(text.slice(at, p.start), fill(p.name));
+    write(text.slice(at, p.start), 'a message');
+    write(fill(p.name), `a message filling {{${p.name}}}`);
     at = p.end;
   }
-  parts.push(text.slice(at));
+  write(text.slice(at), 'a message');
   return parts.join('');
 }

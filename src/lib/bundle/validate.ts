@@ -10,6 +10,7 @@ import { Bundle, PARAMETER_TYPES } from '../../contract/bundle';
 import { bundleIssue, formatLoc, type Loc } from './issue-codes';
 import { describeValue, schemaIssues } from './schema-issues';
 import { checkComputations } from './validate-computations';
+import { checkFormulaLengths, checkMessageLength } from './validate-output-size';
 import { readResponseMapping } from './response-mapping';
 import { checkCondition } from './validate-condition';
 import {
@@ -87,6 +88,7 @@ function check(ctx: ValidationContext): void {
   asArray(root.rules)?.forEach((r, i) => checkRule(ctx, r, ['rules', i], `rules[${i}]`, false, ruleCodes));
   if (toolsKey) asArray(root[toolsKey])?.forEach((t, i) => checkTool(ctx, t, [toolsKey, i], ruleCodes));
   checkComputations(ctx);
+  checkFormulaLengths(ctx);
 }
 
 /** True when the bundle may run: no issue is an error (warnings allowed). */
@@ -566,6 +568,7 @@ function checkRule(
   const message = asString(then?.message);
   if (message !== undefined) {
     spend(message.length);
+    checkMessageLength(ctx, message, name, [...loc, 'then', 'message']);
     for (const ph of new Set(placeholders(message))) {
       if (ctx.parameters.has(ph)) continue;
       report(

@@ -16,9 +16,13 @@ export class WorkBudgetExceeded extends Error {
     /** What was being done, e.g. "validating the bundle". */
     readonly task: string,
     readonly limit: number,
+    /** What grew too much, when it is text being written (replaces the count of steps). */
+    grew?: string,
   ) {
     super(
-      `The agent settings bundle is too complex: ${task} took more than ${limit.toLocaleString('en-US')} steps. Make it smaller (fewer rules, formulas or conditions per tool) and try again.`,
+      grew === undefined
+        ? `The agent settings bundle is too complex: ${task} took more than ${limit.toLocaleString('en-US')} steps. Make it smaller (fewer rules, formulas or conditions per tool) and try again.`
+        : `The agent settings bundle is too complex: ${task} ${grew}. Make it smaller (shorter values, fewer repeated placeholders or concatenations) and try again.`,
     );
     this.name = 'WorkBudgetExceeded';
   }
@@ -45,6 +49,29 @@ export function spend(steps: number): void {
   if (current === null) return;
   current.left -= steps;
   if (current.left < 0) throw new WorkBudgetExceeded(current.task, current.limit);
+}
+
+/**
+ * The longest text one value, message or reply may be written to. Text is work too: every
+ * character written counts one step, so a bundle that doubles a value again and again, or prints
+ * it 100,000 times, is refused before it holds the memory.
+ */
+export const MAX_WRITTEN_CHARS = 1_000_000;
+
+/**
+ * Counts `added` characters written to `what` (e.g. "the computed value 'total'"), whose length
+ * becomes `length`: refused when that is over `MAX_WRITTEN_CHARS` or the budget cannot pay.
+ */
+export function spendWriting(added: number, length: number, what: string): void {
+  if (current === null) return;
+  const over =
+    length > MAX_WRITTEN_CHARS
+      ? `would write ${what} with more than ${MAX_WRITTEN_CHARS.toLocaleString('en-US')} characters`
+      : current.left < added
+        ? `ran out of its ${current.limit.toLocaleString('en-US')} steps writing ${what} (every character written counts)`
+        : null;
+  if (over !== null) throw new WorkBudgetExceeded(current.task, current.limit, over);
+  current.left -= added;
 }
 
 /** Spends `steps` of optional work if the allowance covers them; false (nothing spent) when not. */

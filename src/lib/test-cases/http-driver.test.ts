@@ -68,3 +68,36 @@ describe('httpDriver', () => {
     expect(fake.tasks).toHaveLength(1);
   });
 });
+
+describe('a service trusted with nothing', () => {
+  it('refuses an answer past the size limit as it arrives', async () => {
+    let pulled = 0;
+    const endless = () =>
+      new Response(
+        new ReadableStream({
+          pull(controller) {
+            pulled += 1;
+            controller.enqueue(new Uint8Array(64 * 1024));
+          },
+        }),
+        { headers: { 'content-type': 'application/json' } },
+      );
+    const driver = httpDriver({
+      baseUrl: 'http://svc.test',
+      apiKey: 'k',
+      fetch: async () => endless(),
+      maxAnswerBytes: 1024 * 1024,
+    });
+    await expect(driver.start(testCase)).rejects.toThrow(/larger than 1048576 bytes/);
+    expect(pulled).toBeLessThan(40);
+  });
+
+  it('gives up on a service that does not answer', async () => {
+    const hanging = (_url: string | URL | Request, init?: RequestInit) =>
+      new Promise<Response>((_resolve, reject) =>
+        init?.signal?.addEventListener('abort', () => reject(init.signal!.reason as Error)),
+      );
+    const driver = httpDriver({ baseUrl: 'http://svc.test', apiKey: 'k', fetch: hanging, timeoutMs: 50 });
+    await expect(driver.start(testCase)).rejects.toThrow(/did not answer within 0.05 s/);
+  });
+});

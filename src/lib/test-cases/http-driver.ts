@@ -4,6 +4,10 @@
  * case's clock travels as the reference service's `reference_clock` extension; a service that
  * does not echo it back ran the task on its own clock, and the case's result says so. A service
  * that refuses the unknown field (400 or 422) is asked again without it, with the same note.
+ *
+ * The service is trusted with nothing: a redirect is never followed (the key and the body would
+ * go wherever it points), an answer larger than `maxAnswerBytes` is refused as it arrives, and a
+ * request unanswered within `timeoutMs` is given up.
  */
 import type { Bundle } from '../../contract/bundle';
 import { TolerantTrace } from '../../contract/trace';
@@ -20,11 +24,48 @@ export interface HttpDriverOptions {
   bundleHash?: string;
   fetch?: typeof fetch;
   signal?: AbortSignal;
+  /** Largest answer read (default 32 MiB). */
+  maxAnswerBytes?: number;
+  /** How long one request may take, answer included (default 60 s). */
+  timeoutMs?: number;
+}
+
+export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+export const DEFAULT_TIMEOUT_MS = 60_000;
+
+/** The answer's text, refused once it passes `limit` bytes. */
+async function readCapped(res: Response, limit: number, what: string): Promise<string> {
+  const declared = Number(res.headers.get('content-length') ?? NaN);
+  if (declared > limit) {
+    await res.body?.cancel().catch(() => undefined);
+    throw new Error(`${what}: the answer is larger than ${limit} bytes`);
+  }
+  if (!res.body) return '';
+  const reader = res.body.getReader();
+  const chunks: Uint8Array[] = [];
+  let size = 0;
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    size += value.byteLength;
+    if (size > limit) {
+      await reader.cancel().catch(() => undefined);
+      throw new Error(`${what}: the answer is larger than ${limit} bytes`);
+    }
+    chunks.push(value);
+  }
+  const all = new Uint8Array(size);
+  let at = 0;
+  for (const c of chunks) {
+    all.set(c, at);
+    at += c.byteLength;
+  }
+  return new TextDecoder().decode(all);
 }
 
 /** The answer's message, and the `type` of each problem its `detail` lists (e.g. `unknown_agent`). */
-async function readError(res: Response): Promise<{ text: string; types: string[] }> {
-  const text = await res.text().catch(() => '');
+async function readError(res: Response, limit: number): Promise<{ text: string; types: string[] }> {
+  const text = await readCapped(res, Math.min(limit, 64 * 1024), 'the error').catch(() => '');
   try {
     const body = JSON.parse(text) as { message?: unknown; detail?: unknown };
     const types = Array.isArray(body.detail)
@@ -61,18 +102,38 @@ export function unknownAgentMessage(agentId: string): string {
 export function httpDriver(options: HttpDriverOptions): Driver {
   const doFetch = options.fetch ?? fetch;
   const base = options.baseUrl.replace(/\/+$/, '');
+  const limit = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+  const timeoutMs = options.timeoutMs ?? DEFAULT_TIMEOUT_MS;
   const post = async (path: string, body: unknown): Promise<unknown> => {
-    const res = await doFetch(`${base}${path}`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', 'x-service-api-key': options.apiKey },
-      body: JSON.stringify(body),
-      ...(options.signal ? { signal: options.signal } : {}),
-    });
-    if (!res.ok) {
-      const error = await readError(res);
-      throw new HttpError(`POST ${path} answered ${error.text}`, res.status, error.types);
+    const timeout = AbortSignal.timeout(timeoutMs);
+    try {
+      const res = await doFetch(`${base}${path}`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-service-api-key': options.apiKey },
+        body: JSON.stringify(body),
+        redirect: 'manual',
+        signal: options.signal ? AbortSignal.any([options.signal, timeout]) : timeout,
+      });
+      if (res.type === 'opaqueredirect' || (res.status >= 300 && res.status < 400)) {
+        await res.body?.cancel().catch(() => undefined);
+        const to = res.headers.get('location');
+        throw new HttpError(
+          `POST ${path} answered a redirect${to ? ` to ${to.slice(0, 200)}` : ''}, which is not followed (the key would go with it): give the service's own URL`,
+          res.status,
+        );
+      }
+      if (!res.ok) {
+        const error = await readError(res, limit);
+        throw new HttpError(`POST ${path} answered ${error.text}`, res.status, error.types);
+      }
+      return JSON.parse(await readCapped(res, limit, `POST ${path}`)) as unknown;
+    } catch (error) {
+      if (timeout.aborted && !options.signal?.aborted)
+        throw new Error(`POST ${path}: the service did not answer within ${timeoutMs / 1000} s`, {
+          cause: error,
+        });
+      throw error;
     }
-    return res.json();
   };
 
   return {

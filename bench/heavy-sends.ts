@@ -1,0 +1,107 @@
+/**
+ * How long a small GET waits while 4 clients send the heaviest valid bundle: the service runs
+ * each client bundle's validation and turn on its event loop, so a GET arriving meanwhile waits
+ * for the turn in progress. A probe sends `GET /healthz` one after another for the whole run and
+ * records the longest answer; the senders post the bundle (about 31,000 rule evaluations, a trace
+ * just under the 8,000,000-character limit) to their own task, one send after another.
+ *
+ * Run: npx tsx bench/heavy-sends.ts [--seconds 10] [--runs 2]
+ */
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { numberArg } from './lib/args';
+import { machine, today } from './lib/machine';
+import { startService } from './lib/processes';
+import { median } from './lib/suite-cases';
+
+const KEY = 'bench-key';
+const SENDERS = 4;
+
+/** 1,000 global rules that apply to every tool, and a main tool running 30 sub-tools first. */
+export function heaviestValidBundle(): Record<string, unknown> {
+  const subTools = 30;
+  return {
+    rules: Array.from({ length: 1000 }, (_, i) => ({ code: `G${i}`, when: null, then: { action: 'TEXT' } })),
+    parameters: [{ code: 'amount', type: 'numeric' }],
+    agent_tools: [
+      {
+        code: 'DISPUTE_CHARGE',
+        name: 'Dispute a charge',
+        main_tool: true,
+        rules: {
+          pre: {
+            constraint: Array.from({ length: subTools }, (_, i) => ({
+              when: null,
+              then: { action: 'ACTIVATE_SUB_TOOL', settings: { tool: `SUB_${i}` } },
+            })),
+          },
+        },
+      },
+      ...Array.from({ length: subTools }, (_, i) => ({ code: `SUB_${i}`, name: `Sub ${i}` })),
+    ],
+  };
+}
+
+const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
+
+async function once(seconds: number): Promise<{ longest: number; sends: number; statuses: string }> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-heavy-'));
+  const service = await startService(dataDir, KEY);
+  try {
+    const body = JSON.stringify(heaviestValidBundle());
+    const tasks = await Promise.all(
+      Array.from({ length: SENDERS }, async () => {
+        const r = await fetch(`${service.url}/v1/messaging/tasks`, {
+          method: 'POST',
+          headers,
+          body: JSON.stringify({ agent_id: 'card-disputes', user_id: 'u' }),
+        });
+        return ((await r.json()) as { id: string }).id;
+      }),
+    );
+    const end = performance.now() + seconds * 1000;
+    const statuses = new Map<number, number>();
+    let sends = 0;
+    const senders = tasks.map(async (taskId) => {
+      while (performance.now() < end) {
+        const r = await fetch(`${service.url}/v1/messaging/messages`, {
+          method: 'POST',
+          headers,
+          body: `{"type":"message","task_id":"${taskId}","text":"I want to dispute a charge","agent_settings_bundle":${body}}`,
+        });
+        await r.arrayBuffer();
+        statuses.set(r.status, (statuses.get(r.status) ?? 0) + 1);
+        sends++;
+      }
+    });
+    let longest = 0;
+    const probe = (async () => {
+      await new Promise((resolve) => setTimeout(resolve, 500)); // the senders are under way
+      while (performance.now() < end) {
+        const started = performance.now();
+        await (await fetch(`${service.url}/healthz`)).arrayBuffer();
+        longest = Math.max(longest, performance.now() - started);
+        await new Promise((resolve) => setTimeout(resolve, 5));
+      }
+    })();
+    await Promise.all([...senders, probe]);
+    return { longest, sends, statuses: [...statuses].map(([s, n]) => `${n}×${s}`).join(', ') };
+  } finally {
+    await service.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+const seconds = numberArg('--seconds', 10);
+const runs = numberArg('--runs', 2);
+console.log(`${today()} ${machine()}`);
+const longest: number[] = [];
+for (let i = 0; i < runs; i++) {
+  const r = await once(seconds);
+  longest.push(r.longest);
+  console.log(`run ${i + 1}: longest small GET ${r.longest.toFixed(1)} ms; ${r.sends} sends (${r.statuses})`);
+}
+console.log(
+  `longest small GET while ${SENDERS} clients send the heaviest valid bundle: min ${Math.min(...longest).toFixed(1)} / median ${median(longest).toFixed(1)} ms over ${runs} runs of ${seconds} s`,
+);
