@@ -262,7 +262,7 @@ export default function CompareView({
       <div className="min-h-0 flex-1 overflow-y-auto bg-zinc-50 p-4 dark:bg-zinc-950">
         {!keyReady ? (
           <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
-            Neither thread is loaded yet: enter the API key (Connection) to load both and compare them.
+            Neither thread is loaded yet: enter the API key above to load both and compare them.
           </p>
         ) : loading ? (
           <div className="flex items-center gap-2 text-sm text-zinc-500">
