@@ -42,7 +42,6 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
             ...(agentId ? { agentId } : {}),
           }}
           turnNumber={turn.index + 1}
-          defaultBundle={config.bundle_hash ? 'thread' : 'none'}
           threadConfig={config}
           onClose={() => setOpen(false)}
           onOpened={onOpened}

@@ -19,14 +19,21 @@ import {
   useDraftSendState,
 } from '../bundle-editor';
 import type { RunConfig } from '../threads';
-import { formProblem, type BundleChoice, type RerunForm, type RerunTarget } from './build-request';
+import {
+  formProblem,
+  preferredBundleChoice,
+  type BundleChoice,
+  type RerunForm,
+  type RerunTarget,
+} from './build-request';
 import { useRerunFromHere } from './use-rerun-from-here';
 
 export interface RerunDialogProps {
   target: RerunTarget;
   /** The turn's number in its thread (1-based), for the title. */
   turnNumber: number;
-  defaultBundle: BundleChoice;
+  /** The bundle chosen at open; by default what the user most likely means (preferredBundleChoice). */
+  defaultBundle?: BundleChoice;
   /** What the thread runs with: offered as the default bundle and version. */
   threadConfig: RunConfig;
   onClose: () => void;
@@ -42,17 +49,19 @@ export function RerunDialog({
   onOpened,
 }: RerunDialogProps) {
   const titleId = useId();
-  const [form, setForm] = useState<RerunForm>({
+  const [fields, setForm] = useState<Omit<RerunForm, 'bundleChoice'>>({
     text: target.originalText,
-    bundleChoice: defaultBundle,
     versionId: threadConfig.version_id ?? '',
     versionTag: threadConfig.version_tag ?? '',
   });
+  // Until the user picks a bundle, the preselection follows the draft (its check may still be running).
+  const [picked, setPicked] = useState<BundleChoice | undefined>(defaultBundle);
   const draft = useDraftSendState(target.agentId ?? '');
+  const threadHash = threadConfig.bundle_hash;
+  const form: RerunForm = { ...fields, bundleChoice: picked ?? preferredBundleChoice(threadHash, draft) };
   const draftText = useBundleDraftStore((s) => s.drafts[draft.agentId]);
   const baseline = useAgentBundle(form.bundleChoice === 'baseline' ? target.agentId : undefined);
   const queryClient = useQueryClient();
-  const threadHash = threadConfig.bundle_hash;
   const threadBundle = useQuery({
     ...bundleByHashQueryOptions(queryClient, threadHash ?? ''),
     enabled: form.bundleChoice === 'thread' && Boolean(threadHash),
@@ -118,29 +127,34 @@ export function RerunDialog({
     }
   };
 
+  const agentName = target.agentId ? `the ${target.agentId} agent` : 'the agent';
   const choices: { id: BundleChoice; label: string; hint: string }[] = [
     ...(threadHash
       ? [
           {
             id: 'thread' as const,
             label: 'This thread’s bundle',
-            hint: `local bundle #${shortBundleHash(threadHash)}, what the thread runs with`,
+            hint: `local bundle #${shortBundleHash(threadHash)}, what the thread runs with now`,
           },
         ]
       : []),
-    { id: 'none', label: 'None', hint: 'the agent’s own bundle of the version' },
+    {
+      id: 'none',
+      label: 'None',
+      hint: `nothing attached: ${agentName} as the service runs it, at the version below`,
+    },
     {
       id: 'baseline',
       label: 'Baseline',
-      hint: `the agent’s own bundle${target.agentId ? ` (${target.agentId})` : ''}`,
+      hint: `a copy of ${agentName}’s published bundle, attached as a local bundle (without its profile or canned answers)`,
     },
     {
       id: 'draft',
       label: 'Current draft',
       hint:
         draft.status === 'ready'
-          ? `the bundle editor’s draft #${shortBundleHash(draft.hash)}`
-          : `the bundle editor’s ${target.agentId ?? ''} draft`,
+          ? `your edited bundle from the Bundle tab, #${shortBundleHash(draft.hash)}`
+          : `your edited bundle from the Bundle tab (${draft.reason})`,
     },
   ];
   const error = rerun.error ? toApiError(rerun.error) : null;
@@ -180,7 +194,7 @@ export function RerunDialog({
                   name="bundle-choice"
                   value={c.id}
                   checked={form.bundleChoice === c.id}
-                  onChange={() => setForm((f) => ({ ...f, bundleChoice: c.id }))}
+                  onChange={() => setPicked(c.id)}
                 />
                 <span>
                   {c.label} <span className="text-xs text-zinc-500 dark:text-zinc-400">— {c.hint}</span>
