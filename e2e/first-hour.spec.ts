@@ -3,6 +3,7 @@
  * dialog's defaults, the Bundle tab before any edit, turns that keep their place when a service
  * sends odd field types, diffs and graphs framed on what changed, and the smaller details.
  */
+import { baselineText, editDisputeWindow, goToLineEnd, lineOf, openBundleEditor } from './bundle-editing';
 import { expect, sendMessage, startThread, test, DEV_KEY } from './fixtures';
 
 /** A person types a key in about a second: one character at a time, with pauses between them. */
@@ -45,4 +46,55 @@ test('the key prompt takes the whole key, on Enter, after a reload and on a comp
   await expect(comparePrompt).toHaveCount(0);
   await expect(fresh.getByRole('region', { name: 'Comparison' }).getByText('Hi there').first()).toBeVisible();
   await other.close();
+});
+
+const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
+
+test('the rerun dialog preselects the edited draft, tells its choices apart, and the branch opens on its trace', async ({
+  page,
+}) => {
+  const original = await startThread(page, 'card-disputes');
+  await sendMessage(page, BLOCKED_DISPUTE);
+  const turn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByTitle('Decision: block_with_explanation')).toBeVisible();
+  await editDisputeWindow(page, 30);
+
+  await turn.getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
+  // The draft just edited is what a user who clicks Rerun without reading means.
+  await expect(dialog.getByRole('radio', { name: /Current draft/ })).toBeChecked();
+  const descriptions = await dialog
+    .getByRole('radio')
+    .evaluateAll((radios) => radios.map((r) => r.closest('label')?.textContent?.split('—')[1]?.trim() ?? ''));
+  expect(descriptions.length).toBeGreaterThanOrEqual(3);
+  expect(new Set(descriptions).size).toBe(descriptions.length);
+  await dialog.getByRole('button', { name: 'Rerun' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  await expect(page).not.toHaveURL(new RegExp(`[?&]task=${original}(&|$)`));
+  await expect(page.getByRole('tab', { name: 'Trace' })).toHaveAttribute('aria-selected', 'true');
+  const branchTurn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(branchTurn.getByText(/local bundle #[0-9a-f]{8}/)).toBeVisible();
+  await expect(branchTurn.getByTitle('Decision: block_with_explanation')).toHaveCount(0);
+});
+
+test('the Bundle tab shows no error before any edit, and an error says what to do with controls that exist', async ({
+  page,
+}) => {
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, 'Hello');
+  const baseline = await baselineText(page);
+  await openBundleEditor(page);
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  await expect(inspector.getByTestId('thread-runs-with')).toBeVisible();
+  await expect(inspector.getByRole('alert')).toHaveCount(0);
+  await expect(inspector.getByText(/draft yet/)).toHaveCount(0);
+
+  // A draft that is not JSON: the reason names the fix, and no control that is gone.
+  await goToLineEnd(page, lineOf(baseline, '"DISPUTE_WINDOW"', /"value": 8$/));
+  await page.keyboard.type('x');
+  const problem = inspector.getByRole('alert').filter({ hasText: 'not valid JSON' });
+  await expect(problem).toContainText('Fix it in the Bundle tab');
+  await expect(problem).toContainText('Runs with');
+  await expect(page.getByText(/Use this bundle/)).toHaveCount(0);
 });

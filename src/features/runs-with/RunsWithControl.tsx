@@ -124,7 +124,8 @@ export function ThreadDraftControls({ taskId }: { taskId: string }) {
           : `${agentId}’s own bundle`}
         .
       </span>
-      {draft.status === 'blocked' ? (
+      {/* Only a draft that exists and has problems is an error; no draft yet is the normal start. */}
+      {draft.status === 'blocked' && !draft.missing && !draft.checking ? (
         <span role="alert" className="text-red-700 dark:text-red-300">
           {draft.reason}
         </span>
@@ -133,6 +134,7 @@ export function ThreadDraftControls({ taskId }: { taskId: string }) {
         <button
           type="button"
           disabled={draft.status !== 'ready'}
+          title={draft.status === 'ready' ? undefined : draft.reason}
           onClick={() => void runThreadWithDraft(thread, draft)}
           className="rounded border border-indigo-300 px-1.5 py-0.5 text-indigo-700 hover:bg-indigo-50 disabled:opacity-50 dark:border-indigo-700 dark:text-indigo-300 dark:hover:bg-indigo-950"
         >
