@@ -16,6 +16,7 @@ import {
   bundleByHashQueryOptions,
   shortBundleHash,
   useBundleDraftStore,
+  useChangeFromOwn,
   useDraftSendState,
 } from '../bundle-editor';
 import type { RunConfig } from '../threads';
@@ -96,6 +97,11 @@ export function RerunDialog({
               : { status: 'loading' as const }
           : null;
   const problem = formProblem(form, bundleState);
+  const draftChange = useChangeFromOwn(
+    target.agentId,
+    draft.status === 'ready' ? { bundle: draft.bundle } : undefined,
+  );
+  const threadChange = useChangeFromOwn(target.agentId, threadHash ? { hash: threadHash } : undefined);
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -128,13 +134,19 @@ export function RerunDialog({
   };
 
   const agentName = target.agentId ? `the ${target.agentId} agent` : 'the agent';
+  const changeText = (change: string | null | undefined) =>
+    change === undefined
+      ? ''
+      : change === null
+        ? ' (the same as the agent’s own bundle)'
+        : `: ${change} (against the agent’s own bundle)`;
   const choices: { id: BundleChoice; label: string; hint: string }[] = [
     ...(threadHash
       ? [
           {
             id: 'thread' as const,
             label: 'This thread’s bundle',
-            hint: `local bundle #${shortBundleHash(threadHash)}, what the thread runs with now`,
+            hint: `local bundle #${shortBundleHash(threadHash)}, what the thread runs with now${changeText(threadChange)}`,
           },
         ]
       : []),
@@ -146,14 +158,14 @@ export function RerunDialog({
     {
       id: 'baseline',
       label: 'Baseline',
-      hint: `a copy of ${agentName}’s published bundle, attached as a local bundle (without its profile or canned answers)`,
+      hint: `a copy of ${agentName}’s own bundle, attached as a local bundle (without its profile or canned answers)`,
     },
     {
       id: 'draft',
       label: 'Current draft',
       hint:
         draft.status === 'ready'
-          ? `your edited bundle from the Bundle tab, #${shortBundleHash(draft.hash)}`
+          ? `your edited bundle from the Bundle tab, #${shortBundleHash(draft.hash)}${changeText(draftChange)}`
           : `your edited bundle from the Bundle tab (${draft.reason})`,
     },
   ];
