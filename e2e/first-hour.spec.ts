@@ -4,6 +4,7 @@
  * sends odd field types, diffs and graphs framed on what changed, and the smaller details.
  */
 import { baselineText, editDisputeWindow, goToLineEnd, lineOf, openBundleEditor } from './bundle-editing';
+import type { Locator } from '@playwright/test';
 import { expect, sendMessage, startThread, test, DEV_KEY } from './fixtures';
 
 /** A person types a key in about a second: one character at a time, with pauses between them. */
@@ -97,4 +98,97 @@ test('the Bundle tab shows no error before any edit, and an error says what to d
   await expect(problem).toContainText('Fix it in the Bundle tab');
   await expect(problem).toContainText('Runs with');
   await expect(page.getByText(/Use this bundle/)).toHaveCount(0);
+});
+
+test('diffs open on the change with the rest folded, and every bundle change is said in words', async ({
+  page,
+}) => {
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, BLOCKED_DISPUTE);
+  const turn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByTitle('Decision: block_with_explanation')).toBeVisible();
+  await editDisputeWindow(page, 30);
+  const change = 'DISPUTE_WINDOW: window 8 → 30 days';
+
+  // The Bundle tab's diff opens on the changed line, far down the bundle, the rest folded.
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  await inspector.getByRole('button', { name: 'Diff with baseline' }).click();
+  await expect(inspector.getByText(/"value":\s30,?$/)).toBeVisible();
+  await expect(inspector.getByText(/\d+ hidden lines/).first()).toBeVisible();
+
+  // The rerun dialog says what the draft changes.
+  await turn.getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
+  await expect(dialog.getByText(change)).toBeVisible();
+  await dialog.getByRole('button', { name: 'Rerun' }).click();
+  await expect(dialog).toHaveCount(0);
+
+  // The branch tree says it, and the comparison's header too, with its diff on the change.
+  await page.getByRole('tab', { name: 'Branches' }).click();
+  const tree = page.getByRole('tree', { name: 'Branch tree' });
+  await expect(tree.getByText(change, { exact: false })).toBeVisible();
+  await tree.getByRole('button', { name: 'Compare with parent' }).click();
+  const comparison = page.getByRole('region', { name: 'Comparison' });
+  await expect(comparison.getByTestId('compare-bundle-change')).toContainText(change);
+  const bundles = comparison.getByRole('region', { name: 'Bundles used' });
+  await bundles.scrollIntoViewIfNeeded();
+  await expect(bundles.getByText(/"value":\s30,?$/)).toBeVisible();
+});
+
+/** True when `inner` lies wholly inside `outer` on screen. */
+async function whollyInside(inner: Locator, outer: Locator): Promise<boolean> {
+  const [a, b] = [await inner.boundingBox(), await outer.boundingBox()];
+  if (!a || !b) return false;
+  return (
+    a.x >= b.x - 1 &&
+    a.y >= b.y - 1 &&
+    a.x + a.width <= b.x + b.width + 1 &&
+    a.y + a.height <= b.y + b.height + 1
+  );
+}
+
+/** The zoom a node is drawn at: its width on screen over its width in the layout. */
+const zoomOfNode = (node: Locator) =>
+  node.evaluate((el) => el.getBoundingClientRect().width / (el as HTMLElement).offsetWidth);
+
+test('compare frames the flipped rule and the decision of both graphs at a legible size; Fit view stays legible', async ({
+  page,
+}) => {
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, BLOCKED_DISPUTE);
+  const turn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByTitle('Decision: block_with_explanation')).toBeVisible();
+  await editDisputeWindow(page, 30);
+  await turn.getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
+  await dialog.getByRole('radio', { name: /Current draft/ }).check();
+  await dialog.getByRole('button', { name: 'Rerun' }).click();
+  await expect(dialog).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Branches' }).click();
+  await page
+    .getByRole('tree', { name: 'Branch tree' })
+    .getByRole('button', { name: 'Compare with parent' })
+    .click();
+
+  const comparison = page.getByRole('region', { name: 'Comparison' });
+  for (const side of ['A', 'B']) {
+    const graph = comparison.getByRole('group', { name: new RegExp(`^Trace graph ${side}`) });
+    await graph.scrollIntoViewIfNeeded();
+    const rule = graph
+      .locator('.react-flow__node')
+      .filter({ has: page.locator('[data-kind="rule"]') })
+      .filter({
+        hasText: 'DISPUTE_WINDOW',
+      });
+    const decision = graph
+      .locator('.react-flow__node')
+      .filter({ has: page.locator('[data-kind="decision"]') });
+    await expect(rule).toBeVisible();
+    await expect.poll(() => whollyInside(rule, graph)).toBe(true);
+    await expect.poll(() => whollyInside(decision, graph)).toBe(true);
+    expect(await zoomOfNode(decision)).toBeGreaterThanOrEqual(0.9);
+    // Fit view never shrinks the text below the legible zoom.
+    await graph.getByRole('button', { name: 'Fit View' }).click();
+    await expect.poll(() => zoomOfNode(decision)).toBeGreaterThanOrEqual(0.9);
+  }
 });
