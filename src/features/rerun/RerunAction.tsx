@@ -22,7 +22,7 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
   const canRerun = Boolean(turn.userText) && !turn.id.startsWith('local-');
   return (
     <>
-      <RanWith turn={turn} agentId={agentId} />
+      <RanWith turn={turn} />
       {canRerun ? (
         <button
           type="button"
@@ -52,8 +52,8 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
 }
 
 /** What one turn actually ran with, from the server's record or this browser's; never a guess. */
-export function RanWith({ turn, agentId }: { turn: Turn; agentId: string | undefined }) {
-  const text = bundleLabel(agentId, turn.bundleHash);
+export function RanWith({ turn }: { turn: Turn }) {
+  const text = bundleLabel(turn.bundleHash);
   return (
     <Badge
       tone={turn.bundleHash ? 'info' : 'muted'}
