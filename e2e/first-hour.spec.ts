@@ -192,3 +192,103 @@ test('compare frames the flipped rule and the decision of both graphs at a legib
     await expect.poll(() => zoomOfNode(decision)).toBeGreaterThanOrEqual(0.9);
   }
 });
+
+test('the smaller details: the palette from the editor with the loop actions, the editor keeps its place, the Tests tab keeps its choice', async ({
+  page,
+}) => {
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, 'Hello');
+  await sendMessage(page, 'Hello again');
+  const turn2 = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 2' });
+  await expect(turn2).toBeVisible();
+
+  // The thread list: "card-disputes · just now"; the turn: what it ran with, in words.
+  await expect(page.getByRole('navigation').getByText('card-disputes · just now')).toBeVisible();
+  await expect(turn2.getByText('the agent’s own bundle')).toBeVisible();
+  await expect(page.getByText(/card-disputes’s/)).toHaveCount(0);
+
+  // A proceed decision node says "proceed" once; "Follow latest" only where a later turn exists.
+  const graph = page.getByRole('group', { name: /^Trace graph/ });
+  const decision = graph.locator('[data-kind="decision"]');
+  await expect(decision).toBeVisible();
+  const said = (await decision.textContent()) ?? '';
+  if (/proceed/.test(said)) expect(said.match(/proceed/g)).toHaveLength(1);
+  await turn2.getByRole('button', { name: 'Show trace of turn 2' }).click();
+  await expect(page.getByTestId('trace-turn')).toContainText('Turn 2 of 2');
+  await expect(page.getByRole('button', { name: 'Follow latest' })).toHaveCount(0);
+  const turn1 = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await turn1.getByRole('button', { name: 'Show trace of turn 1' }).click();
+  await expect(page.getByRole('button', { name: 'Follow latest' })).toBeVisible();
+
+  // Ctrl+K while the editor has focus opens the palette, which offers the loop's actions.
+  const baseline = await baselineText(page);
+  await openBundleEditor(page);
+  await goToLineEnd(page, lineOf(baseline, '"DISPUTE_WINDOW"', /"value": 8$/));
+  await page.keyboard.press('Control+K');
+  const palette = page.getByRole('dialog', { name: 'Command palette' });
+  await expect(palette).toBeVisible();
+  const search = palette.getByRole('combobox', { name: 'Search commands' });
+  for (const title of ['Save this turn as a test', 'Run the test suite', 'Run this thread with this draft']) {
+    await search.pressSequentially(title);
+    await expect(palette.getByRole('option', { name: new RegExp(title) })).toBeVisible();
+    await search.press('Control+A');
+    await search.press('Backspace');
+  }
+  await page.keyboard.press('Escape');
+  await expect(palette).toBeHidden();
+
+  // The editor is where it was left after a visit to another tab.
+  const inspector = page.getByRole('region', { name: 'Inspector' });
+  await expect(inspector.getByText(/"value":\s8,?$/).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Trace' }).click();
+  await page.getByRole('tab', { name: 'Bundle' }).click();
+  await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
+  await expect(inspector.getByText(/"code":\s"DISPUTE_WINDOW"/)).toBeVisible();
+
+  // The Tests tab keeps its "Run against" choice and its results across a reload.
+  await turn1.getByRole('button', { name: 'Save as test (turn 1)' }).click();
+  const save = page.getByRole('dialog', { name: 'Save turn 1 as a test' });
+  await save.getByRole('button', { name: 'Save test' }).click();
+  await expect(save).toHaveCount(0);
+  await page.getByRole('tab', { name: 'Tests' }).click();
+  const runSection = page.getByRole('region', { name: 'Run the suite' });
+  await runSection.getByRole('button', { name: 'Run 1 test' }).click();
+  await expect(runSection.getByRole('status')).toContainText('Done against the active version');
+  await runSection.getByRole('radio', { name: 'The draft bundle' }).check();
+  await page.reload();
+  await page.getByRole('tab', { name: 'Tests' }).click();
+  const again = page.getByRole('region', { name: 'Run the suite' });
+  await expect(again.getByRole('radio', { name: 'The draft bundle' })).toBeChecked();
+  await expect(again.getByRole('table', { name: 'Suite results' })).toBeVisible();
+  await expect(again.getByRole('status')).toContainText('1 passed');
+});
+
+test('a thread’s name is kept by the service: a link’s recipient sees it', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const task = await startThread(page, 'card-disputes');
+  await sendMessage(page, 'Hello');
+  await expect(page.getByRole('article', { name: 'Turn 1' })).toBeVisible();
+  const renamed = page.waitForResponse(
+    (r) => r.url().includes(`/reference/v1/tasks/${task}/title`) && r.request().method() === 'PUT',
+  );
+  await page.getByRole('button', { name: 'Rename the thread' }).click();
+  const name = page.getByRole('textbox', { name: 'Thread name' });
+  await name.press('Control+A');
+  await name.pressSequentially('Coffee Corner dispute');
+  await name.press('Enter');
+  expect((await renamed).status()).toBe(200);
+
+  const other = await browser.newContext({ baseURL });
+  const fresh = await other.newPage();
+  await fresh.goto(`/?task=${task}`);
+  const gate = fresh.getByRole('dialog', { name: 'Open a shared thread' });
+  await gate.getByLabel('API key', { exact: true }).pressSequentially(DEV_KEY);
+  await gate.getByRole('button', { name: 'Open the thread' }).click();
+  await expect(
+    fresh.getByRole('region', { name: 'Chat' }).getByRole('heading', { name: 'Coffee Corner dispute' }),
+  ).toBeVisible();
+  await other.close();
+});
