@@ -4,6 +4,7 @@
  * comes from the reference service; elsewhere there is nothing to compare with and nothing is said.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useAgentBundle } from '../../api/agent-bundle';
 import { bundleChangeLine } from '../../lib/bundle-changes';
 import { bundleByHashQueryOptions } from './bundle-archive';
@@ -21,6 +22,10 @@ export function useChangeFromOwn(
   const byHash = useQuery({ ...bundleByHashQueryOptions(queryClient, hash), enabled: Boolean(hash) });
   const own = useAgentBundle(bundle ? agentId : undefined);
   const after = bundle && 'bundle' in bundle ? bundle.bundle : byHash.data?.bundle;
-  if (!after || !own.data) return undefined;
-  return bundleChangeLine(own.data.bundle, after) ?? null;
+  const before = own.data?.bundle;
+  // Computed once per pair of bundles, not on every render of the row or dialog showing it.
+  return useMemo(
+    () => (!after || !before ? undefined : (bundleChangeLine(before, after) ?? null)),
+    [before, after],
+  );
 }
