@@ -107,6 +107,7 @@ describe('reference extensions', () => {
         '/reference/v1/schemas/bundle.json',
         '/reference/v1/tasks/{task_id}',
         '/reference/v1/tasks/{task_id}/branches',
+        '/reference/v1/tasks/{task_id}/title',
         '/reference/v1/validate',
         '/v1/messaging/messages',
         '/v1/messaging/messages/rerun',
