@@ -101,6 +101,8 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
     graphA
       .locator('.react-flow__viewport')
       .evaluate((v) => new DOMMatrixReadOnly(getComputedStyle(v).transform).a);
+  // The graphs are stacked: the first is brought on screen before the wheel turns over it.
+  await graphA.scrollIntoViewIfNeeded();
   const zoomBefore = await zoomOf();
   const scrollBefore = await scroller.evaluate((el) => el.scrollTop);
   const box = (await graphA.boundingBox())!;

@@ -166,7 +166,7 @@ export function RerunDialog({
       hint:
         draft.status === 'ready'
           ? `your edited bundle from the Bundle tab, #${shortBundleHash(draft.hash)}${changeText(draftChange)}`
-          : `your edited bundle from the Bundle tab (${draft.reason})`,
+          : `your edited bundle from the Bundle tab (${draft.missing ? 'none yet' : 'not sendable now'})`,
     },
   ];
   const error = rerun.error ? toApiError(rerun.error) : null;
