@@ -67,10 +67,13 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
   const options = useMemo(() => threadOptions(doc), [doc]);
 
   // Picking a turn shows its trace (leaving the bundle, if it was open).
-  const selectTurn = useCallback((id: string) => {
-    setSelection({ turn: id, node: undefined });
-    setShowBundle(false);
-  }, [setShowBundle]);
+  const selectTurn = useCallback(
+    (id: string) => {
+      setSelection({ turn: id, node: undefined });
+      setShowBundle(false);
+    },
+    [setShowBundle],
+  );
   const selectNode = useCallback(
     (node: string | undefined) => setSelection((s) => ({ turn: s.turn ?? turn?.id, node })),
     [turn?.id],
