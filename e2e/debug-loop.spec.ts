@@ -101,6 +101,8 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
     graphA
       .locator('.react-flow__viewport')
       .evaluate((v) => new DOMMatrixReadOnly(getComputedStyle(v).transform).a);
+  // The graphs are stacked: the first is brought on screen before the wheel turns over it.
+  await graphA.scrollIntoViewIfNeeded();
   const zoomBefore = await zoomOf();
   const scrollBefore = await scroller.evaluate((el) => el.scrollTop);
   const box = (await graphA.boundingBox())!;
@@ -110,7 +112,7 @@ test('edit the dispute window, rerun from the blocked turn, see the branch and t
   expect(await zoomOf()).toBe(zoomBefore);
   // The bundles each side ran with: the original ran with its agent's version, the branch with the draft.
   const bundles = page.getByRole('region', { name: 'Bundles used' });
-  await expect(bundles).toContainText('A: turn 1 card-disputes’s own bundle (version v2-8-day-window)');
+  await expect(bundles).toContainText('A: turn 1 the agent’s own bundle (version v2-8-day-window)');
   await expect(bundles).toContainText(/B: turn 1 local bundle #[0-9a-f]{8}/);
   // Only differences keeps the changed turn.
   await comparison.getByLabel('Only differences').check();

@@ -101,6 +101,31 @@ test.describe('a deployed service, directly', () => {
     await expect(page.getByRole('group', { name: 'Trace graph of turn 2' })).toBeVisible();
   });
 
+  test('a trace naming its turn by a number keeps the turn whole and in its place after a refetch', async ({
+    page,
+  }) => {
+    await startVendorThread(page);
+    for (const text of ['one', 'numeric ids', 'three']) await sendMessage(page, text);
+    const conversation = page.getByRole('log', { name: 'Conversation' });
+    await expect(turnView(page, 3).getByText('You said: three')).toBeVisible();
+    // The reload refetches the trace list; the key is typed again in the prompt.
+    await page.reload();
+    const prompt = page.getByRole('form', { name: 'API key needed' });
+    await prompt.getByLabel('API key', { exact: true }).pressSequentially(VENDOR_KEY);
+    await prompt.getByLabel('API key', { exact: true }).press('Enter');
+    // The trace list is in once the turn carries its trace's marks (the reply's own is recorded here).
+    const marks = turnView(page, 2).getByText('3 fields arrived in an unexpected shape', { exact: false });
+    await expect(marks).toBeVisible();
+    await expect(turnView(page, 3).getByText('You said: three')).toBeVisible();
+    await expect(conversation.getByRole('article')).toHaveCount(3);
+    await expect(turnView(page, 2).getByText('You said: numeric ids')).toBeVisible();
+    await marks.click();
+    await expect(
+      turnView(page, 2).getByRole('list', { name: 'Fields in an unexpected shape' }),
+    ).toContainText(/trace_info\.interaction_id: \d+/);
+    await expect(page.getByText(/does not record message texts/)).toHaveCount(0);
+  });
+
   test('a trace list with one bad item: every good turn is shown, the bad one marked with its raw JSON', async ({
     page,
     browser,

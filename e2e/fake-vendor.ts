@@ -7,8 +7,9 @@
  *
  * What a reply holds is chosen by the message text: "nulls" (null intent, interaction id,
  * created_at, decision), "wrong types" (numbers and objects where texts belong), "huge <n>"
- * (a reply of n characters of dense Markdown; "huge plain <n>": plain paragraphs), anything else a
- * short echo.
+ * (a reply of n characters of dense Markdown; "huge plain <n>": plain paragraphs), "numeric ids"
+ * (a trace whose interaction_id, intent and created_at are numbers, the id not the message's),
+ * anything else a short echo.
  */
 import { randomUUID } from 'node:crypto';
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
@@ -61,6 +62,8 @@ async function readJson(req: IncomingMessage): Promise<unknown> {
 
 const missing = (loc: string[]) => ({ detail: [{ loc, msg: 'Field required', type: 'missing' }] });
 
+let numericIds = 1000;
+
 function traceFor(id: string, text: string, reply: string): Record<string, unknown> {
   const base: Record<string, unknown> = {
     interaction_id: id,
@@ -85,6 +88,8 @@ function traceFor(id: string, text: string, reply: string): Record<string, unkno
       entities: null,
       tools_invoked: null,
     };
+  if (text === 'numeric ids')
+    return { ...base, interaction_id: (numericIds += 1), intent: 7, created_at: 1_700_000_000 };
   if (text === 'wrong types')
     return {
       ...base,
@@ -153,7 +158,11 @@ export async function startFakeVendor(): Promise<FakeVendor> {
         const trace = traceFor(id, text, reply);
         tasks.get(taskId)?.push({ user: text, trace });
         const created =
-          text === 'nulls' ? null : text === 'wrong types' ? 1_700_000_000 : new Date().toISOString();
+          text === 'nulls'
+            ? null
+            : text === 'wrong types' || text === 'numeric ids'
+              ? 1_700_000_000
+              : new Date().toISOString();
         return {
           id,
           text: reply,

@@ -60,11 +60,10 @@ export { expect };
 /** Fills the API key (and optionally the agent) in whichever connection form is on screen. */
 export async function connect(page: Page, opts: { agentId?: string; key?: string; remember?: boolean } = {}) {
   // The key prompt above the chat and a connection form may both be on screen: either will do.
-  await page
-    .getByLabel('API key', { exact: true })
-    .filter({ visible: true })
-    .first()
-    .fill(opts.key ?? DEV_KEY);
+  // The key is typed as a person types it; the prompt takes it on Enter.
+  const field = page.getByLabel('API key', { exact: true }).filter({ visible: true }).first();
+  await field.pressSequentially(opts.key ?? DEV_KEY);
+  if ((await field.getAttribute('id')) === 'key-prompt') await field.press('Enter');
   if (opts.remember) await page.getByLabel('Remember the key on this device').check();
   if (opts.agentId) {
     // The reference service lists its agents once the key is in: the field becomes a picker.
@@ -88,7 +87,7 @@ export async function startThread(page: Page, agentId = 'card-disputes', remembe
 /** Sends a message with the composer and waits until it is no longer pending. */
 export async function sendMessage(page: Page, text: string) {
   const box = page.getByRole('textbox', { name: 'Message' });
-  await box.fill(text);
+  await box.pressSequentially(text);
   await page.getByRole('button', { name: 'Send' }).click();
   await expect(page.getByText('The agent is replying…')).toHaveCount(0);
 }

@@ -73,9 +73,7 @@ test('1: a card-disputes draft never reaches a flight-changes thread', async ({ 
 
   const sends = recordSends(page);
   await newThread(page, 'flight-changes');
-  await expect(page.getByTestId('header-thread')).toContainText(
-    'flight-changes · flight-changes’s own bundle',
-  );
+  await expect(page.getByTestId('header-thread')).toContainText('flight-changes · the agent’s own bundle');
   await expect(page.getByRole('combobox', { name: 'Runs with bundle' })).toHaveValue('own');
   for (const text of ['I need to change my flight', 'ABC123', 'next friday', 'yes'])
     await sendMessage(page, text);
@@ -83,7 +81,7 @@ test('1: a card-disputes draft never reaches a flight-changes thread', async ({ 
   expect(sends).toHaveLength(4);
   for (const r of sends) expect(r.postDataJSON()).not.toHaveProperty('agent_settings_bundle');
   for (let n = 1; n <= 4; n += 1) {
-    await expect(turnArticle(page, n).getByText('flight-changes’s own bundle')).toBeVisible();
+    await expect(turnArticle(page, n).getByText('the agent’s own bundle')).toBeVisible();
   }
   await expect(conversation(page)).not.toContainText('Card Disputes');
   // The Bundle tab edits this thread's agent, not the other thread's.
@@ -119,18 +117,18 @@ test('2: a branch keeps the bundle its rerun ran with, and compare names every b
 
   // Changed for this branch, visibly: the next turn runs with the agent's own bundle.
   await page.getByRole('combobox', { name: 'Runs with bundle' }).selectOption('own');
-  await expect(row).toContainText('Runs with card-disputes · card-disputes’s own bundle');
+  await expect(row).toContainText('Runs with card-disputes · the agent’s own bundle');
   await sendMessage(page, 'ok');
   expect(sends[1]!.postDataJSON()).not.toHaveProperty('agent_settings_bundle');
-  await expect(turnArticle(page, 3).getByText('card-disputes’s own bundle')).toBeVisible();
+  await expect(turnArticle(page, 3).getByText('the agent’s own bundle')).toBeVisible();
 
   await row.getByRole('button', { name: 'Compare with parent' }).click();
   await expect(page).toHaveURL(new RegExp(`[?&]compare=${original}\\.\\.${branch}`));
   const bundles = page.getByRole('region', { name: 'Bundles used' });
   await expect(bundles).toContainText(
-    `B: turns 1–2 ${branchHash} (version v2-8-day-window) · turn 3 card-disputes’s own bundle (version v2-8-day-window)`,
+    `B: turns 1–2 ${branchHash} (version v2-8-day-window) · turn 3 the agent’s own bundle (version v2-8-day-window)`,
   );
-  await expect(bundles).toContainText('A: turn 1 card-disputes’s own bundle (version v2-8-day-window)');
+  await expect(bundles).toContainText('A: turn 1 the agent’s own bundle (version v2-8-day-window)');
 });
 
 test('3: the trace follows the newest turn unless a turn is pinned', async ({ page }) => {
@@ -198,12 +196,12 @@ test('4: links reproduce the view anywhere; a comparison is shareable and never 
   await otherGate.getByRole('button', { name: 'Open the thread' }).click();
   // Elsewhere, the bundles come from the server: the agent and the branch's bundle are known.
   const bundles = other.page.getByRole('region', { name: 'Bundles used' });
-  await expect(bundles).toContainText('A: turn 1 card-disputes’s own bundle (version v2-8-day-window)');
+  await expect(bundles).toContainText('A: turn 1 the agent’s own bundle (version v2-8-day-window)');
   await expect(bundles).toContainText(/B: turn 1 local bundle #[0-9a-f]{8}/);
   await expect(bundles).not.toContainText('agent not known');
   // Both bundles are found (the branch's from the server by its hash), so they are diffed.
   await expect(bundles).toContainText(
-    /Last turns: A card-disputes’s own bundle against B local bundle #[0-9a-f]{8}/,
+    /Last turns: A the agent’s own bundle against B local bundle #[0-9a-f]{8}/,
   );
   await expect(bundles.locator('.monaco-diff-editor')).toBeVisible({ timeout: 30_000 });
   await expect(otherComparison.getByLabel('Only differences')).toBeChecked();
@@ -242,7 +240,7 @@ test('6: New thread asks which agent, defaulting to the last used; the header sh
 }) => {
   const cards = await startThread(page, 'card-disputes');
   await expect(page.getByTestId('header-thread')).toContainText(
-    'card-disputes · card-disputes’s own bundle · version v2-8-day-window',
+    'card-disputes · the agent’s own bundle · version v2-8-day-window',
   );
   await page.getByRole('button', { name: 'New thread' }).click();
   const dialog = page.getByRole('dialog', { name: 'New thread' });
@@ -251,7 +249,7 @@ test('6: New thread asks which agent, defaulting to the last used; the header sh
   await dialog.getByLabel('Version').selectOption('v1-launch-fees');
   await dialog.getByRole('button', { name: 'Start' }).click();
   await expect(page.getByTestId('header-thread')).toContainText(
-    'flight-changes · flight-changes’s own bundle · version v1-launch-fees',
+    'flight-changes · the agent’s own bundle · version v1-launch-fees',
   );
 
   // Back in the first thread, the header follows the thread, not the last choice.
@@ -260,7 +258,7 @@ test('6: New thread asks which agent, defaulting to the last used; the header sh
     .getByRole('button', { name: /card-disputes/ })
     .click();
   await expect(page).toHaveURL(new RegExp(`[?&]task=${cards}(&|$)`));
-  await expect(page.getByTestId('header-thread')).toContainText('card-disputes · card-disputes’s own bundle');
+  await expect(page.getByTestId('header-thread')).toContainText('card-disputes · the agent’s own bundle');
 
   // The next New thread defaults to the last used agent and version.
   await page.getByRole('button', { name: 'New thread' }).click();

@@ -55,8 +55,12 @@ test('a message over 20,000 characters is refused with its count and kept; unbro
   await expect(box).toHaveValue('a'.repeat(20_431));
   await expect(conversation(page).getByRole('article')).toHaveCount(0);
 
-  // A 5,000-character word stays inside the chat pane.
-  await sendMessage(page, 'x'.repeat(5_000));
+  // A 5,000-character word (pasted: nobody types it) stays inside the chat pane.
+  await box.press('Control+A');
+  await box.press('Backspace');
+  await page.keyboard.insertText('x'.repeat(5_000));
+  await send.click();
+  await expect(page.getByText('The agent is replying…')).toHaveCount(0);
   const chat = page.getByRole('region', { name: 'Chat' });
   await expect(turnArticle(page, 1)).toBeVisible();
   const overflow = await chat.evaluate((el) => {

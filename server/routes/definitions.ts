@@ -181,6 +181,28 @@ export const taskInfoRoute = createRoute({
   },
 });
 
+/** A thread's name: what the people sharing it call it (not part of the Messaging API). */
+const RenameTaskRequest = z.strictObject({
+  title: z.string().trim().min(1, 'A title cannot be empty.').max(200, 'A title has at most 200 characters.'),
+});
+
+export const renameTaskRoute = createRoute({
+  method: 'put',
+  path: '/reference/v1/tasks/{task_id}/title',
+  tags: ['Reference'],
+  summary: "Renames a task (the thread's name everyone with access sees)",
+  description: 'The title is trimmed; 1 to 200 characters.',
+  security,
+  request: { params: z.object({ task_id: PathId }), body: jsonBody(RenameTaskRequest) },
+  responses: {
+    200: json(z.object({ task_id: z.string(), title: z.string() }), 'The task as renamed.'),
+    403: error("The key may not use this task's agent."),
+    404: error('Task not found.'),
+    ...COMMON_ERRORS,
+    ...BODY_ERRORS,
+  },
+});
+
 export const taskBranchesRoute = createRoute({
   method: 'get',
   path: '/reference/v1/tasks/{task_id}/branches',

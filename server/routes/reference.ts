@@ -15,6 +15,7 @@ import {
   listAgentsRoute,
   storedBundleRoute,
   taskBranchesRoute,
+  renameTaskRoute,
   searchTurnsRoute,
   taskInfoRoute,
   turnFacetsRoute,
@@ -36,6 +37,12 @@ export function referenceRoutes(
   );
   app.openapi(taskInfoRoute, async (c) =>
     c.json(await lineage.taskInfo(c.get('apiKey'), c.req.valid('param').task_id), 200),
+  );
+  app.openapi(renameTaskRoute, async (c) =>
+    c.json(
+      await lineage.rename(c.get('apiKey'), c.req.valid('param').task_id, c.req.valid('json').title),
+      200,
+    ),
   );
   app.openapi(taskBranchesRoute, async (c) =>
     c.json(await lineage.branches(c.get('apiKey'), c.req.valid('param').task_id), 200),

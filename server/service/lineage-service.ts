@@ -45,6 +45,13 @@ export class LineageService {
     };
   }
 
+  /** Renames the task: a link's recipient sees the name its owner gave it. */
+  async rename(key: ApiKey, taskId: string, title: string): Promise<{ task_id: string; title: string }> {
+    const task = await this.accessibleTask(key, taskId);
+    if (!(await this.store.renameTask(task.id, title))) throw new NotFoundError(`Task not found: ${taskId}`);
+    return { task_id: task.id, title };
+  }
+
   /** Every branch below the task, breadth first (parents before children), capped at MAX_BRANCHES. */
   async branches(key: ApiKey, taskId: string): Promise<TaskBranches> {
     const task = await this.accessibleTask(key, taskId);

@@ -93,6 +93,7 @@ const LENGTH = `SELECT tasks.agent_id, tasks.user_id, COALESCE((SELECT MAX(seq) 
 const SQL = {
   insertTask: `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns) VALUES (${positional(TASK_COLUMNS)}, $15, $16)`,
   getTask: `SELECT ${TASK_COLUMNS} FROM tasks WHERE id = $1`,
+  renameTask: `UPDATE tasks SET title = $2 WHERE id = $1 RETURNING id`,
   /**
    * Locks the task's row. The thread's length is read by the next statement, not this one: a
    * statement that waited for the lock sees the locked row afresh but the rest of the database as
@@ -313,6 +314,10 @@ export class PostgresStore implements Store {
   async getTask(taskId: string): Promise<TaskRecord | undefined> {
     const row = (await this.query<TaskRow>(SQL.getTask, [taskId]))[0];
     return row ? rowToTask(row) : undefined;
+  }
+
+  async renameTask(taskId: string, title: string): Promise<boolean> {
+    return (await this.query<{ id: string }>(SQL.renameTask, [taskId, title])).length > 0;
   }
 
   async appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord> {

@@ -97,6 +97,7 @@ export class SqliteStore implements Store {
         `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns) VALUES (${placeholders(TASK_COLUMNS)}, @inherits_from, @inherited_turns)`,
       ),
       getTask: this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`),
+      renameTask: this.db.prepare(`UPDATE tasks SET title = ? WHERE id = ?`),
       insertTurn: this.db.prepare(
         `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`,
       ),
@@ -187,6 +188,10 @@ export class SqliteStore implements Store {
   async getTask(taskId: string): Promise<TaskRecord | undefined> {
     const row = this.statements.getTask.get(taskId) as TaskRow | undefined;
     return row ? rowToTask(row) : undefined;
+  }
+
+  async renameTask(taskId: string, title: string): Promise<boolean> {
+    return this.statements.renameTask.run(title, taskId).changes > 0;
   }
 
   async appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord> {

@@ -267,6 +267,14 @@ export function storeContract(open: () => Promise<Store>): void {
     expect(await store.getTurn('t1', 'i1')).toBeUndefined();
   });
 
+  it('renames a task, and says when there is no such task', async () => {
+    const store = await open();
+    await store.createTask(task('t1'));
+    expect(await store.renameTask('t1', 'Coffee Corner dispute')).toBe(true);
+    expect((await store.getTask('t1'))?.title).toBe('Coffee Corner dispute');
+    expect(await store.renameTask('nope', 'x')).toBe(false);
+  });
+
   it('creates a branch that inherits the history before its fork', async () => {
     const store = await open();
     await store.createTask(task('t1'));

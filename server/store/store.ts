@@ -99,6 +99,8 @@ export interface Store extends AgentStore {
    */
   createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void>;
   getTask(taskId: string): Promise<TaskRecord | undefined>;
+  /** Gives the task a new title (what people call the thread); false when there is no such task. */
+  renameTask(taskId: string, title: string): Promise<boolean>;
   /**
    * Appends the task's next turn: `next` receives the engine state after the thread's last turn
    * and returns the turn to store (its `taskId` is the task's). Read, `next` and write are one

@@ -116,6 +116,25 @@ export const taskInfoQueryOptions = (taskId: string) =>
     staleTime: 30_000,
   });
 
+/**
+ * Keeps a thread's new name on the reference service, so a link's recipient sees it. Only for a
+ * task the service keeps (its task info answered); resolves false when the name was not kept.
+ */
+export async function renameTaskOnServer(taskId: string, title: string): Promise<boolean> {
+  try {
+    await apiRequest({
+      path: `/reference/v1/tasks/${encodeURIComponent(taskId)}/title`,
+      method: 'PUT',
+      body: { title },
+      schema: z.looseObject({ title: z.string() }),
+      what: 'thread name',
+    });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export const taskBranchesQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: apiKeys.taskBranches(taskId),

@@ -162,8 +162,11 @@ export function Workspace() {
         </div>
       </header>
       {mainView ? (
-        <main id="main-content" tabIndex={-1} className="min-h-0 flex-1 outline-none">
-          <mainView.View search={search} setSearch={setSearch} />
+        <main id="main-content" tabIndex={-1} className="flex min-h-0 flex-1 flex-col outline-none">
+          <KeyPrompt />
+          <div className="min-h-0 flex-1">
+            <mainView.View search={search} setSearch={setSearch} />
+          </div>
         </main>
       ) : (
         // The threads (a nav), the chat and the inspector (regions) and the separators between them

@@ -106,7 +106,20 @@ export function CompareMainView({ search, setSearch }: MainViewProps) {
 }
 
 export function RerunTurnAction({ turn, ctx }: { turn: Turn; ctx: TurnActionContext }) {
-  return <RerunAction turn={turn} taskId={ctx.taskId} onOpened={ctx.openTask} />;
+  const setSearch = useSetSearch();
+  // The branch opens on its trace: what the rerun changed is what the user came to see.
+  const opened = (task: string, turnId: string) =>
+    setSearch({
+      task,
+      turn: turnId,
+      tab: 'trace',
+      node: undefined,
+      compare: undefined,
+      only: undefined,
+      parent: undefined,
+      fork: undefined,
+    });
+  return <RerunAction turn={turn} taskId={ctx.taskId} onOpened={opened} />;
 }
 
 export function RunsWith({ taskId }: { taskId: string }) {

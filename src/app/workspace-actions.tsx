@@ -69,6 +69,21 @@ function focusWhenReady(selector: string, frames = 180): void {
   else if (frames > 0) requestAnimationFrame(() => focusWhenReady(selector, frames - 1));
 }
 
+/** Clicks a button that appears shortly (a lazily loaded panel) once it can be clicked, giving up after ~3 s. */
+function clickWhenReady(selector: string, frames = 180): void {
+  const el = document.querySelector<HTMLButtonElement>(selector);
+  if (el && !el.disabled) el.click();
+  else if (frames > 0) requestAnimationFrame(() => clickWhenReady(selector, frames - 1));
+}
+
+/** Clicks one of a turn's own actions (its accessible name starts with `name`). */
+function clickTurnButton(turnId: string | undefined, name: string): void {
+  if (!turnId) return;
+  document
+    .querySelector<HTMLButtonElement>(`[data-turn-id="${CSS.escape(turnId)}"] button[aria-label^="${name}"]`)
+    ?.click();
+}
+
 /**
  * What a link reproduces: the thread, the turn on screen, the node, the tab, the comparison and
  * its filter, and, when the server does not keep lineage, the branch's origin as ids.
@@ -143,13 +158,24 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         group: 'Thread',
         keywords: ['regenerate', 'branch', 'replay'],
         ...(task && index >= 0 ? {} : { enabled: false, hint: 'Select a turn first' }),
+        run: () => clickTurnButton(turnId, 'Rerun from here'),
+      },
+      {
+        id: 'turn.save-test',
+        title: 'Save this turn as a test…',
+        group: 'Thread',
+        keywords: ['case', 'suite', 'expectation'],
+        ...(task && index >= 0 ? {} : { enabled: false, hint: 'Select a turn first' }),
+        run: () => clickTurnButton(turnId, 'Save as test'),
+      },
+      {
+        id: 'suite.run',
+        title: 'Run the test suite',
+        group: 'Thread',
+        keywords: ['tests', 'cases', 'suite'],
         run: () => {
-          const button = turnId
-            ? document.querySelector<HTMLButtonElement>(
-                `[data-turn-id="${CSS.escape(turnId)}"] button[aria-label^="Rerun from here"]`,
-              )
-            : null;
-          button?.click();
+          setSearch({ tab: 'tests', compare: undefined });
+          clickWhenReady('[data-action="run-suite"]');
         },
       },
       {

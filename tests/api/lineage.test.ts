@@ -187,3 +187,46 @@ describe('GET /reference/v1/bundles/{hash}', () => {
     );
   });
 });
+
+describe('PUT /reference/v1/tasks/{task_id}/title', () => {
+  it('renames a thread for every key that may use its agent, trimmed', async () => {
+    const task = (await createTask(service)).body.id;
+    const renamed = await call(service, 'PUT', `/reference/v1/tasks/${task}/title`, {
+      body: { title: '  Coffee Corner dispute  ' },
+    });
+    expect(renamed.status).toBe(200);
+    expect(renamed.body).toEqual({ task_id: task, title: 'Coffee Corner dispute' });
+    const seen = await call(service, 'GET', `/reference/v1/tasks/${task}`, { key: CARDS_ONLY });
+    expect(seen.body.title).toBe('Coffee Corner dispute');
+  });
+
+  it('refuses an empty or overlong title, another agent’s key, no key and an unknown task', async () => {
+    const empty = await call(service, 'PUT', `/reference/v1/tasks/${original}/title`, {
+      body: { title: '  ' },
+    });
+    expect(empty.status).toBe(422);
+    expect(JSON.stringify(empty.body)).toContain('A title cannot be empty.');
+    const long = await call(service, 'PUT', `/reference/v1/tasks/${original}/title`, {
+      body: { title: 'x'.repeat(201) },
+    });
+    expect(long.status).toBe(422);
+    const other = await call(service, 'PUT', `/reference/v1/tasks/${flightTask}/title`, {
+      key: CARDS_ONLY,
+      body: { title: 'Mine now' },
+    });
+    expect(other.status).toBe(403);
+    expect(
+      (
+        await call(service, 'PUT', `/reference/v1/tasks/${original}/title`, {
+          key: null,
+          body: { title: 'x' },
+        })
+      ).status,
+    ).toBe(401);
+    const missing = await call(service, 'PUT', '/reference/v1/tasks/task_nope/title', {
+      body: { title: 'x' },
+    });
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Not Found', message: 'Task not found: task_nope' });
+  });
+});

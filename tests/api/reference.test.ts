@@ -113,6 +113,7 @@ describe('reference extensions', () => {
         '/reference/v1/schemas/bundle.json',
         '/reference/v1/tasks/{task_id}',
         '/reference/v1/tasks/{task_id}/branches',
+        '/reference/v1/tasks/{task_id}/title',
         '/reference/v1/turns',
         '/reference/v1/turns/facets',
         '/reference/v1/validate',

@@ -13,6 +13,7 @@ import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { cx, plural, shortId, titleFrom } from '../../lib/format';
 import { shortBundleHash } from '../../lib/short-hash';
+import { useChangeFromOwn } from '../bundle-editor';
 import { DecisionBadge } from '../chat';
 import { describeRun, runConfigOf, useThreadsStore } from '../threads';
 import { decisionsAlong, describeForkPoint, type ParentTraces } from './decisions';
@@ -40,6 +41,13 @@ function changeOf(node: BranchNode): string {
   if (r.version_id || r.version_tag)
     parts.push(`pinned to ${[r.version_id, r.version_tag].filter(Boolean).join(' / ')}`);
   return parts.join(' · ');
+}
+
+/** What a branch's bundle changes from the agent's own, in words (when the server offers that bundle). */
+function BundleChange({ agentId, hash }: { agentId: string | undefined; hash: string }) {
+  const change = useChangeFromOwn(agentId, { hash });
+  if (change === undefined) return null;
+  return <span>{change === null ? ' (the agent’s own bundle, unchanged)' : `: ${change}`}</span>;
 }
 
 const errorFacts = ({ status, title }: { status: number; title: string }) => ({ status, title });
@@ -188,6 +196,12 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
                   ? `${describeForkPoint(info?.forkIndex ?? null, node.record.parent_interaction_id, listOf(node.record.parent_task_id))} · `
                   : ''}
                 {changeOf(node)}
+                {node.record?.bundle_hash ? (
+                  <BundleChange
+                    agentId={threads[node.task_id]?.agent_id ?? threads[taskId]?.agent_id}
+                    hash={node.record.bundle_hash}
+                  />
+                ) : null}
               </p>
               {runsWith(node.task_id) ? (
                 <p className="text-xs text-zinc-500 dark:text-zinc-400">Runs with {runsWith(node.task_id)}</p>

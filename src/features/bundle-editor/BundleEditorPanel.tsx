@@ -408,6 +408,7 @@ export function BundleEditorPanel({
                 handleRef={handleRef}
                 dark={dark}
                 onReady={onReady}
+                viewKey={agentId}
               />
             )}
           </Suspense>

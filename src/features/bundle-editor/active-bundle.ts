@@ -13,7 +13,7 @@ import { ownValue } from '../../lib/own-records';
 
 export type DraftSendState =
   | { status: 'ready'; agentId: string; bundle: Record<string, unknown>; hash: string }
-  | { status: 'blocked'; agentId: string; reason: string; checking?: true };
+  | { status: 'blocked'; agentId: string; reason: string; checking?: true; missing?: true };
 
 /** What a draft text amounts to when it is to be sent. */
 export function draftSendState(agentId: string, text: string | undefined): DraftSendState {
@@ -21,7 +21,8 @@ export function draftSendState(agentId: string, text: string | undefined): Draft
     return {
       status: 'blocked',
       agentId,
-      reason: `There is no ${agentId || 'bundle'} draft yet. Edit it in the Bundle tab first.`,
+      reason: `There is no draft of ${agentId || 'this agent'} yet: edit the bundle in the Bundle tab to make one.`,
+      missing: true,
     };
   }
   const analysis = analyzeDraft(text);

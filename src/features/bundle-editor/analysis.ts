@@ -85,12 +85,12 @@ export function analyzeText(text: string): DraftAnalysis {
 /** Why this draft must not be sent, in words; null when it may be. Warnings never block. */
 export function sendBlockReason(a: DraftAnalysis): string | null {
   if (a.kind === 'empty')
-    return 'The bundle editor is empty. Write or import a bundle, or turn "Use this bundle" off.';
+    return 'The bundle editor is empty, so there is nothing to send. Write or import a bundle in the Bundle tab, or run with the agent’s own bundle (Runs with, beside the message box).';
   if (a.kind === 'checking') return 'The bundle is still being checked. Send again in a moment.';
   if (a.kind === 'invalid-json')
-    return `The bundle is not valid JSON (${a.message}). Fix it in the bundle editor, or turn "Use this bundle" off.`;
+    return `The bundle is not valid JSON (${a.message}). Fix it in the Bundle tab (the Problems list points at it), or run with the agent’s own bundle (Runs with, beside the message box).`;
   if (a.errors > 0) {
-    return `The bundle has ${plural(a.errors, 'error')}, so it is not sent. Fix ${a.errors === 1 ? 'it' : 'them'} in the bundle editor (see Problems), or turn "Use this bundle" off.`;
+    return `The bundle has ${plural(a.errors, 'error')}, so it is not sent. Fix ${a.errors === 1 ? 'it' : 'them'} in the Bundle tab (see Problems), or run with the agent’s own bundle (Runs with, beside the message box).`;
   }
   return null;
 }

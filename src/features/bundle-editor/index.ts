@@ -10,6 +10,7 @@ export {
 export { rememberBundle, recallBundle, bundleByHashQueryOptions, type BundleByHash } from './bundle-archive';
 export { useBundleDraftStore } from './draft-store';
 export { bundleText } from './analysis';
+export { useChangeFromOwn } from './bundle-change';
 
 export { shortBundleHash } from '../../lib/short-hash';
 export { LazyBundleDiff } from './LazyBundleDiff';

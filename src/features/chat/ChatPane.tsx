@@ -2,11 +2,13 @@
  * The chat of one thread. Data flow: useTranscript (trace list + local records) → MessageList;
  * Composer → useSendTurn → outbox (pending bubble) → reply recorded → transcript updates.
  */
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState, type ReactNode } from 'react';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import { toApiError } from '../../api/errors';
+import { renameTaskOnServer, taskInfoQueryOptions } from '../../api/lineage';
 import { titleFrom } from '../../lib/format';
 import { useKeyReady } from '../connection';
 import { selectThread, selectUpsertThread, useThreadsStore } from '../threads';
@@ -46,6 +48,9 @@ export function ChatPane({
   const transcript = useTranscript(taskId);
   // Without a key the service's turns are not read: what shows is only this browser's record.
   const keyReady = useKeyReady();
+  // The name the service keeps (reference service): a thread opened from a link shows it.
+  const info = useQuery({ ...taskInfoQueryOptions(taskId), enabled: keyReady });
+  const serverTitle = info.data?.title || undefined;
   const outbox = useOutboxStore(selectOutbox(taskId));
   const { send, retry, discard, edit } = useSendTurn(taskId, messageExtras, onSendError);
   const busy = outbox.some((e) => e.status === 'pending');
@@ -73,7 +78,9 @@ export function ChatPane({
         {thread ? (
           <ThreadTitle id={taskId} title={thread.title || `Thread ${taskId}`} />
         ) : (
-          <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">Thread {taskId}</h2>
+          <h2 className="truncate text-sm font-semibold text-zinc-900 dark:text-zinc-50">
+            {serverTitle ?? `Thread ${taskId}`}
+          </h2>
         )}
         {thread?.agent_id ? (
           <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span>
@@ -85,8 +92,8 @@ export function ChatPane({
               onClick={() =>
                 upsertThread({
                   id: taskId,
-                  title: titleFrom(transcript.turns[0]?.userText || `Thread ${taskId}`),
-                  agent_id: '',
+                  title: serverTitle ?? titleFrom(transcript.turns[0]?.userText || `Thread ${taskId}`),
+                  agent_id: info.data?.agent_id ?? '',
                   created_at: transcript.turns[0]?.createdAt ?? new Date().toISOString(),
                 })
               }
@@ -148,7 +155,17 @@ export function ChatPane({
 /** The thread's name, renameable in place (Enter keeps, Escape cancels). */
 function ThreadTitle({ id, title }: { id: string; title: string }) {
   const [editing, setEditing] = useState<string | null>(null);
-  const rename = useThreadsStore((s) => s.renameThread);
+  const renameHere = useThreadsStore((s) => s.renameThread);
+  const queryClient = useQueryClient();
+  const rename = (taskId: string, next: string) => {
+    renameHere(taskId, next);
+    const name = next.trim();
+    // The service keeps the name too when it keeps the task (its task info answered).
+    if (!name || name === title || !queryClient.getQueryData(taskInfoQueryOptions(taskId).queryKey)) return;
+    void renameTaskOnServer(taskId, name).then((kept) => {
+      if (kept) void queryClient.invalidateQueries({ queryKey: taskInfoQueryOptions(taskId).queryKey });
+    });
+  };
   if (editing !== null) {
     return (
       <input

@@ -102,4 +102,38 @@ describe('the transcript model of a thread', () => {
     expect(transcriptModelFor(owner, 't1')).not.toBe(transcriptModelFor(owner, 't2'));
     expect(transcriptModelFor({}, 't1')).not.toBe(transcriptModelFor(owner, 't1'));
   });
+
+  it('keeps a turn whose trace names it by a number as one turn, keyed by its message id, when sent and after a refetch', () => {
+    // A service answering message "m1" with a trace whose interaction_id is the number 7 (and a
+    // numeric intent and created_at): the answer, this browser's record, then the list refetched.
+    const odd = (extra: Record<string, unknown> = {}) =>
+      TolerantTrace.parse({
+        interaction_id: 7,
+        intent: 42,
+        created_at: 1_700_000_000,
+        decision: 'proceed',
+        response: { message: 'answer 1' },
+        ...extra,
+      });
+    const model = new TranscriptModel();
+    const before = [trace(0)];
+    model.sync(before, [local(0)], undefined);
+    const withAnswer = appended(before, odd());
+    model.sync(withAnswer, [local(0)], undefined);
+    const records = appended([local(0)], local(1, { trace_id: '7' }));
+    const sent = model.sync(withAnswer, records, undefined);
+    const later = appended(records, local(2));
+    const afterNext = model.sync(appended(withAnswer, trace(2)), later, undefined);
+    const refetched = model.sync([trace(0), odd(), trace(2)], later, undefined);
+    for (const turns of [sent, afterNext, refetched]) {
+      expect(turns.map((t) => t.id)).toEqual(['m0', 'm1', 'm2'].slice(0, turns.length));
+      expect(turns[1]).toMatchObject({ index: 1, userText: 'question 1', textUnavailable: false });
+      expect(turns[1]!.unread?.map((u) => u.path)).toEqual(
+        expect.arrayContaining(['trace_info.interaction_id', 'trace_info.intent']),
+      );
+    }
+    expect(refetched).toHaveLength(3);
+    expect(refetched[2]).toMatchObject({ id: 'm2', index: 2, replyText: 'answer 2' });
+    expect(refetched).toEqual(buildTranscript([trace(0), odd(), trace(2)], later));
+  });
 });

@@ -38,6 +38,8 @@ export class TranscriptModel {
   private info: Info;
   private runs: Map<string, TurnRun> | undefined;
   private localById = new Map<string, LocalTurn>();
+  /** Trace ids that name a record of another id (LocalTurn.trace_id). */
+  private tracedAs = new Set<string>();
   /** Turn id → its position in `turns`. */
   private at = new Map<string, number>();
   /** `turns[0 … fromTraces)` come from the trace list, the rest from this browser's records only. */
@@ -65,6 +67,7 @@ export class TranscriptModel {
         traceChange.base !== this.traces ||
         !id ||
         this.at.has(id) ||
+        this.tracedAs.has(id) ||
         this.fromTraces !== this.turns.length
       )
         return false;
@@ -74,9 +77,11 @@ export class TranscriptModel {
       if (!localChange || localChange.base !== this.local) return false;
       const { item } = localChange;
       if (
-        localChange.kind === 'append'
+        (localChange.kind === 'append'
           ? this.localById.has(item.id)
-          : this.local?.[localChange.index]?.id !== item.id
+          : this.local?.[localChange.index]?.id !== item.id) ||
+        // A trace that names this turn by another id: the turn is re-keyed by a rebuild.
+        item.trace_id
       )
         return false;
     }
@@ -119,6 +124,7 @@ export class TranscriptModel {
     if (info !== this.info || !this.synced)
       this.runs = info ? new Map(info.turns.map((t) => [t.interaction_id, t])) : undefined;
     this.localById = new Map((local ?? []).map((t) => [t.id, t]));
+    this.tracedAs = new Set((local ?? []).flatMap((t) => (t.trace_id ? [t.trace_id] : [])));
     const built = buildTranscript(traces, local, this.runs);
     this.work += built.length + (this.turns.length ? built.length : 0);
     this.turns = reuseTurns(this.turns, built);

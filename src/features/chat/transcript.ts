@@ -78,17 +78,34 @@ function runOf(
   return { ...(hash !== undefined ? { bundleHash: hash } : {}), ...(version ? { versionId: version } : {}) };
 }
 
-/** The turn of one server trace at `index`, with this browser's record of it and what it ran with. */
+/**
+ * This browser's records by the id a trace names them with: the message id each was answered
+ * with, and the trace's own interaction id when the answer's trace carried another one.
+ */
+export function localByTraceId(local: readonly LocalTurn[] | undefined): Map<string, LocalTurn> {
+  const out = new Map<string, LocalTurn>();
+  for (const t of local ?? []) {
+    out.set(t.id, t);
+    if (t.trace_id && !out.has(t.trace_id)) out.set(t.trace_id, t);
+  }
+  return out;
+}
+
+/**
+ * The turn of one server trace at `index`, with this browser's record of it and what it ran with.
+ * A turn this browser sent is keyed by the message id it was answered with (what the app can
+ * trust), whatever the trace's own id says; the trace's id marks the turn, never splits it.
+ */
 export function turnFromTrace(
   trace: TolerantTrace,
   index: number,
   mine: LocalTurn | undefined,
   run: TurnRun | undefined,
 ): Turn {
-  const idUnknown = !trace.interaction_id;
+  const idUnknown = !trace.interaction_id && !mine;
   // A trace without an id still has its place in the thread; it gets a stand-in id.
-  const id = trace.interaction_id || standInId(index);
-  const unread = unreadOf(trace, idUnknown ? undefined : mine);
+  const id = mine?.id || trace.interaction_id || standInId(index);
+  const unread = unreadOf(trace, mine);
   const reply = traceReply(trace);
   const userText = traceUserText(trace) ?? mine?.user_text;
   const replyText = reply.text ?? mine?.reply_text;
@@ -139,14 +156,15 @@ export function buildTranscript(
   local: readonly LocalTurn[] | undefined,
   runs?: ReadonlyMap<string, TurnRun>,
 ): Turn[] {
-  const localById = new Map((local ?? []).map((t) => [t.id, t]));
+  const byTraceId = localByTraceId(local);
   const turns: Turn[] = [];
   const seen = new Set<string>();
   for (const trace of traces ?? []) {
-    const id = trace.interaction_id || standInId(turns.length);
+    const mine = trace.interaction_id ? byTraceId.get(trace.interaction_id) : undefined;
+    const id = mine?.id || trace.interaction_id || standInId(turns.length);
     if (seen.has(id)) continue;
     seen.add(id);
-    turns.push(turnFromTrace(trace, turns.length, localById.get(id), runs?.get(id)));
+    turns.push(turnFromTrace(trace, turns.length, mine, runs?.get(id)));
   }
   for (const mine of local ?? []) {
     if (seen.has(mine.id)) continue;

@@ -66,6 +66,9 @@ export function useSendTurn(
         ...(message.bundle_hash !== undefined ? { bundle_hash: message.bundle_hash } : {}),
         ...(message.version_id ? { version_id: message.version_id } : {}),
         ...(message._unread ? { unread: message._unread } : {}),
+        ...(trace?.interaction_id && trace.interaction_id !== message.id
+          ? { trace_id: trace.interaction_id }
+          : {}),
       });
       useOutboxStore.getState().remove(v.taskId, v.localId);
       useThreadsStore.getState().touchThread(v.taskId);

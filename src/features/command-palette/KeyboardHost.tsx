@@ -48,9 +48,22 @@ export function KeyboardHost() {
       e.preventDefault();
       action.run();
     };
+    // Ctrl/Cmd+K is taken before an editor sees it (Monaco reads it as the start of a chord).
+    const onPaletteKey = (e: KeyboardEvent) => {
+      if (e.isComposing) return;
+      const action = actionForKey(e, own, isMac);
+      if (action?.id !== 'palette.open') return;
+      e.preventDefault();
+      e.stopPropagation();
+      action.run();
+    };
+    window.addEventListener('keydown', onPaletteKey, true);
     window.addEventListener('keydown', onKeyDown);
-    return () => window.removeEventListener('keydown', onKeyDown);
-  }, []);
+    return () => {
+      window.removeEventListener('keydown', onPaletteKey, true);
+      window.removeEventListener('keydown', onKeyDown);
+    };
+  }, [own]);
 
   return (
     <>

@@ -5,8 +5,10 @@
  * of the version the turn ran with comes from the reference endpoint when offered.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo } from 'react';
 import { useAgentBundle } from '../../api/agent-bundle';
 import { bundleByHashQueryOptions, bundleText, LazyBundleDiff } from '../bundle-editor';
+import { bundleChangeLine } from '../../lib/bundle-changes';
 import { bundleLabel } from '../threads';
 import { runSegments, type RunTurn } from './runs';
 
@@ -28,7 +30,7 @@ function useTurnBundle(agentId: string | undefined, turn: RunTurn | undefined): 
   const byHash = useQuery({ ...bundleByHashQueryOptions(queryClient, hash ?? ''), enabled: Boolean(hash) });
   const own = useAgentBundle(hash === null ? agentId : undefined, turn?.versionId);
   if (!turn) return { text: null, describe: 'no turns', loading: false };
-  const label = bundleLabel(agentId, hash);
+  const label = bundleLabel(hash);
   if (hash === undefined) return { text: null, describe: label, loading: false };
   if (hash) {
     if (byHash.isPending) return { text: null, describe: label, loading: true };
@@ -53,13 +55,35 @@ function SideSummary({ side }: { side: SideRuns }) {
         : segments
             .map(
               (s) =>
-                `${s.first === s.last ? `turn ${s.first + 1}` : `turns ${s.first + 1}–${s.last + 1}`} ${bundleLabel(
-                  side.agentId,
-                  s.bundleHash,
-                )}${s.versionId ? ` (version ${s.versionId})` : ''}`,
+                `${s.first === s.last ? `turn ${s.first + 1}` : `turns ${s.first + 1}–${s.last + 1}`} ${bundleLabel(s.bundleHash)}${s.versionId ? ` (version ${s.versionId})` : ''}`,
             )
             .join(' · ')}
     </li>
+  );
+}
+
+/**
+ * For the compare header: what the bundle of B's last turn changes from A's, in words
+ * ("Bundle: DISPUTE_WINDOW: window 8 → 30 days"); nothing while either is unknown or they are the same.
+ */
+export function BundleChangeHeader({ a, b }: { a: SideRuns; b: SideRuns }) {
+  const ra = useTurnBundle(a.agentId, a.turns.at(-1));
+  const rb = useTurnBundle(b.agentId, b.turns.at(-1));
+  const line = useMemo(
+    () =>
+      ra.text === null || rb.text === null || ra.text === rb.text
+        ? undefined
+        : bundleChangeLine(JSON.parse(ra.text), JSON.parse(rb.text)),
+    [ra.text, rb.text],
+  );
+  if (!line) return null;
+  return (
+    <p data-testid="compare-bundle-change" className="w-full text-xs text-zinc-600 dark:text-zinc-300">
+      <span className="font-medium">
+        Bundle {a.label} → {b.label}:
+      </span>{' '}
+      {line}
+    </p>
   );
 }
 

@@ -17,7 +17,7 @@ import { useKeyReady } from '../connection';
 import { bundleLabel, useThreadsStore } from '../threads';
 import { LazyTraceGraph } from '../trace-graph';
 import { alignTurns, type AlignedRow } from './align';
-import { BundlesUsed, type SideRuns } from './BundlesUsed';
+import { BundleChangeHeader, BundlesUsed, type SideRuns } from './BundlesUsed';
 import { DecisionDiffView } from './DecisionDiffView';
 import { formatComparePair, parseComparePair } from './pair';
 import { countDifferences, diffTraces, highlightFor, type TraceDiff } from './trace-diff';
@@ -51,7 +51,8 @@ function TurnText({
         {label} · turn {turn.index + 1} <DecisionBadge decision={turn.trace?.decision} />
       </p>
       <p className="text-zinc-500" data-testid="turn-ran-with">
-        ran with {bundleLabel(agentId, turn.bundleHash)}
+        ran with {bundleLabel(turn.bundleHash)}
+        {agentId ? ` of ${agentId}` : ''}
         {turn.versionId ? ` · version ${turn.versionId}` : ''}
       </p>
       <p className="mt-1 font-medium break-words">{turn.user_text || <em>(text not recorded)</em>}</p>
@@ -65,14 +66,18 @@ function Graphs({ row, diff }: { row: Extract<Row, { kind: 'pair' }>; diff: Trac
   const ha = useMemo(() => highlightFor(diff, 'a'), [diff]);
   const hb = useMemo(() => highlightFor(diff, 'b'), [diff]);
   return (
-    <div className="grid grid-cols-2 gap-2">
+    // Stacked, each the width of the view: the path and what changed fit at a legible size.
+    <div className="flex flex-col gap-2">
       {(
         [
           [row.a, ha, 'A'],
           [row.b, hb, 'B'],
         ] as const
       ).map(([turn, highlight, side]) => (
-        <div key={side} className="h-80 overflow-hidden rounded border border-zinc-200 dark:border-zinc-700">
+        <div
+          key={side}
+          className="h-[30rem] overflow-hidden rounded border border-zinc-200 dark:border-zinc-700"
+        >
           {turn.trace ? (
             <Suspense
               fallback={
@@ -258,11 +263,12 @@ export default function CompareView({
         <Button size="sm" onClick={() => onPairChange(undefined)}>
           Close
         </Button>
+        {bothLoaded ? <BundleChangeHeader a={sideA} b={sideB} /> : null}
       </header>
       <div className="min-h-0 flex-1 overflow-y-auto bg-zinc-50 p-4 dark:bg-zinc-950">
         {!keyReady ? (
           <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
-            Neither thread is loaded yet: enter the API key (Connection) to load both and compare them.
+            Neither thread is loaded yet: enter the API key above to load both and compare them.
           </p>
         ) : loading ? (
           <div className="flex items-center gap-2 text-sm text-zinc-500">

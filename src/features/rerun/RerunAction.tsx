@@ -22,7 +22,7 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
   const canRerun = Boolean(turn.userText) && !turn.id.startsWith('local-');
   return (
     <>
-      <RanWith turn={turn} agentId={agentId} />
+      <RanWith turn={turn} />
       {canRerun ? (
         <button
           type="button"
@@ -42,7 +42,6 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
             ...(agentId ? { agentId } : {}),
           }}
           turnNumber={turn.index + 1}
-          defaultBundle={config.bundle_hash ? 'thread' : 'none'}
           threadConfig={config}
           onClose={() => setOpen(false)}
           onOpened={onOpened}
@@ -53,8 +52,8 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
 }
 
 /** What one turn actually ran with, from the server's record or this browser's; never a guess. */
-export function RanWith({ turn, agentId }: { turn: Turn; agentId: string | undefined }) {
-  const text = bundleLabel(agentId, turn.bundleHash);
+export function RanWith({ turn }: { turn: Turn }) {
+  const text = bundleLabel(turn.bundleHash);
   return (
     <Badge
       tone={turn.bundleHash ? 'info' : 'muted'}

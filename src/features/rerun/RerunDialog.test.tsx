@@ -62,7 +62,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderDialog() {
+function renderDialog(defaultBundle: 'draft' | null = 'draft') {
   const onClose = vi.fn();
   const onOpened = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
@@ -76,7 +76,7 @@ function renderDialog() {
           agentId: 'card-disputes',
         }}
         turnNumber={2}
-        defaultBundle="draft"
+        {...(defaultBundle ? { defaultBundle } : {})}
         threadConfig={AGENTS_OWN}
         onClose={onClose}
         onOpened={onOpened}
@@ -138,6 +138,22 @@ describe('RerunDialog', () => {
       runs_with: { bundle_hash: 'feedface00000000', version_id: null, version_tag: 'v1' },
     });
     expect(useThreadsStore.getState().threads['branch-1']).not.toHaveProperty('parent');
+  });
+
+  it('preselects a valid edited draft and describes every choice differently', async () => {
+    useBundleDraftStore.setState({ drafts: { 'card-disputes': bundleText(goodBundle) } });
+    renderDialog(null);
+    await waitFor(() =>
+      expect(screen.getByRole<HTMLInputElement>('radio', { name: /Current draft/ }).checked).toBe(true),
+    );
+    const hints = screen.getAllByRole('radio').map((r) => r.closest('label')?.textContent?.split('—')[1]);
+    expect(new Set(hints).size).toBe(hints.length);
+  });
+
+  it('preselects what the thread runs with when the draft has errors', () => {
+    renderDialog(null);
+    expect(screen.getByRole<HTMLInputElement>('radio', { name: /None/ }).checked).toBe(true);
+    expect(screen.queryByRole('status')).toBeNull();
   });
 
   it("puts a 422's issues on the draft's markers", async () => {

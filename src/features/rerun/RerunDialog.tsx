@@ -16,10 +16,17 @@ import {
   bundleByHashQueryOptions,
   shortBundleHash,
   useBundleDraftStore,
+  useChangeFromOwn,
   useDraftSendState,
 } from '../bundle-editor';
 import type { RunConfig } from '../threads';
-import { formProblem, type BundleChoice, type RerunForm, type RerunTarget } from './build-request';
+import {
+  formProblem,
+  preferredBundleChoice,
+  type BundleChoice,
+  type RerunForm,
+  type RerunTarget,
+} from './build-request';
 import { useRerunFromHere } from './use-rerun-from-here';
 import { ownValue } from '../../lib/own-records';
 
@@ -27,7 +34,8 @@ export interface RerunDialogProps {
   target: RerunTarget;
   /** The turn's number in its thread (1-based), for the title. */
   turnNumber: number;
-  defaultBundle: BundleChoice;
+  /** The bundle chosen at open; by default what the user most likely means (preferredBundleChoice). */
+  defaultBundle?: BundleChoice;
   /** What the thread runs with: offered as the default bundle and version. */
   threadConfig: RunConfig;
   onClose: () => void;
@@ -43,17 +51,19 @@ export function RerunDialog({
   onOpened,
 }: RerunDialogProps) {
   const titleId = useId();
-  const [form, setForm] = useState<RerunForm>({
+  const [fields, setForm] = useState<Omit<RerunForm, 'bundleChoice'>>({
     text: target.originalText,
-    bundleChoice: defaultBundle,
     versionId: threadConfig.version_id ?? '',
     versionTag: threadConfig.version_tag ?? '',
   });
+  // Until the user picks a bundle, the preselection follows the draft (its check may still be running).
+  const [picked, setPicked] = useState<BundleChoice | undefined>(defaultBundle);
   const draft = useDraftSendState(target.agentId ?? '');
+  const threadHash = threadConfig.bundle_hash;
+  const form: RerunForm = { ...fields, bundleChoice: picked ?? preferredBundleChoice(threadHash, draft) };
   const draftText = useBundleDraftStore((s) => ownValue(s.drafts, draft.agentId));
   const baseline = useAgentBundle(form.bundleChoice === 'baseline' ? target.agentId : undefined);
   const queryClient = useQueryClient();
-  const threadHash = threadConfig.bundle_hash;
   const threadBundle = useQuery({
     ...bundleByHashQueryOptions(queryClient, threadHash ?? ''),
     enabled: form.bundleChoice === 'thread' && Boolean(threadHash),
@@ -88,6 +98,11 @@ export function RerunDialog({
               : { status: 'loading' as const }
           : null;
   const problem = formProblem(form, bundleState);
+  const draftChange = useChangeFromOwn(
+    target.agentId,
+    draft.status === 'ready' ? { bundle: draft.bundle } : undefined,
+  );
+  const threadChange = useChangeFromOwn(target.agentId, threadHash ? { hash: threadHash } : undefined);
 
   const submit = (e?: FormEvent) => {
     e?.preventDefault();
@@ -119,29 +134,40 @@ export function RerunDialog({
     }
   };
 
+  const agentName = target.agentId ? `the ${target.agentId} agent` : 'the agent';
+  const changeText = (change: string | null | undefined) =>
+    change === undefined
+      ? ''
+      : change === null
+        ? ' (the same as the agent’s own bundle)'
+        : `: ${change} (against the agent’s own bundle)`;
   const choices: { id: BundleChoice; label: string; hint: string }[] = [
     ...(threadHash
       ? [
           {
             id: 'thread' as const,
             label: 'This thread’s bundle',
-            hint: `local bundle #${shortBundleHash(threadHash)}, what the thread runs with`,
+            hint: `local bundle #${shortBundleHash(threadHash)}, what the thread runs with now${changeText(threadChange)}`,
           },
         ]
       : []),
-    { id: 'none', label: 'None', hint: 'the agent’s own bundle of the version' },
+    {
+      id: 'none',
+      label: 'None',
+      hint: `nothing attached: ${agentName} as the service runs it, at the version below`,
+    },
     {
       id: 'baseline',
       label: 'Baseline',
-      hint: `the agent’s own bundle${target.agentId ? ` (${target.agentId})` : ''}`,
+      hint: `a copy of ${agentName}’s own bundle, attached as a local bundle (without its profile or canned answers)`,
     },
     {
       id: 'draft',
       label: 'Current draft',
       hint:
         draft.status === 'ready'
-          ? `the bundle editor’s draft #${shortBundleHash(draft.hash)}`
-          : `the bundle editor’s ${target.agentId ?? ''} draft`,
+          ? `your edited bundle from the Bundle tab, #${shortBundleHash(draft.hash)}${changeText(draftChange)}`
+          : `your edited bundle from the Bundle tab (${draft.missing ? 'none yet' : 'not sendable now'})`,
     },
   ];
   const error = rerun.error ? toApiError(rerun.error) : null;
@@ -181,7 +207,7 @@ export function RerunDialog({
                   name="bundle-choice"
                   value={c.id}
                   checked={form.bundleChoice === c.id}
-                  onChange={() => setForm((f) => ({ ...f, bundleChoice: c.id }))}
+                  onChange={() => setPicked(c.id)}
                 />
                 <span>
                   {c.label} <span className="text-xs text-zinc-500 dark:text-zinc-400">— {c.hint}</span>

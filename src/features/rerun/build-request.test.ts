@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RerunIn } from '../../contract/api';
 import {
+  preferredBundleChoice,
   buildRerunRequest,
   formProblem,
   lineageRecordFor,
@@ -106,5 +107,17 @@ describe('lineageRecordFor', () => {
     expect(
       lineageRecordFor(target, buildRerunRequest(target, form(), null), answer, null, now).bundle_hash,
     ).toBeNull();
+  });
+});
+
+describe('preferredBundleChoice', () => {
+  it('prefers a valid draft that differs from what the thread runs with', () => {
+    expect(preferredBundleChoice(undefined, { status: 'ready', hash: 'aa' })).toBe('draft');
+    expect(preferredBundleChoice('bb', { status: 'ready', hash: 'aa' })).toBe('draft');
+  });
+  it('keeps what the thread runs with when the draft is that bundle, has errors or is absent', () => {
+    expect(preferredBundleChoice('aa', { status: 'ready', hash: 'aa' })).toBe('thread');
+    expect(preferredBundleChoice('aa', { status: 'blocked' })).toBe('thread');
+    expect(preferredBundleChoice(null, { status: 'blocked' })).toBe('none');
   });
 });

@@ -23,6 +23,18 @@ export interface RerunTarget {
   agentId?: string;
 }
 
+/**
+ * The bundle a user most likely means to rerun with: the current draft when it is valid and
+ * differs from what the thread runs with (they just edited it), else what the thread runs with.
+ */
+export function preferredBundleChoice(
+  threadHash: string | null | undefined,
+  draft: { status: 'ready'; hash: string } | { status: 'blocked' },
+): BundleChoice {
+  if (draft.status === 'ready' && draft.hash !== threadHash) return 'draft';
+  return threadHash ? 'thread' : 'none';
+}
+
 /** Why the form cannot be submitted yet, in words; null when it can. */
 export function formProblem(
   form: RerunForm,

@@ -6,6 +6,7 @@ export {
   buildRerunRequest,
   lineageRecordFor,
   formProblem,
+  preferredBundleChoice,
   type BundleChoice,
   type RerunForm,
   type RerunTarget,

@@ -3,10 +3,12 @@
  * own bundle, the bundle it has been running with, or this agent's current draft) and the version
  * pin. Changing it changes this thread only; every turn still shows what it actually ran with.
  */
+import { useMemo } from 'react';
 import { useAgents } from '../../api/agents';
 import { inputClass } from '../../components/ui/Field';
 import { cx } from '../../lib/format';
 import { rememberBundle, shortBundleHash, useDraftSendState, type DraftSendState } from '../bundle-editor';
+import { useRegisterActions, type Action } from '../command-palette';
 import { useKeyReady } from '../connection';
 import { runConfigOf, useThreadsStore, withDraft, type RunConfig, type ThreadRecord } from '../threads';
 
@@ -27,11 +29,35 @@ export async function runThreadWithDraft(
   return null;
 }
 
+/** The palette's "Run this thread with this draft", for the open thread (beside whose composer this lives). */
+function useRunWithDraftAction(thread: ThreadRecord | undefined, draft: DraftSendState): void {
+  const actions = useMemo<Action[]>(() => {
+    if (!thread) return [];
+    const using = draft.status === 'ready' && runConfigOf(thread).bundle_hash === draft.hash;
+    return [
+      {
+        id: 'thread.run-draft',
+        title: 'Run this thread with this draft',
+        group: 'Editor',
+        keywords: ['bundle', 'runs with', 'use'],
+        ...(draft.status !== 'ready'
+          ? { enabled: false, hint: draft.reason }
+          : using
+            ? { enabled: false, hint: 'This thread already runs with this draft' }
+            : {}),
+        run: () => void runThreadWithDraft(thread, draft),
+      },
+    ];
+  }, [thread, draft]);
+  useRegisterActions('runs-with', actions);
+}
+
 export function RunsWithControl({ taskId, className }: { taskId: string; className?: string }) {
   const thread = useThreadsStore((s) => s.threads[taskId]);
   const agentId = thread?.agent_id ?? '';
   const config = runConfigOf(thread);
   const draft = useDraftSendState(agentId);
+  useRunWithDraftAction(thread, draft);
   const keyReady = useKeyReady();
   const agents = useAgents(keyReady && Boolean(agentId));
   if (!thread) return null;
@@ -63,7 +89,7 @@ export function RunsWithControl({ taskId, className }: { taskId: string; classNa
           else if (v === DRAFT) void runThreadWithDraft(thread, draft);
         }}
       >
-        <option value={OWN}>{agentId || 'the agent'}’s own bundle</option>
+        <option value={OWN}>the agent’s own bundle</option>
         {config.bundle_hash && bundleValue === CURRENT ? (
           <option value={CURRENT}>local bundle #{shortBundleHash(config.bundle_hash)}</option>
         ) : null}
@@ -121,10 +147,11 @@ export function ThreadDraftControls({ taskId }: { taskId: string }) {
         This thread runs with{' '}
         {config.bundle_hash
           ? `local bundle #${shortBundleHash(config.bundle_hash)}${using ? ' (this draft)' : ''}`
-          : `${agentId}’s own bundle`}
+          : 'the agent’s own bundle'}
         .
       </span>
-      {draft.status === 'blocked' ? (
+      {/* Only a draft that exists and has problems is an error; no draft yet is the normal start. */}
+      {draft.status === 'blocked' && !draft.missing && !draft.checking ? (
         <span role="alert" className="text-red-700 dark:text-red-300">
           {draft.reason}
         </span>
@@ -133,6 +160,7 @@ export function ThreadDraftControls({ taskId }: { taskId: string }) {
         <button
           type="button"
           disabled={draft.status !== 'ready'}
+          title={draft.status === 'ready' ? undefined : draft.reason}
           onClick={() => void runThreadWithDraft(thread, draft)}
           className="rounded border border-indigo-300 px-1.5 py-0.5 text-indigo-700 hover:bg-indigo-50 disabled:opacity-50 dark:border-indigo-700 dark:text-indigo-300 dark:hover:bg-indigo-950"
         >

@@ -66,7 +66,14 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
   const [showBundle, setShowBundle] = useState(false);
   const options = useMemo(() => threadOptions(doc), [doc]);
 
-  const selectTurn = useCallback((id: string) => setSelection({ turn: id, node: undefined }), []);
+  // Picking a turn shows its trace (leaving the bundle, if it was open).
+  const selectTurn = useCallback(
+    (id: string) => {
+      setSelection({ turn: id, node: undefined });
+      setShowBundle(false);
+    },
+    [setShowBundle],
+  );
   const selectNode = useCallback(
     (node: string | undefined) => setSelection((s) => ({ turn: s.turn ?? turn?.id, node })),
     [turn?.id],
@@ -218,7 +225,7 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
         </section>
         <div className="min-h-0 bg-white dark:bg-zinc-900">
           {showBundle && doc.bundle ? (
-            <BundleJson bundle={doc.bundle} />
+            <BundleJson bundle={doc.bundle} onBack={() => setShowBundle(false)} />
           ) : (
             renderInspector({
               taskId: thread.id,
@@ -237,14 +244,25 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
 }
 
 /** The bundle the snapshot carries, read-only, as formatted JSON. */
-function BundleJson({ bundle }: { bundle: NonNullable<ShareDocument['bundle']> }) {
+function BundleJson({
+  bundle,
+  onBack,
+}: {
+  bundle: NonNullable<ShareDocument['bundle']>;
+  onBack: () => void;
+}) {
   const text = useMemo(() => toPrettyJson(bundle.json), [bundle.json]);
   return (
     <section aria-label="Bundle" className="flex h-full min-h-0 flex-col">
-      <p className="border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">
-        The bundle this snapshot was made with{bundle.hash ? ` (#${shortBundleHash(bundle.hash)})` : ''},
-        read-only.
-      </p>
+      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-xs text-zinc-600 dark:border-zinc-800 dark:text-zinc-300">
+        <Button size="sm" onClick={onBack}>
+          ← Back to the trace
+        </Button>
+        <p>
+          The bundle this snapshot was made with{bundle.hash ? ` (#${shortBundleHash(bundle.hash)})` : ''},
+          read-only.
+        </p>
+      </div>
       <pre
         tabIndex={0}
         aria-label="Bundle JSON"

@@ -56,7 +56,8 @@ function statusTone(status: CaseResult['status']) {
 
 export function ResultsTable({ run, cases, onlyFailures, onCompare }: ResultsTableProps) {
   return (
-    <table aria-label="Suite results" className="w-full border-collapse text-left text-xs">
+    // Wide enough that a narrow pane scrolls the table sideways rather than wrapping a word per line.
+    <table aria-label="Suite results" className="w-full min-w-[40rem] border-collapse text-left text-xs">
       <thead>
         <tr className="border-b border-zinc-200 dark:border-zinc-800">
           <th scope="col" className="p-1">

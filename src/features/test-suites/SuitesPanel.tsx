@@ -15,6 +15,7 @@ import { exportSuiteFolder } from './folder-io';
 import { ResultsTable } from './ResultsTable';
 import { describeImport, readSuiteFolder, type PickedFile, type RefusedFile } from './suite-files';
 import { cancelSuiteRun, selectRun, startSuiteRun, useSuiteRunStore, type RunTarget } from './suite-run';
+import { loadRunTarget, saveRunTarget, type StoredTarget } from './suite-run-storage';
 import { useSuiteEntries, useSuitesStore, type SuiteEntry } from './suites-store';
 
 export interface SuitesPanelProps {
@@ -265,8 +266,17 @@ function RunSection({
   entries: readonly SuiteEntry[];
   onCompare: (a: string, b: string) => void;
 }) {
-  const [kind, setKind] = useState<TargetKind>('active');
-  const [versionId, setVersionId] = useState('');
+  // The choice is kept per agent across reloads.
+  const [choice, setChoice] = useState(() => ({ agentId, ...loadRunTarget(agentId) }));
+  const current = choice.agentId === agentId ? choice : { agentId, ...loadRunTarget(agentId) };
+  const { kind, versionId } = current;
+  const choose = (next: Partial<StoredTarget>) => {
+    const merged = { kind, versionId, ...next };
+    saveRunTarget(agentId, merged);
+    setChoice({ agentId, ...merged });
+  };
+  const setKind = (k: TargetKind) => choose({ kind: k });
+  const setVersionId = (v: string) => choose({ versionId: v });
   const [onlyFailures, setOnlyFailures] = useState(false);
   const keyReady = useKeyReady();
   const agents = useAgents(keyReady);
@@ -356,6 +366,7 @@ function RunSection({
         <Button
           size="sm"
           variant="primary"
+          data-action="run-suite"
           disabled={running || typeof target === 'string' || !keyReady}
           onClick={() => typeof target !== 'string' && void startSuiteRun(agentId, entries, target)}
         >

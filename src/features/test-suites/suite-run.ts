@@ -1,9 +1,9 @@
 /**
  * Running an agent's suite from the browser, through the public API (the shared `runSuite` over
  * `httpDriver`), against the agent's active version, a pinned version or the current draft
- * bundle. The run's progress, results and coverage live in a small store (one run per agent, not
- * persisted: a run is redone, not restored); Cancel aborts the requests in flight and no further
- * message is sent.
+ * bundle. The run's progress, results and coverage live in a small store (one run per agent; a
+ * finished run is kept across a reload of the tab, suite-run-storage.ts); Cancel aborts the
+ * requests in flight and no further message is sent.
  */
 import { create } from 'zustand';
 import { getAgentBundle } from '../../api/agent-bundle';
@@ -17,6 +17,7 @@ import {
   type Coverage,
   type SuiteCase,
 } from '../../lib/test-cases';
+import { loadFinishedRuns, saveFinishedRun } from './suite-run-storage';
 import type { SuiteEntry } from './suites-store';
 
 /** Cases run at the same time: enough to overlap round trips, few enough to spare the service. */
@@ -79,7 +80,7 @@ interface RunState {
   runs: Map<string, SuiteRun>;
 }
 
-export const useSuiteRunStore = create<RunState>()(() => ({ runs: new Map() }));
+export const useSuiteRunStore = create<RunState>()(() => ({ runs: loadFinishedRuns() }));
 
 const controllers = new Map<string, AbortController>();
 let lastRunId = 0;
@@ -183,6 +184,8 @@ export async function startSuiteRun(
         },
   );
   if (controllers.get(agentId) === controller) controllers.delete(agentId);
+  const finished = useSuiteRunStore.getState().runs.get(agentId);
+  if (finished?.id === run.id) saveFinishedRun(finished);
 }
 
 export function cancelSuiteRun(agentId: string): void {

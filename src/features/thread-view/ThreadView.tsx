@@ -258,7 +258,7 @@ function TurnRow({
         </div>
       </div>
       <div role="cell" className="px-3 py-2 text-xs break-words text-zinc-600 dark:text-zinc-400">
-        {bundleLabel(undefined, r.bundleHash)}
+        {bundleLabel(r.bundleHash)}
         {r.versionId ? ` · ${r.versionId}` : ''}
       </div>
     </div>

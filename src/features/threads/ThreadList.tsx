@@ -50,7 +50,7 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
                   {t.title || t.id}
                 </span>
                 <span className="w-full truncate text-xs text-zinc-500 dark:text-zinc-400">
-                  {t.agent_id || 'unknown agent'}· {formatRelative(t.updated_at ?? t.created_at)}
+                  {t.agent_id || 'unknown agent'} · {formatRelative(t.updated_at ?? t.created_at)}
                 </span>
               </button>
               <button

@@ -25,6 +25,11 @@ export interface LocalTurn {
   version_id?: string;
   /** Reply fields that arrived in another shape (see contract/tolerant.ts). */
   unread?: UnreadField[];
+  /**
+   * The interaction id the answer's trace carried, when it is not the message id (a service that
+   * sends another value, or a number): the trace list's item with this id is this turn.
+   */
+  trace_id?: string;
 }
 
 export const localKeys = {

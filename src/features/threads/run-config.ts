@@ -86,20 +86,16 @@ export function pinLabel(config: RunConfig): string | null {
 }
 
 /** A turn's or a thread's bundle in words; `undefined` = not recorded (said so, never guessed). */
-export function bundleLabel(agentId: string | undefined, hash: string | null | undefined): string {
+export function bundleLabel(hash: string | null | undefined): string {
   if (hash === undefined) return 'bundle not recorded';
-  if (hash === null) return `${agentId || 'the agent'}’s own bundle`;
+  if (hash === null) return 'the agent’s own bundle';
   return `local bundle #${shortBundleHash(hash)}`;
 }
 
 /** E.g. "card-disputes · local bundle #1a2b3c4d · version v1-30-day-window". */
 export function describeRun(agentId: string, config: RunConfig, taskVersion: string | undefined): string {
   const version = pinLabel(config) ?? taskVersion;
-  return [
-    agentId || 'unknown agent',
-    bundleLabel(agentId, config.bundle_hash),
-    version ? `version ${version}` : null,
-  ]
+  return [agentId || 'unknown agent', bundleLabel(config.bundle_hash), version ? `version ${version}` : null]
     .filter(Boolean)
     .join(' · ');
 }

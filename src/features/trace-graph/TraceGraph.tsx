@@ -97,19 +97,6 @@ function GraphInner({
   // The graph's box, measured before the first paint and whenever the window or pane is resized.
   const box = useRef<HTMLDivElement>(null);
   const [boxSize, setBoxSize] = useState<{ width: number; height: number }>();
-  // Laid out for the box; a fit frames everything drawn when it fits at a legible zoom, else the
-  // causal path (what is beside it then a pan away).
-  const { positions, framed } = useMemo(
-    () =>
-      layoutForBox(
-        view,
-        model.path.map((n) => n.id),
-        boxSize,
-        LEGIBLE_ZOOM,
-        FIT_PADDING,
-      ),
-    [view, model, boxSize],
-  );
   // A highlight on a node not drawn marks the innermost drawn group around it.
   const marks = useMemo(() => {
     if (!highlight) return undefined;
@@ -121,6 +108,19 @@ function GraphInner({
     }
     return out;
   }, [highlight, model, view]);
+  // Laid out for the box; a fit frames everything drawn when it fits at a legible zoom, else the
+  // causal path and what changed (compare), what is beside them then a pan away.
+  const { positions, framed } = useMemo(
+    () =>
+      layoutForBox(
+        view,
+        [...model.path.map((n) => n.id), ...Object.keys(marks ?? {})],
+        boxSize,
+        LEGIBLE_ZOOM,
+        FIT_PADDING,
+      ),
+    [view, model, boxSize, marks],
+  );
   const baseNodes = useMemo<TraceFlowNode[]>(
     () =>
       view.nodes.map((n) => {
@@ -352,7 +352,13 @@ function GraphInner({
           colorMode={dark ? 'dark' : 'light'}
         >
           <Background gap={16} size={1} />
-          <Controls showInteractive={false} position="top-right" orientation="horizontal" />
+          {/* Fit view frames what the first view frames, never below the legible zoom (pan for the rest). */}
+          <Controls
+            showInteractive={false}
+            position="top-right"
+            orientation="horizontal"
+            fitViewOptions={fit}
+          />
           {view.nodes.length > MINIMAP_FROM ? (
             <MiniMap
               pannable

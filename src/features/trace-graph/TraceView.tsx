@@ -66,7 +66,8 @@ export default function TraceView({
                   Turn {turn.index + 1}
                   {turns ? ` of ${turns.length}` : ''} · {trace.intent || 'no intent'}
                 </span>
-                {pinned && followLatest ? (
+                {/* "Follow latest" only where there is a later turn to follow. */}
+                {pinned && followLatest && turns && turn.index < turns.length - 1 ? (
                   <>
                     <span aria-hidden="true">·</span>
                     <button
@@ -77,6 +78,8 @@ export default function TraceView({
                       Follow latest
                     </button>
                   </>
+                ) : pinned ? (
+                  <span>· the newest turn</span>
                 ) : (
                   <span>· following the newest turn</span>
                 )}

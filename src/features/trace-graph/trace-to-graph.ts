@@ -357,14 +357,17 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   // decision
   const decisionText = asText(t.decision);
   const shown = showDecision(decisionText);
+  // Each of the label, the badge and the raw value is shown once: a `proceed` reads "proceed".
+  const decisionLabel = cause?.sentence ?? shown?.label ?? 'no decision';
+  const decisionSub = decisionText || 'decision';
   const decision = add({
     id: uniqueId('decision'),
     kind: 'decision',
-    label: cause?.sentence ?? shown?.label ?? 'no decision',
-    sublabel: decisionText || 'decision',
+    label: decisionLabel,
+    ...(decisionSub !== decisionLabel && decisionSub !== shown?.label ? { sublabel: decisionSub } : {}),
     tone: shown?.tone ?? 'muted',
     dimmed: !decisionText,
-    ...(shown ? { badge: shown.label } : {}),
+    ...(shown && shown.label !== decisionLabel ? { badge: shown.label } : {}),
     ...(decisionText ? { find: { field: 'decision', value: decisionText } } : {}),
     details: [
       ['decision', t.decision],

@@ -54,6 +54,8 @@ export default function MonacoBundleDiff({ original, modified, id, label, dark }
       minimap: { enabled: false },
       fontSize: 12,
       scrollBeyondLastLine: false,
+      // A bundle is long and a change is a few lines: fold what did not change around it.
+      hideUnchangedRegions: { enabled: true, contextLineCount: 3, minimumLineCount: 5, revealLineCount: 20 },
     }),
     [label],
   );
@@ -68,6 +70,17 @@ export default function MonacoBundleDiff({ original, modified, id, label, dark }
       keepCurrentModifiedModel
       onMount={(editor, monaco) => {
         editorRef.current = editor;
+        // The diff opens on its first change, once the diff is computed (then the reader scrolls).
+        let revealed = false;
+        editor.onDidUpdateDiff(() => {
+          if (revealed) return;
+          const first = editor.getLineChanges()?.[0];
+          if (!first) return;
+          revealed = true;
+          const line = Math.max(first.modifiedStartLineNumber, 1);
+          editor.getModifiedEditor().revealLineNearTop(line);
+          editor.getModifiedEditor().setPosition({ lineNumber: line, column: 1 });
+        });
         const sides = [
           [editor.getOriginalEditor(), 'before'],
           [editor.getModifiedEditor(), 'after'],

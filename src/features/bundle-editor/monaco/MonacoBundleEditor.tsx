@@ -4,7 +4,7 @@
  * to jump to a problem and to format the document.
  */
 import Editor, { type OnMount } from '@monaco-editor/react';
-import { useEffect, useState, type RefObject } from 'react';
+import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Problem } from '../markers';
 import { DRAFT_MODEL_PATH, MARKER_OWNER, monaco } from './setup';
 
@@ -21,9 +21,16 @@ export interface MonacoBundleEditorProps {
   handleRef: RefObject<EditorHandle | null>;
   dark: boolean;
   onReady?: () => void;
+  /** Whose draft this is: the scroll position and cursor are kept per key when the editor closes. */
+  viewKey?: string;
 }
 
 type Model = ReturnType<typeof monaco.editor.createModel>;
+type CodeEditor = Parameters<OnMount>[0];
+type ViewState = NonNullable<ReturnType<CodeEditor['saveViewState']>>;
+
+/** The view (scroll position, cursor, folds) each draft was left at, for this page's life; one per agent. */
+const viewStates = new Map<string, ViewState>();
 
 export default function MonacoBundleEditor({
   value,
@@ -32,10 +39,23 @@ export default function MonacoBundleEditor({
   handleRef,
   dark,
   onReady,
+  viewKey = '',
 }: MonacoBundleEditorProps) {
   const [model, setModel] = useState<Model | null>(null);
+  const editorRef = useRef<CodeEditor | null>(null);
+  // Leaving the tab closes the editor: where the reader was is kept, and found again on return.
+  useEffect(
+    () => () => {
+      const state = editorRef.current?.saveViewState();
+      if (state) viewStates.set(viewKey, state);
+    },
+    [viewKey],
+  );
 
   const onMount: OnMount = (editor) => {
+    editorRef.current = editor;
+    const saved = viewStates.get(viewKey);
+    if (saved) editor.restoreViewState(saved);
     setModel(editor.getModel());
     handleRef.current = {
       reveal: (p) => {
