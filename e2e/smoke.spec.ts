@@ -21,5 +21,5 @@ test('a client route is answered by the app, and the API is served beside it', a
   expect(response?.status()).toBe(200);
   await expect(page).toHaveTitle(/Threadline/);
   const health = await request.get('/healthz');
-  expect(await health.json()).toEqual({ status: 'ok', store: { kind: 'sqlite', reachable: true } });
+  expect(await health.json()).toMatchObject({ status: 'ok', store: { kind: 'sqlite', reachable: true } });
 });

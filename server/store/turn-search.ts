@@ -57,22 +57,6 @@ export const MAX_VALUES_PER_FIELD = 50;
 export const MAX_WORDS = 16;
 const MAX_VALUE_LENGTH = 200;
 
-export const FILTER_FIELDS = [
-  'agent',
-  'rule',
-  'tool',
-  'decision',
-  'intent',
-  'param',
-  'version',
-  'bundle',
-  'task',
-  'user',
-  'q',
-  'from',
-  'to',
-] as const;
-
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 

@@ -7,7 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { BranchTree } from '../features/branches';
+import { BranchTree } from '../features/branches/BranchTree';
 import { BundleEditorPanel } from '../features/bundle-editor';
 import type { Turn } from '../features/chat';
 import { CompareMain, formatComparePair } from '../features/compare';

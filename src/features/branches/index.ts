@@ -1,4 +1,7 @@
-/** Public surface of the branches feature. */
+/**
+ * Public surface of the branches feature. The tree view (`BranchTree.tsx`) is imported by the lazily
+ * loaded debug loop directly: it reads bundles, and this index is on the first screen's path.
+ */
 export {
   buildBranchTree,
   flattenTree,
@@ -11,6 +14,5 @@ export {
   type LineageRecord,
 } from './lineage';
 export { useLineageStore, selectLineageRecords, selectLineageHydrated, lineageOf } from './lineage-store';
-export { BranchTree, type BranchTreeProps } from './BranchTree';
 export { useLineage, type Lineage } from './use-lineage';
 export { decisionsAlong } from './decisions';

@@ -2,7 +2,7 @@
  * Starting a thread: which agent (and version) it runs, defaulting to the last one used. The
  * choice belongs to the new thread; nothing else changes what an open thread runs with.
  */
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useAgents } from '../../api/agents';
 import { toApiError } from '../../api/errors';
@@ -10,8 +10,11 @@ import type { TaskIn } from '../../contract/api';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { AgentPicker, useConnectionStore, useKeyReady, type AgentChoice } from '../connection';
-import { NewAgentForm } from '../new-agent';
 import { useStartThread } from './use-start-thread';
+
+// Creating an agent reads files and projects: its code loads when it is asked for, not with the
+// welcome screen.
+const NewAgentForm = lazy(() => import('../new-agent').then((m) => ({ default: m.NewAgentForm })));
 
 export interface NewThreadFormProps {
   onStarted: (task: TaskIn) => void;
@@ -32,13 +35,15 @@ export function NewThreadForm({ onStarted, submitLabel = 'Start a thread' }: New
   const agentId = value.agentId.trim();
   if (creating)
     return (
-      <NewAgentForm
-        onCancel={() => setCreating(false)}
-        onCreated={(id) => {
-          setChoice({ agentId: id, versionId: '' });
-          setCreating(false);
-        }}
-      />
+      <Suspense fallback={<p className="text-sm text-zinc-500">Loading…</p>}>
+        <NewAgentForm
+          onCancel={() => setCreating(false)}
+          onCreated={(id) => {
+            setChoice({ agentId: id, versionId: '' });
+            setCreating(false);
+          }}
+        />
+      </Suspense>
     );
   return (
     <form
