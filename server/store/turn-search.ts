@@ -5,6 +5,7 @@
  * Pure: no database here. Every list is capped, every value bound as a parameter, and the text
  * query is reduced to plain words, so no request can make the database do unbounded parsing.
  */
+import type { TurnIndexEntry } from './turn-index';
 
 export interface RuleFilter {
   ruleId: string;
@@ -343,24 +344,11 @@ export function numbered(sql: string, from = 1): string {
   return sql.replace(/\?/g, () => `$${n++}`);
 }
 
-/** One turn found, as the index holds it, with the start of its message and reply. */
-export interface TurnHit {
-  /** The index's order key: newer turns have larger ones. */
-  id: number;
-  taskId: string;
-  seq: number;
-  interactionId: string;
-  agentId: string;
-  versionId: string;
-  bundleHash: string | null;
-  userId: string;
-  createdAt: string;
-  intent: string;
-  decision: string;
-  decidingRule: string | null;
-  message: string;
-  reply: string;
-}
+/**
+ * One turn found: the index entry's own columns (its message and reply cut to their start) and
+ * the order key (`id`: newer turns have larger ones).
+ */
+export type TurnHit = Omit<TurnIndexEntry, 'rules' | 'tools' | 'values'> & { id: number };
 
 /** A page of hits, and where the next page starts (null when there is none). */
 export interface TurnHits {
