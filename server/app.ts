@@ -30,6 +30,7 @@ import { MessagingService } from './service/messaging-service';
 import { ReferenceService } from './service/reference-service';
 import { TurnSearchService } from './service/turn-search-service';
 import type { MessagingDependencies } from './service/dependencies';
+import { workOf } from './work/engine-work';
 import { createKeyedSerializer } from './service/task-serializer';
 import type { Store } from './store/store';
 
@@ -71,7 +72,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
       : new LiveAgentCatalog(options.dependencies.agents, options.agentDirs ?? [], options.store);
   const dependencies = { ...options.dependencies, agents: catalog };
   const messaging = new MessagingService(options.store, dependencies, createKeyedSerializer());
-  const reference = new ReferenceService(catalog, dependencies.bundles);
+  const reference = new ReferenceService(catalog, dependencies.bundles, workOf(dependencies));
   const agents = new AgentsService(options.store, catalog, dependencies);
   const lineage = new LineageService(options.store);
 

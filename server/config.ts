@@ -24,6 +24,12 @@ export interface ServiceConfig {
   allowedHosts: string[];
   /** `--agents <dir>` (repeatable) and `THREADLINE_AGENTS` (folders separated by the path delimiter): agent projects to load. */
   agentDirs: string[];
+  /**
+   * The worker pool for validation and turns, each setting when given: `THREADLINE_WORKERS`
+   * (threads), `THREADLINE_WORK_QUEUE` (requests waiting), `THREADLINE_WORK_DEADLINE_MS` (per
+   * piece of work), `THREADLINE_WORKER_HEAP_MB` (heap per thread).
+   */
+  work: { size?: number; queueLimit?: number; deadlineMs?: number; heapLimitMb?: number };
 }
 
 export class ConfigError extends Error {}
@@ -184,7 +190,21 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
       ...(env.THREADLINE_AGENTS ?? '').split(delimiter).filter((d) => d.trim()),
       ...flags.agentDirs,
     ],
+    work: definedOnly({
+      size: positiveInteger(env, 'THREADLINE_WORKERS'),
+      queueLimit: positiveInteger(env, 'THREADLINE_WORK_QUEUE'),
+      deadlineMs: positiveInteger(env, 'THREADLINE_WORK_DEADLINE_MS'),
+      heapLimitMb: positiveInteger(env, 'THREADLINE_WORKER_HEAP_MB'),
+    }),
   };
+}
+
+function definedOnly<T extends Record<string, unknown>>(
+  record: T,
+): Partial<{ [K in keyof T]: Exclude<T[K], undefined> }> {
+  return Object.fromEntries(Object.entries(record).filter(([, v]) => v !== undefined)) as Partial<{
+    [K in keyof T]: Exclude<T[K], undefined>;
+  }>;
 }
 
 /**

@@ -6,6 +6,8 @@ import { loadAgents, resolveVersion } from './agents/registry';
 import { engine } from './engine';
 import { newId } from './service/ids';
 import type { AgentCatalog, MessagingDependencies } from './service/dependencies';
+import { sharedEnginePool } from './work/engine-pool';
+import { workOf, type EngineWork } from './work/engine-work';
 
 export function agentCatalog(agentsDir?: string): AgentCatalog {
   const agents = loadAgents(agentsDir);
@@ -17,8 +19,12 @@ export function agentCatalog(agentsDir?: string): AgentCatalog {
   };
 }
 
-export function defaultDependencies(options: { agentsDir?: string } = {}): MessagingDependencies {
+/** The real dependencies; heavy work goes to `options.work`, the process's default pool otherwise. */
+export function defaultDependencies(
+  options: { agentsDir?: string; work?: EngineWork } = {},
+): MessagingDependencies {
   return {
+    work: options.work ?? sharedEnginePool(),
     engine,
     agents: agentCatalog(options.agentsDir),
     bundles: { validate: validateBundle, hash: bundleHash, jsonSchema: bundleJsonSchema },
@@ -28,22 +34,18 @@ export function defaultDependencies(options: { agentsDir?: string } = {}): Messa
 }
 
 /**
- * Runs one throwaway turn per agent so that the engine's lazily built parts (date parsing above
- * all) are ready before the first user's message, instead of making that message slow.
+ * Runs one throwaway turn per agent, at once (so that the pool starts its workers), so that the
+ * engine's lazily built parts (date parsing above all) are ready before the first user's message,
+ * instead of making that message slow.
  */
-export function warmUp(dependencies: MessagingDependencies): void {
+export async function warmUp(dependencies: MessagingDependencies): Promise<void> {
   const clock = dependencies.clock.now().toISOString();
-  for (const agent of dependencies.agents.list()) {
-    const version = dependencies.agents.resolve(agent, {});
-    if (!version) continue;
-    const state = dependencies.engine.initialState(version.bundle, clock, 'warm-up');
-    dependencies.engine.runTurn({
-      bundle: version.bundle,
-      state,
-      text: 'hello, 3 days ago',
-      clock,
-      interactionId: 'warm-up',
-      userId: 'warm-up',
-    });
-  }
+  const work = workOf(dependencies);
+  await Promise.all(
+    dependencies.agents.list().map(async (agent) => {
+      const version = dependencies.agents.resolve(agent, {});
+      if (version)
+        await work.conversation(version.bundle, { id: 'warm-up', clock, messages: ['hello, 3 days ago'] });
+    }),
+  );
 }

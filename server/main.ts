@@ -17,6 +17,7 @@ import { DATABASE_FILE, StorageStartError } from './store/open-database';
 import { openStore } from './store/open-store';
 import { describeAtStart, storageFault } from './store/storage-faults';
 import { StoreUnavailableError, type Store } from './store/store';
+import { createEnginePool, defaultPoolSettings } from './work/engine-pool';
 
 function fail(message: string): never {
   process.stderr.write(`threadline: ${message}\n`);
@@ -57,7 +58,9 @@ async function open(): Promise<Store> {
 }
 
 const store = await open();
-const examples = defaultDependencies();
+const examples = defaultDependencies({
+  work: createEnginePool({ ...defaultPoolSettings(), ...config.work }),
+});
 // Agent folders are read now: a project that does not load is reported and skipped.
 const catalog = new LiveAgentCatalog(examples.agents, config.agentDirs, store);
 const dependencies = { ...examples, agents: catalog };
@@ -91,14 +94,10 @@ const server = serve(
     if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
     if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream.url}`);
     process.stdout.write(`${lines.join('\n')}\n`);
-    setImmediate(() => {
-      try {
-        warmUp(dependencies);
-      } catch (error) {
-        process.stderr.write(
-          `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
-        );
-      }
+    warmUp(dependencies).catch((error: unknown) => {
+      process.stderr.write(
+        `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
+      );
     });
   },
 );

@@ -1,7 +1,7 @@
 /**
  * Every error a request can end with → its HTTP answer, in one place (the app's `onError`): the
  * service's refusals (`service/errors.ts`), the HTTP layer's own `ApiError`s, Hono's, an
- * unreachable database (503 with `Retry-After`), storage faults, a damaged stored value (500 saying
+ * unreachable database or work the worker pool did not carry out (503 with `Retry-After`), storage faults, a damaged stored value (500 saying
  * which), and anything else (a logged 500
  * that says nothing of the inside).
  */
@@ -12,6 +12,7 @@ import { AccessDeniedError, ConflictError, InvalidInputError, NotFoundError } fr
 import { StoredValueDamagedError } from '../store/damaged-values';
 import { describeWhileServing, storageFault } from '../store/storage-faults';
 import { StoreUnavailableError } from '../store/store';
+import { WorkRefusedError } from '../work/pool';
 import { CLIENT_CLOSED_REQUEST, isClientAbort } from './connections';
 import {
   ApiError,
@@ -19,6 +20,8 @@ import {
   internalError,
   storeUnavailable,
   unprocessable,
+  WORK_RETRY_AFTER_S,
+  workRefused,
   type ErrorStatus,
 } from './errors';
 import type { LogSink } from './request-log';
@@ -60,6 +63,11 @@ export function errorAnswers(log: LogSink): ErrorHandler {
       const unavailable = storeUnavailable();
       c.header('retry-after', '2');
       return c.json(unavailable.body, unavailable.status);
+    }
+    if (error instanceof WorkRefusedError) {
+      const refused = workRefused(error.reason, error.message);
+      c.header('retry-after', String(WORK_RETRY_AFTER_S[error.reason]));
+      return c.json(refused.body, refused.status);
     }
     // Found and logged where it was read (damaged-values.ts); the answer says which value.
     if (error instanceof StoredValueDamagedError)

@@ -6,6 +6,7 @@
  */
 import type { z } from 'zod';
 import type { BundleIssue, ErrorBody } from '../../src/contract/api';
+import type { RefusalReason } from '../work/pool';
 
 type ErrorDetail = NonNullable<ErrorBody['detail']>[number];
 export type ErrorStatus = 400 | 401 | 403 | 404 | 405 | 409 | 413 | 415 | 422 | 500 | 502 | 503 | 504 | 507;
@@ -71,6 +72,24 @@ export function storeUnavailable(): ApiError {
     error: 'Service Unavailable',
     message:
       'The database is unreachable, so this request was not carried out. Retry in a few seconds; if it lasts, check that the database server is running and reachable from the service.',
+  });
+}
+
+/** Seconds a client is told to wait (`Retry-After`) when the worker pool refused its work. */
+export const WORK_RETRY_AFTER_S: Record<RefusalReason, number> = { busy: 2, deadline: 5, crashed: 2 };
+
+const WORK_ADVICE: Record<RefusalReason, string> = {
+  busy: 'Retry after the time in Retry-After.',
+  deadline:
+    'Retry later; if it keeps happening, the bundle or the conversation needs more work than this service allows per request: make it smaller.',
+  crashed: 'Retry after the time in Retry-After; if it keeps happening, make the bundle smaller.',
+};
+
+/** 503 for work the pool did not carry out (busy, over its deadline, its worker died); nothing was stored. */
+export function workRefused(reason: RefusalReason, message: string): ApiError {
+  return new ApiError(503, {
+    error: 'Service Unavailable',
+    message: `${message} Nothing was stored. ${WORK_ADVICE[reason]}`,
   });
 }
 

@@ -1,6 +1,7 @@
 /** What the impact replay holds is bounded: a conversation's outcomes, and the answer. */
 import { describe, expect, it } from 'vitest';
 import type { Engine, TurnInput } from '../engine/contract';
+import { inlineWork } from '../work/engine-work';
 import { createRunCache, REPLAY_LIMITS, replayImpact } from './replay';
 
 /** An engine whose every reply is `size` characters, the draft's differing from the baseline's. */
@@ -28,7 +29,7 @@ function engineWithReplies(size: number): Engine {
 
 const replay = (size: number, cases: number, messages: number) =>
   replayImpact({
-    engine: engineWithReplies(size),
+    work: inlineWork(engineWithReplies(size), () => []),
     baseline: { bundle: {}, key: 'base' },
     draft: { mark: 'd' },
     cases: Array.from({ length: cases }, (_, i) => ({

@@ -1,8 +1,8 @@
 /**
- * Replays conversations with a baseline bundle and a draft bundle on the engine, in process, and
- * collects the turns whose outcome differs. Cooperative: it yields to the event loop whenever it
- * has worked `sliceMs` (between turns, so one step is one engine turn at most) and stops at the
- * next turn once `signal` is aborted (the client went away, or a newer edit replaced it).
+ * Replays conversations with a baseline bundle and a draft bundle on the engine (a conversation
+ * at a time, in the worker pool in the service) and collects the turns whose outcome differs. It
+ * stops before the next conversation once `signal` is aborted (the client went away, or a newer
+ * edit replaced it).
  *
  * The baseline's runs are remembered (least recently used first out): while a user types, only
  * the draft changes, so each new preview runs the draft alone.
@@ -12,6 +12,7 @@ import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase, ImpactCaseResult, TurnChange, TurnOutcome } from '../../src/contract/impact';
 import type { Engine } from '../engine/contract';
 import { jsonLength } from '../engine/output-size';
+import type { EngineWork } from '../work/engine-work';
 import { diffOutcomes, turnOutcome } from './diff';
 
 /**
@@ -65,15 +66,14 @@ export function createRunCache(capacity = 1_000, capacityChars: number = REPLAY_
 export type RunCache = ReturnType<typeof createRunCache>;
 
 export interface ReplayInput {
-  engine: Engine;
+  /** Runs each conversation (in the worker pool in the service). */
+  work: Pick<EngineWork, 'conversation'>;
   /** The baseline bundle and what names it in the cache (e.g. its version id and hash). */
   baseline: { bundle: Bundle; key: string };
   draft: Bundle;
   cases: readonly ImpactCase[];
   signal: AbortSignal;
   cache: RunCache;
-  /** Work done between two yields to the event loop (default 4 ms). */
-  sliceMs?: number;
 }
 
 /** Thrown when the signal is aborted: nobody waits for the answer any more. */
@@ -87,48 +87,46 @@ export class ReplayAborted extends Error {
 const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
+/** One case's messages with `bundle`, turn after turn, its outcomes bounded (pure, synchronous). */
+export function runConversation(engine: Engine, bundle: Bundle, c: ImpactCase): ConversationRun {
+  const clock = new Date(c.clock).toISOString();
+  const userId = c.user_id ?? 'test-user';
+  let state = engine.initialState(bundle, clock, userId);
+  const outcomes: TurnOutcome[] = [];
+  let chars = 0;
+  for (const [i, text] of c.messages.entries()) {
+    try {
+      const out = engine.runTurn({ bundle, state, text, clock, interactionId: `msg-${i + 1}`, userId });
+      state = out.state;
+      const outcome = turnOutcome(out.reply, out.trace);
+      chars += jsonLength(outcome, REPLAY_LIMITS.runChars);
+      if (chars > REPLAY_LIMITS.runChars)
+        return {
+          outcomes,
+          chars,
+          error: {
+            turn: i,
+            message: tooLong("this conversation's replies and traces", REPLAY_LIMITS.runChars),
+          },
+        };
+      outcomes.push(outcome);
+    } catch (e) {
+      return { outcomes, chars, error: { turn: i, message: reasonOf(e) } };
+    }
+  }
+  return { outcomes, chars };
+}
+
+/**
+ * Replays every case with both bundles, one conversation at a time; between two, the event loop
+ * takes its turn and an aborted signal stops the replay (`ReplayAborted`).
+ */
 export async function replayImpact(input: ReplayInput): Promise<ImpactCaseResult[]> {
-  const { engine, signal, cache } = input;
-  const sliceMs = input.sliceMs ?? 4;
-  let sliceStart = performance.now();
-
-  /** Before each turn: give the loop its turn when the slice is used up; stop when aborted. */
-  const step = async () => {
-    if (performance.now() - sliceStart >= sliceMs) {
-      await yieldToLoop();
-      sliceStart = performance.now();
-    }
-    if (signal.aborted) throw new ReplayAborted();
-  };
-
+  const { work, signal, cache } = input;
   const run = async (bundle: Bundle, c: ImpactCase): Promise<ConversationRun> => {
-    const clock = new Date(c.clock).toISOString();
-    const userId = c.user_id ?? 'test-user';
-    let state = engine.initialState(bundle, clock, userId);
-    const outcomes: TurnOutcome[] = [];
-    let chars = 0;
-    for (const [i, text] of c.messages.entries()) {
-      await step();
-      try {
-        const out = engine.runTurn({ bundle, state, text, clock, interactionId: `msg-${i + 1}`, userId });
-        state = out.state;
-        const outcome = turnOutcome(out.reply, out.trace);
-        chars += jsonLength(outcome, REPLAY_LIMITS.runChars);
-        if (chars > REPLAY_LIMITS.runChars)
-          return {
-            outcomes,
-            chars,
-            error: {
-              turn: i,
-              message: tooLong("this conversation's replies and traces", REPLAY_LIMITS.runChars),
-            },
-          };
-        outcomes.push(outcome);
-      } catch (e) {
-        return { outcomes, chars, error: { turn: i, message: reasonOf(e) } };
-      }
-    }
-    return { outcomes, chars };
+    await yieldToLoop();
+    if (signal.aborted) throw new ReplayAborted();
+    return work.conversation(bundle, c);
   };
 
   const results: ImpactCaseResult[] = [];

@@ -15,6 +15,7 @@ import { ApiError, forbidden } from '../http/errors';
 import { InvalidInputError } from '../service/errors';
 import { createBundleCache } from '../service/bundle-cache';
 import type { MessagingDependencies } from '../service/dependencies';
+import { workOf } from '../work/engine-work';
 import { createRunCache, replayImpact } from './replay';
 
 const API_KEY_SECURITY: Record<string, string[]>[] = [{ ServiceApiKey: [] }, { AuiApiKey: [] }];
@@ -31,7 +32,7 @@ export const impactRoute = createRoute({
   summary: 'Which saved conversations a draft bundle changes',
   description:
     `Replays each case's messages with the agent's version (the active one unless \`version_id\` is given) and with ` +
-    "the draft bundle, on the engine in process with the case's clock, and answers the turns whose outcome (decision, " +
+    "the draft bundle, on the engine with the case's clock, and answers the turns whose outcome (decision, " +
     'a rule result, the tools invoked) differs. The replay stops when the client disconnects. At most ' +
     `${IMPACT_LIMITS.cases} cases, ${IMPACT_LIMITS.messagesPerCase} messages per case and ${IMPACT_LIMITS.messages} ` +
     'messages in all; the body is bounded by the service body limit (2 MB by default).',
@@ -58,8 +59,9 @@ const notFound = (message: string) => new ApiError(404, { error: 'Not Found', me
 
 export function registerImpactRoute(
   app: OpenAPIHono<AuthEnv>,
-  dependencies: Pick<MessagingDependencies, 'agents' | 'bundles' | 'engine'>,
+  dependencies: Pick<MessagingDependencies, 'agents' | 'bundles' | 'engine' | 'work'>,
 ): void {
+  const work = workOf(dependencies);
   const drafts = createBundleCache(8);
   const baselineRuns = createRunCache();
   const versionHashes = new WeakMap<object, string>();
@@ -75,9 +77,9 @@ export function registerImpactRoute(
       throw notFound(`Version not found for agent ${agent_id}: ${body.version_id ?? agent.active_version}`);
 
     const draftHash = dependencies.bundles.hash(body.agent_settings_bundle);
-    const draft = drafts.lookup(draftHash, () => ({
+    const draft = await drafts.lookup(draftHash, async () => ({
       bundle: body.agent_settings_bundle,
-      issues: dependencies.bundles.validate(body.agent_settings_bundle),
+      issues: await work.validate(body.agent_settings_bundle),
     }));
     if (draft.issues.some((i) => i.severity === 'error'))
       throw InvalidInputError.bundle(draft.issues, ['agent_settings_bundle']);
@@ -86,7 +88,7 @@ export function registerImpactRoute(
       versionHashes.set(version.bundle, (baselineHash = dependencies.bundles.hash(version.bundle)));
 
     const cases = await replayImpact({
-      engine: dependencies.engine,
+      work,
       baseline: { bundle: version.bundle, key: `${agent_id}\u0000${version.id}\u0000${baselineHash}` },
       draft: draft.bundle,
       cases: body.cases,

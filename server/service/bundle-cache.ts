@@ -14,15 +14,15 @@ export interface CheckedBundle {
 export function createBundleCache(capacity = 32) {
   const entries = new Map<string, CheckedBundle>();
   return {
-    /** The entry for `hash`, computing it with `check` on a miss. */
-    lookup(hash: string, check: () => CheckedBundle): CheckedBundle {
+    /** The entry for `hash`, computing it with `check` on a miss (kept once computed). */
+    async lookup(hash: string, check: () => Promise<CheckedBundle>): Promise<CheckedBundle> {
       const hit = entries.get(hash);
       if (hit) {
         entries.delete(hash);
         entries.set(hash, hit);
         return hit;
       }
-      const entry = check();
+      const entry = await check();
       entries.set(hash, entry);
       if (entries.size > capacity) entries.delete(entries.keys().next().value!);
       return entry;

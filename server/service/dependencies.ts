@@ -7,6 +7,7 @@ import type { Bundle } from '../../src/contract/bundle';
 import type { BundleIssue } from '../../src/contract/api';
 import type { AgentRecord, AgentVersionRecord } from '../agents/registry';
 import type { Engine } from '../engine/contract';
+import type { EngineWork } from '../work/engine-work';
 
 export type { AgentRecord, AgentVersionRecord };
 
@@ -38,4 +39,9 @@ export interface MessagingDependencies {
   bundles: BundleTools;
   clock: Clock;
   newId(kind: 'task' | 'message'): string;
+  /**
+   * Where validation and turns run: the worker pool in the service; when absent, the calling
+   * thread with `engine` and `bundles.validate` (tests with an engine of their own).
+   */
+  work?: EngineWork;
 }

@@ -16,11 +16,12 @@ import type { Trace } from '../../src/contract/trace';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../engine/contract';
-import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
 import { checkedTraceJson, parseStored } from '../store/damaged-values';
 import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
+import { overWorkBudget, workOf, type EngineWork } from '../work/engine-work';
+import { WorkRefusedError } from '../work/pool';
 import { createBundleCache } from './bundle-cache';
-import { AccessDeniedError, InvalidInputError, NotFoundError } from './errors';
+import { AccessDeniedError, ConflictError, InvalidInputError, NotFoundError } from './errors';
 import { nextLoopTurn } from './loop-turns';
 import { pageCount, pageWindow } from './paging';
 import { hasPin, requireAgent, requireVersion } from './pinning';
@@ -63,18 +64,30 @@ export function nextBatchSize(lastCount: number, lastBytes: number, remaining: n
   return Math.max(1, Math.min(scaled, 1000, remaining));
 }
 
+/**
+ * Times a turn is computed again when the thread moved on while it ran (another instance added a
+ * turn to the same task meanwhile), before the send is refused with a conflict.
+ */
+export const TURN_ATTEMPTS = 3;
+
+/** The thread had another turn while this one was computed: computed again from the new state. */
+class ThreadMoved extends Error {}
+
 async function* pieces(texts: string[]): AsyncGenerator<string> {
   yield* texts;
 }
 
 export class MessagingService {
   private readonly bundleCache = createBundleCache();
+  private readonly work: EngineWork;
 
   constructor(
     private readonly store: Store,
     private readonly deps: MessagingDependencies,
     private readonly serializer: KeyedSerializer,
-  ) {}
+  ) {
+    this.work = workOf(deps);
+  }
 
   async createTask(key: ApiKey, req: CreateTaskRequest): Promise<TaskResponse> {
     if (!keyAllowsAgent(key, req.agent_id)) throw new AccessDeniedError(req.agent_id);
@@ -122,14 +135,13 @@ export class MessagingService {
     const version = hasPin(pin)
       ? requireVersion(this.deps.agents, agent, pin, ['agent'])
       : this.taskVersion(task, agent);
-    const config = this.turnConfig(version, req.agent_settings_bundle);
+    const config = await this.turnConfig(version, req.agent_settings_bundle);
     const userMessageAt = this.deps.clock.now().toISOString();
-    // The store applies the turn on the state the previous one left, atomically against other
-    // writers (other instances included); the serializer keeps this process's sends to one task
-    // in arrival order without queueing them on the store.
+    // The serializer keeps this process's sends to one task in arrival order without queueing
+    // them on the store; `appendNextTurn` keeps the order against other instances.
     const turn = await this.serializer.run(task.id, () =>
-      this.store.appendTurn(task.id, (state) =>
-        this.runTurn(task, config, state, { text: req.text, createdAt: userMessageAt }),
+      this.appendNextTurn(task, (state) =>
+        this.computeTurn(task, config, state, { text: req.text, createdAt: userMessageAt }),
       ),
     );
     await this.keepBundle(task.agentId, config);
@@ -149,7 +161,7 @@ export class MessagingService {
     const version = hasPin(pin)
       ? requireVersion(this.deps.agents, agent, pin, [])
       : this.taskVersion(origin, agent);
-    const config = this.turnConfig(version, req.agent_settings_bundle);
+    const config = await this.turnConfig(version, req.agent_settings_bundle);
     const userMessageAt = this.deps.clock.now().toISOString();
 
     // The branch inherits the turns before the interaction by reference; turns are append-only,
@@ -165,7 +177,10 @@ export class MessagingService {
       branchOf: { taskId: origin.id, interactionId: req.interaction_id },
       createdAt: userMessageAt,
     };
-    const turn = this.runTurn(branch, config, fork.stateBefore, { text: req.text, createdAt: userMessageAt });
+    const turn = await this.computeTurn(branch, config, fork.stateBefore, {
+      text: req.text,
+      createdAt: userMessageAt,
+    });
     await this.store.createBranch(branch, turn);
     await this.keepBundle(branch.agentId, config);
     return { regenerated_task_id: branch.id, message: messageResponse(branch, turn, includeTrace) };
@@ -287,17 +302,16 @@ export class MessagingService {
   }
 
   /** A client's bundle is validated first and, when valid, replaces the version's for this turn. */
-  private turnConfig(
+  private async turnConfig(
     version: AgentVersionRecord,
     clientBundle: Record<string, unknown> | undefined,
-  ): TurnConfig {
+  ): Promise<TurnConfig> {
     if (clientBundle === undefined)
       return { version, bundle: version.bundle, bundleHash: null, clientBundle: false };
-    const { bundles } = this.deps;
-    const hash = bundles.hash(clientBundle);
-    const { bundle, issues } = this.bundleCache.lookup(hash, () => ({
+    const hash = this.deps.bundles.hash(clientBundle);
+    const { bundle, issues } = await this.bundleCache.lookup(hash, async () => ({
       bundle: clientBundle,
-      issues: bundles.validate(clientBundle),
+      issues: await this.work.validate(clientBundle),
     }));
     if (issues.some((i) => i.severity === 'error'))
       throw InvalidInputError.bundle(issues, ['agent_settings_bundle']);
@@ -313,17 +327,45 @@ export class MessagingService {
     );
   }
 
-  private runTurn(
+  /**
+   * Appends the task's next turn, computed by `compute` from the state the thread's last turn left
+   * (in the worker pool, outside any transaction), then stored only if the thread has not moved
+   * on meanwhile; if it has (another instance added a turn), computed again from the new state,
+   * at most `TURN_ATTEMPTS` times.
+   */
+  private async appendNextTurn(
+    task: TaskRecord,
+    compute: (state: EngineState) => Promise<TurnRecord>,
+  ): Promise<TurnRecord> {
+    for (let attempt = 1; ; attempt++) {
+      const tip = await this.store.threadTip(task.id);
+      if (!tip) throw new NotFoundError(`Task not found: ${task.id}`);
+      const turn = await compute(tip.state);
+      try {
+        return await this.store.appendTurn(task.id, (_state, turnsBefore) => {
+          if (turnsBefore !== tip.turns) throw new ThreadMoved();
+          return turn;
+        });
+      } catch (error) {
+        if (!(error instanceof ThreadMoved)) throw error;
+        if (attempt >= TURN_ATTEMPTS)
+          throw new ConflictError(
+            `The thread of task ${task.id} kept receiving other messages while this one was answered; nothing was stored. Send it again.`,
+          );
+      }
+    }
+  }
+
+  private async computeTurn(
     task: TaskRecord,
     config: TurnConfig,
     state: EngineState,
     user: { text: string; createdAt: string },
-  ): TurnRecord {
+  ): Promise<TurnRecord> {
     const interactionId = this.deps.newId('message');
-    const started = performance.now();
-    let output;
+    let run;
     try {
-      output = this.deps.engine.runTurn({
+      run = await this.work.turn({
         bundle: config.bundle,
         state,
         text: user.text,
@@ -333,21 +375,22 @@ export class MessagingService {
       });
     } catch (error) {
       // A turn over its work budget: the bundle is too complex to run, whoever's it is.
-      if (error instanceof WorkBudgetExceeded)
+      if (overWorkBudget(error))
         throw InvalidInputError.at(
           config.clientBundle ? ['agent_settings_bundle'] : ['task_id'],
           error.message,
           'bundle_too_complex',
         );
       // A bundle that passed validation but that the engine cannot run is the client's input
-      // problem, not a server fault; the agents' own bundles failing is a real bug (500).
-      if (!config.clientBundle) throw error;
+      // problem, not a server fault; the agents' own bundles failing is a real bug (500). The pool
+      // refusing the work (busy, too slow, its worker died) is neither (503).
+      if (!config.clientBundle || error instanceof WorkRefusedError) throw error;
       const reason = error instanceof Error ? error.message : String(error);
       throw new InvalidInputError(`The agent settings bundle could not be run: ${reason}`, [
         { path: ['agent_settings_bundle'], message: reason, type: 'bundle_runtime_error' },
       ]);
     }
-    const elapsed = Math.round((performance.now() - started) * 1000) / 1000;
+    const { output, elapsedMs } = run;
     return {
       taskId: task.id,
       interactionId,
@@ -357,7 +400,7 @@ export class MessagingService {
         suggestions: output.suggestions,
         createdAt: this.deps.clock.now().toISOString(),
       },
-      trace: { ...output.trace, interaction_id: interactionId, latency: { elapsed, unit: 'ms' } },
+      trace: { ...output.trace, interaction_id: interactionId, latency: { elapsed: elapsedMs, unit: 'ms' } },
       state: output.state,
       bundleHash: config.bundleHash,
       versionId: config.version.id,

@@ -7,6 +7,7 @@ import type { AgentBundleResponse, AgentList, ValidateResponse } from '../../src
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import { AccessDeniedError, NotFoundError } from './errors';
+import type { EngineWork } from '../work/engine-work';
 import type { AgentCatalog, AgentRecord, BundleTools } from './dependencies';
 
 type Answer<T extends z.ZodType> = z.infer<T>;
@@ -29,7 +30,8 @@ function findVersion(agent: AgentRecord, query: VersionQuery) {
 export class ReferenceService {
   constructor(
     private readonly agents: AgentCatalog,
-    private readonly bundles: BundleTools,
+    private readonly bundles: Pick<BundleTools, 'jsonSchema'>,
+    private readonly work: Pick<EngineWork, 'validate'>,
   ) {}
 
   /** The example agents this key may use, with their versions. */
@@ -59,8 +61,8 @@ export class ReferenceService {
   }
 
   /** A bundle's issues, without running it; `valid` is false when any issue is an error. */
-  validate(bundle: unknown): Answer<typeof ValidateResponse> {
-    const issues = this.bundles.validate(bundle);
+  async validate(bundle: unknown): Promise<Answer<typeof ValidateResponse>> {
+    const issues = await this.work.validate(bundle);
     return { valid: !issues.some((i) => i.severity === 'error'), issues };
   }
 

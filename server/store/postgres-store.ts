@@ -39,6 +39,7 @@ import {
   type StoredAgent,
   type StoredAgentVersion,
   type ForkPoint,
+  type ThreadTip,
   type PageRequest,
   type Store,
   type StoredBundle,
@@ -320,7 +321,10 @@ export class PostgresStore implements Store {
     return (await this.query<{ id: string }>(SQL.renameTask, [taskId, title])).length > 0;
   }
 
-  async appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord> {
+  async appendTurn(
+    taskId: string,
+    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord,
+  ): Promise<TurnRecord> {
     return this.transaction(async (client) => {
       const locked = (await this.query<{ initial_state: string }>(SQL.lockTask, [taskId], client))[0];
       if (!locked) throw new Error(`appendTurn: no task ${taskId}`);
@@ -330,7 +334,7 @@ export class PostgresStore implements Store {
           ? await this.stateAt(taskId, length, client)
           : parseStored<EngineState>(locked.initial_state, `initial state of task ${taskId}`);
       if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${length}`);
-      const turn = { ...next(before), taskId };
+      const turn = { ...next(before, length), taskId };
       await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);
       await this.indexTurn(client, turnIndexEntry({ agentId: agent_id, userId: user_id }, turn, length + 1));
       return turn;
@@ -410,10 +414,16 @@ export class PostgresStore implements Store {
   }
 
   async latestState(taskId: string): Promise<EngineState | undefined> {
+    return (await this.threadTip(taskId))?.state;
+  }
+
+  async threadTip(taskId: string): Promise<ThreadTip | undefined> {
+    // Turns are append-only: the state at the length read is that turn's, whatever came after.
     const task = await this.length(taskId);
     if (!task) return undefined;
-    if (task.length > 0) return this.stateAt(taskId, task.length);
-    return this.initialState(taskId);
+    const state = task.length > 0 ? await this.stateAt(taskId, task.length) : await this.initialState(taskId);
+    if (state === undefined) throw new Error(`threadTip: task ${taskId} has no turn ${task.length}`);
+    return { turns: task.length, state };
   }
 
   private async indexTurn(client: pg.PoolClient, entry: ReturnType<typeof turnIndexEntry>): Promise<void> {

@@ -30,6 +30,7 @@ import type {
   StoredAgent,
   StoredAgentVersion,
   ForkPoint,
+  ThreadTip,
   PageRequest,
   Store,
   StoreHealth,
@@ -194,7 +195,10 @@ export class SqliteStore implements Store {
     return this.statements.renameTask.run(title, taskId).changes > 0;
   }
 
-  async appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord> {
+  async appendTurn(
+    taskId: string,
+    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord,
+  ): Promise<TurnRecord> {
     // IMMEDIATE: the write lock is taken before the read, so another process writing to the same
     // database waits (busy_timeout) instead of failing when this transaction starts writing.
     return this.db
@@ -203,7 +207,7 @@ export class SqliteStore implements Store {
         if (!task) throw new Error(`appendTurn: no task ${taskId}`);
         const before = task.length > 0 ? this.stateAt(taskId, task.length) : this.initialState(taskId);
         if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${task.length}`);
-        const turn = { ...next(before), taskId };
+        const turn = { ...next(before, task.length), taskId };
         this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
         this.turnIndex.add(
           turnIndexEntry({ agentId: task.agent_id, userId: task.user_id }, turn, task.length + 1),
@@ -284,10 +288,15 @@ export class SqliteStore implements Store {
   }
 
   async latestState(taskId: string): Promise<EngineState | undefined> {
+    return (await this.threadTip(taskId))?.state;
+  }
+
+  async threadTip(taskId: string): Promise<ThreadTip | undefined> {
     const task = this.length(taskId);
     if (!task) return undefined;
-    if (task.length > 0) return this.stateAt(taskId, task.length);
-    return this.initialState(taskId);
+    const state = task.length > 0 ? this.stateAt(taskId, task.length) : this.initialState(taskId);
+    if (state === undefined) throw new Error(`threadTip: task ${taskId} has no turn ${task.length}`);
+    return { turns: task.length, state };
   }
 
   async searchTurns(

@@ -76,6 +76,12 @@ export interface TracePage extends TaskTraces<string[]> {
   total: number;
 }
 
+/** Where a thread ends now: a turn computed from `state` is stored only while the thread still has `turns` turns. */
+export interface ThreadTip {
+  turns: number;
+  state: EngineState;
+}
+
 /** Where a rerun of one interaction forks a thread. */
 export interface ForkPoint {
   /** The turns of the thread before the regenerated one (the branch inherits them). */
@@ -103,12 +109,18 @@ export interface Store extends AgentStore {
   renameTask(taskId: string, title: string): Promise<boolean>;
   /**
    * Appends the task's next turn: `next` receives the engine state after the thread's last turn
-   * and returns the turn to store (its `taskId` is the task's). Read, `next` and write are one
-   * atomic step against every other writer of the task, whichever process it runs in, so turns are
-   * applied one at a time, each on the state the previous one left. When `next` throws, nothing is
-   * stored. Rejects when there is no such task.
+   * and the thread's length, and returns the turn to store (its `taskId` is the task's). Read,
+   * `next` and write are one atomic step against every other writer of the task, whichever process
+   * it runs in, so turns are applied one at a time, each on the state the previous one left. When
+   * `next` throws, nothing is stored (the service throws when the thread moved past the turn it
+   * computed from, see `threadTip`). Rejects when there is no such task.
    */
-  appendTurn(taskId: string, next: (stateBefore: EngineState) => TurnRecord): Promise<TurnRecord>;
+  appendTurn(
+    taskId: string,
+    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord,
+  ): Promise<TurnRecord>;
+  /** The thread's length and the engine state after its last turn (or the initial state); undefined when no such task. */
+  threadTip(taskId: string): Promise<ThreadTip | undefined>;
   /** Where a rerun of the interaction forks the task's thread; undefined when the thread has no such interaction. */
   forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined>;
   /**

@@ -98,7 +98,12 @@ export async function startService(options: StartOptions = {}): Promise<Service>
   const { dataDir: _d, databaseUrl: _u, dependencies, keys, ...appOptions } = options;
   const app = createApp({
     store,
-    dependencies: { ...defaultDependencies(), ...dependencies },
+    // An engine of the test's own runs in the test's thread (the worker pool runs the real one).
+    dependencies: {
+      ...defaultDependencies(),
+      ...(dependencies?.engine ? { work: undefined } : {}),
+      ...dependencies,
+    },
     apiKeys: parseApiKeys(keys ?? KEYS),
     log: (line) => logs.push(line),
     ...appOptions,

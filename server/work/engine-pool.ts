@@ -1,0 +1,54 @@
+/**
+ * The engine's heavy work (validation, turns, impact conversations) on a pool of worker threads
+ * (`pool.ts`, `engine-worker.ts`). Bundles are sent as JSON text under a number naming the bundle
+ * object, both remembered per object, so the same bundle is serialised once here and parsed once
+ * per worker.
+ */
+import { availableParallelism } from 'node:os';
+import type { BundleIssue } from '../../src/contract/api';
+import type { Bundle } from '../../src/contract/bundle';
+import type { ConversationRun } from '../impact/replay';
+import type { EngineWork, TurnRun } from './engine-work';
+import type { BundleText, EngineJob } from './engine-worker';
+import { WorkerPool, type PoolOptions } from './pool';
+
+export type WorkPoolSettings = Omit<PoolOptions, 'script'>;
+
+/** One worker per core but one (at least one), 32 waiting, 30 s per job, 512 MB of heap each. */
+export function defaultPoolSettings(): WorkPoolSettings {
+  return {
+    size: Math.max(1, availableParallelism() - 1),
+    queueLimit: 32,
+    deadlineMs: 30_000,
+    heapLimitMb: 512,
+  };
+}
+
+export interface EnginePool extends EngineWork {
+  close(): Promise<void>;
+}
+
+export function createEnginePool(settings: WorkPoolSettings = defaultPoolSettings()): EnginePool {
+  const pool = new WorkerPool({ ...settings, script: new URL('./engine-worker.mjs', import.meta.url) });
+  const keys = new WeakMap<object, BundleText>();
+  let nextKey = 1;
+  const textOf = (bundle: Bundle): BundleText => {
+    let known = keys.get(bundle);
+    if (!known) keys.set(bundle, (known = { key: nextKey++, text: JSON.stringify(bundle) }));
+    return known;
+  };
+  const run = <T>(job: EngineJob) => pool.run<T>(job);
+  return {
+    validate: (doc) => run<BundleIssue[]>({ kind: 'validate', text: JSON.stringify(doc) ?? 'null' }),
+    turn: ({ bundle, ...input }) => run<TurnRun>({ kind: 'turn', bundle: textOf(bundle), input }),
+    conversation: (bundle, c) =>
+      run<ConversationRun>({ kind: 'conversation', bundle: textOf(bundle), case: c }),
+    close: () => pool.close(),
+  };
+}
+
+let shared: EnginePool | undefined;
+/** The process's pool with the default settings, made on first use (its workers start with the first job). */
+export function sharedEnginePool(): EnginePool {
+  return (shared ??= createEnginePool());
+}

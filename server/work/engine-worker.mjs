@@ -1,0 +1,6 @@
+// The engine pool's worker thread: TypeScript is loaded through tsx, as the service itself is
+// (`node --import tsx server/main.ts`), whichever way the service was started.
+import { register } from 'tsx/esm/api';
+
+register();
+await import('./engine-worker.ts');

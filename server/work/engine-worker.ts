@@ -1,0 +1,57 @@
+/**
+ * A worker thread of the engine pool: validates bundles, runs turns and replays impact
+ * conversations for the request loop (see `pool.ts` for the messages). Bundles arrive as JSON
+ * text with a number naming them; the parsed bundle is kept (least recently used goes first), so
+ * a playground sending the same bundle with every message is parsed and compiled once here.
+ */
+import { parentPort } from 'node:worker_threads';
+import type { Bundle } from '../../src/contract/bundle';
+import type { ImpactCase } from '../../src/contract/impact';
+import { validateBundle } from '../../src/lib/bundle/validate';
+import { engine } from '../engine';
+import type { TurnInput } from '../engine/contract';
+import { runConversation } from '../impact/replay';
+import { timedTurn } from './engine-work';
+
+/** A bundle as the pool sends it: a number naming it, and its JSON text. */
+export interface BundleText {
+  key: number;
+  text: string;
+}
+
+export type EngineJob =
+  | { kind: 'validate'; text: string }
+  | { kind: 'turn'; bundle: BundleText; input: Omit<TurnInput, 'bundle'> }
+  | { kind: 'conversation'; bundle: BundleText; case: ImpactCase };
+
+const KEPT = 32;
+const bundles = new Map<number, Bundle>();
+
+function bundleOf({ key, text }: BundleText): Bundle {
+  let bundle = bundles.get(key);
+  if (bundle) bundles.delete(key);
+  else bundle = JSON.parse(text) as Bundle;
+  bundles.set(key, bundle);
+  if (bundles.size > KEPT) bundles.delete(bundles.keys().next().value!);
+  return bundle;
+}
+
+function perform(job: EngineJob): unknown {
+  switch (job.kind) {
+    case 'validate':
+      return validateBundle(JSON.parse(job.text));
+    case 'turn':
+      return timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) });
+    case 'conversation':
+      return runConversation(engine, bundleOf(job.bundle), job.case);
+  }
+}
+
+parentPort!.on('message', ({ id, job }: { id: number; job: EngineJob }) => {
+  try {
+    parentPort!.postMessage({ id, ok: true, value: perform(job) });
+  } catch (error) {
+    const { name, message } = error instanceof Error ? error : { name: 'Error', message: String(error) };
+    parentPort!.postMessage({ id, ok: false, error: { name, message } });
+  }
+});
