@@ -47,6 +47,7 @@ function perform(job: EngineJob): unknown {
   }
 }
 
+parentPort!.postMessage({ ready: true });
 parentPort!.on('message', ({ id, job }: { id: number; job: EngineJob }) => {
   try {
     parentPort!.postMessage({ id, ok: true, value: perform(job) });

@@ -1,16 +1,18 @@
 /**
  * A small fixed pool of worker threads running one job each at a time, with a bounded queue and
- * a deadline per job (counted from when it was asked for, waiting in the queue included). The
- * request loop only posts jobs and reads answers, so it keeps answering while the workers compute.
+ * a deadline per job (counted from when a worker starts it). The request loop only posts jobs and
+ * reads answers, so it keeps answering while the workers compute.
  *
- * - Queue full: the job is refused at once (`WorkRefusedError`, reason `busy`).
- * - Deadline passed: a queued job leaves the queue; a running one's worker is terminated and a
- *   fresh one started (reason `deadline`).
+ * - Queue full: the job is refused at once (`WorkRefusedError`, reason `busy`). A job thus waits
+ *   at most about `queueLimit / size` deadlines.
+ * - Deadline passed: the job's worker is terminated (a thread cannot be interrupted otherwise)
+ *   and a fresh one started (reason `deadline`).
  * - A worker that dies (out of memory, a crash): its job is refused (reason `crashed`) and a fresh
  *   worker is started. The process itself is never taken down.
  *
- * The worker script answers each `{ id, job }` message with `{ id, ok: true, value }` or
- * `{ id, ok: false, error: { name, message } }`.
+ * Workers start when first needed. The worker script posts `{ ready: true }` once loaded (its
+ * start-up is not counted against a job's deadline), then answers each `{ id, job }` message with
+ * `{ id, ok: true, value }` or `{ id, ok: false, error: { name, message } }`.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -21,7 +23,7 @@ export interface PoolOptions {
   size: number;
   /** Jobs that may wait for a worker; one more is refused. */
   queueLimit: number;
-  /** Time a job may take from being asked for to its answer. */
+  /** Time a job may run on its worker. */
   deadlineMs: number;
   /** A worker's JavaScript heap limit (its old generation), in MB. */
   heapLimitMb: number;
@@ -56,19 +58,22 @@ interface Pending {
   job: unknown;
   resolve(value: unknown): void;
   reject(error: Error): void;
-  timer: NodeJS.Timeout;
-  /** The worker running it, once started. */
-  slot?: Slot;
+  /** Set once a worker runs it. */
+  timer?: NodeJS.Timeout;
 }
 
 interface Slot {
   worker: Worker;
-  running?: Pending;
+  ready: boolean;
+  running?: Pending | undefined;
 }
 
 type Answer =
+  | { ready: true }
   | { id: number; ok: true; value: unknown }
   | { id: number; ok: false; error: { name: string; message: string } };
+
+const STOPPING = 'The service is stopping.';
 
 export class WorkerPool {
   private readonly slots: Slot[] = [];
@@ -80,70 +85,47 @@ export class WorkerPool {
 
   /** Runs `job` on a worker; rejects with `WorkRefusedError` or `WorkFailedError`. */
   run<T>(job: unknown): Promise<T> {
-    if (this.closed) return Promise.reject(new WorkRefusedError('busy', 'The service is stopping.'));
-    if (this.queue.length >= this.options.queueLimit && !this.idleSlot())
+    if (this.closed) return Promise.reject(new WorkRefusedError('busy', STOPPING));
+    if (this.queue.length >= this.options.queueLimit)
       return Promise.reject(
         new WorkRefusedError(
           'busy',
-          `The service is busy: ${this.options.queueLimit} heavy requests are already waiting.`,
+          `The service is busy: ${this.options.queueLimit} requests are already waiting for validation or a turn.`,
         ),
       );
     return new Promise<T>((resolve, reject) => {
-      const pending: Pending = {
-        id: this.nextId++,
-        job,
-        resolve: resolve,
-        reject,
-        timer: setTimeout(() => this.overDeadline(pending), this.options.deadlineMs),
-      };
-      this.queue.push(pending);
+      this.queue.push({ id: this.nextId++, job, resolve: resolve, reject });
       this.dispatch();
     });
-  }
-
-  /** Jobs running and waiting now. */
-  load(): { running: number; queued: number; workers: number } {
-    return {
-      running: this.slots.filter((s) => s.running).length,
-      queued: this.queue.length,
-      workers: this.options.size,
-    };
   }
 
   /** Stops every worker; jobs not answered yet are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0))
-      this.settle(pending, new WorkRefusedError('busy', 'The service is stopping.'));
+    for (const pending of this.queue.splice(0)) this.settle(pending, new WorkRefusedError('busy', STOPPING));
     await Promise.all(
       this.slots.splice(0).map((slot) => {
-        if (slot.running) this.settle(slot.running, new WorkRefusedError('busy', 'The service is stopping.'));
+        if (slot.running) this.settle(slot.running, new WorkRefusedError('busy', STOPPING));
         return slot.worker.terminate();
       }),
     );
   }
 
-  private idleSlot(): Slot | undefined {
-    const idle = this.slots.find((s) => !s.running);
-    if (idle) return idle;
-    if (this.slots.length < this.options.size) {
-      const slot = this.startWorker();
-      this.slots.push(slot);
-      return slot;
-    }
-    return undefined;
-  }
-
+  /** Gives queued jobs to ready idle workers, starting workers (up to `size`) for the jobs left. */
   private dispatch(): void {
-    while (this.queue.length > 0) {
-      const slot = this.idleSlot();
-      if (!slot) return;
+    if (this.closed) return;
+    for (const slot of this.slots) {
+      if (this.queue.length === 0) return;
+      if (!slot.ready || slot.running) continue;
       const pending = this.queue.shift()!;
       slot.running = pending;
-      pending.slot = slot;
+      pending.timer = setTimeout(() => this.overDeadline(slot, pending), this.options.deadlineMs);
       slot.worker.ref();
       slot.worker.postMessage({ id: pending.id, job: pending.job });
     }
+    const starting = this.slots.filter((s) => !s.ready).length;
+    for (let more = this.queue.length - starting; more > 0 && this.slots.length < this.options.size; more--)
+      this.slots.push(this.startWorker());
   }
 
   private startWorker(): Slot {
@@ -151,9 +133,14 @@ export class WorkerPool {
       execArgv: [],
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapLimitMb },
     });
-    const slot: Slot = { worker };
-    worker.unref();
+    const slot: Slot = { worker, ready: false };
     worker.on('message', (answer: Answer) => {
+      if ('ready' in answer) {
+        slot.ready = true;
+        worker.unref();
+        this.dispatch();
+        return;
+      }
       const pending = slot.running;
       if (!pending || pending.id !== answer.id) return;
       slot.running = undefined;
@@ -168,10 +155,11 @@ export class WorkerPool {
     return slot;
   }
 
-  /** A worker ended (crashed, or terminated past a deadline): its job is refused, a fresh one takes its place. */
+  /** A worker ended on its own (crashed, ran out of memory): its job is refused, a fresh one takes its place. */
   private replace(slot: Slot): void {
     const index = this.slots.indexOf(slot);
-    if (index < 0) return; // closed, or already replaced
+    if (index < 0) return; // closed, or terminated past a deadline (already replaced)
+    this.slots.splice(index, 1);
     if (slot.running)
       this.settle(
         slot.running,
@@ -180,31 +168,30 @@ export class WorkerPool {
           'The work for this request stopped unexpectedly (it may have needed too much memory); the service restarted it.',
         ),
       );
-    slot.running = undefined;
-    this.slots.splice(index, 1);
-    if (!this.closed) this.dispatch();
+    else if (!slot.ready)
+      // It died while starting: refuse what waits rather than start it again and again.
+      for (const pending of this.queue.splice(0))
+        this.settle(
+          pending,
+          new WorkRefusedError('crashed', 'The service could not start its engine worker.'),
+        );
+    this.dispatch();
   }
 
-  private overDeadline(pending: Pending): void {
+  /** The job ran past its deadline: refused, and its worker replaced. */
+  private overDeadline(slot: Slot, pending: Pending): void {
+    if (slot.running !== pending) return;
     const seconds = this.options.deadlineMs / 1000;
-    const error = new WorkRefusedError(
-      'deadline',
-      `The request needed more than ${seconds.toLocaleString('en-US')} s of work; it was stopped.`,
+    this.settle(
+      pending,
+      new WorkRefusedError(
+        'deadline',
+        `This request needed more than ${seconds.toLocaleString('en-US')} s of work, the most one request may take; it was stopped.`,
+      ),
     );
-    const queued = this.queue.indexOf(pending);
-    if (queued >= 0) {
-      this.queue.splice(queued, 1);
-      this.settle(pending, error);
-      return;
-    }
-    const slot = pending.slot;
-    this.settle(pending, error);
-    if (slot && slot.running === pending) {
-      slot.running = undefined;
-      this.slots.splice(this.slots.indexOf(slot), 1);
-      void slot.worker.terminate();
-      this.dispatch();
-    }
+    this.slots.splice(this.slots.indexOf(slot), 1);
+    void slot.worker.terminate();
+    this.dispatch();
   }
 
   private settle(pending: Pending, error: Error | undefined, value?: unknown): void {
