@@ -2,7 +2,9 @@ import { describe, expect, it } from 'vitest';
 import type { Engine } from '../engine/contract';
 import { SqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
-import { MessagingService, nextBatchSize } from './messaging-service';
+import { inlineWork } from '../work/engine-work';
+import { ConflictError } from './errors';
+import { MessagingService, nextBatchSize, TURN_ATTEMPTS } from './messaging-service';
 import type { AgentRecord, MessagingDependencies } from './dependencies';
 import { createKeyedSerializer } from './task-serializer';
 
@@ -115,6 +117,53 @@ describe('MessagingService', () => {
       false,
     );
     expect(branch.message.text).toBe('turn 2: B');
+  });
+
+  it('computes a turn again from the new state when another instance added a turn meanwhile, and gives up after a few tries', async () => {
+    const store = new SqliteStore({ dataDir: ':memory:' });
+    // Another instance: the same store, a serializer of its own.
+    const other = new MessagingService(store, dependencies, createKeyedSerializer());
+    let interruptions = 0;
+    let computed = 0;
+    let taskId = '';
+    const work = inlineWork(countingEngine, () => []);
+    const service = new MessagingService(
+      store,
+      {
+        ...dependencies,
+        work: {
+          ...work,
+          turn: async (input) => {
+            computed += 1;
+            if (interruptions > 0) {
+              interruptions -= 1;
+              await other.sendMessage(key, { type: 'message', task_id: taskId, text: 'other' }, false);
+            }
+            return work.turn(input);
+          },
+        },
+      },
+      createKeyedSerializer(),
+    );
+    taskId = (await service.createTask(key, { agent_id: 'counter', user_id: 'u' })).id;
+
+    interruptions = 1;
+    const answer = await service.sendMessage(key, { type: 'message', task_id: taskId, text: 'mine' }, false);
+    expect(answer.text).toBe('turn 2: mine');
+    expect(computed).toBe(2);
+    const texts = (await store.listTurns(taskId)).map((t) => t.reply.text);
+    expect(texts).toEqual(['turn 1: other', 'turn 2: mine']);
+
+    interruptions = TURN_ATTEMPTS;
+    const refused = service.sendMessage(key, { type: 'message', task_id: taskId, text: 'late' }, false);
+    await expect(refused).rejects.toBeInstanceOf(ConflictError);
+    expect((await store.listTurns(taskId)).map((t) => t.reply.text)).toEqual([
+      'turn 1: other',
+      'turn 2: mine',
+      'turn 3: other',
+      'turn 4: other',
+      'turn 5: other',
+    ]);
   });
 
   it('answers a long trace list in pieces, reading each batch only when the previous piece was taken', async () => {
