@@ -1,6 +1,8 @@
+import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
 import { AccessDeniedError, InvalidInputError, NotFoundError } from '../service/errors';
-import { apiErrorOf } from './error-answers';
+import { WorkRefusedError } from '../work/pool';
+import { apiErrorOf, errorAnswers } from './error-answers';
 import { ApiError } from './errors';
 
 describe('apiErrorOf', () => {
@@ -42,6 +44,32 @@ describe('apiErrorOf', () => {
     const own = new ApiError(401, { error: 'Unauthorized', message: 'Invalid or missing API key' });
     expect(apiErrorOf(own)).toBe(own);
     expect(apiErrorOf(new Error('boom'))).toBeUndefined();
+  });
+});
+
+describe('work the worker pool did not carry out', () => {
+  it('is a 503 with Retry-After that says nothing was stored, for each reason', async () => {
+    const app = new Hono();
+    let reason: 'busy' | 'deadline' | 'crashed' = 'crashed';
+    app.get('/', () => {
+      throw new WorkRefusedError(reason, 'The work for this request stopped unexpectedly.');
+    });
+    app.onError(errorAnswers(() => {}));
+    for (const [which, retryAfter] of [
+      ['crashed', '2'],
+      ['busy', '2'],
+      ['deadline', '5'],
+    ] as const) {
+      reason = which;
+      const response = await app.request('/');
+      expect(response.status).toBe(503);
+      expect(response.headers.get('retry-after')).toBe(retryAfter);
+      const body = (await response.json()) as { error: string; message: string };
+      expect(body.error).toBe('Service Unavailable');
+      expect(body.message).toMatch(
+        /^The work for this request stopped unexpectedly\. Nothing was stored\. Retry/,
+      );
+    }
   });
 });
 
