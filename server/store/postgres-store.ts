@@ -4,8 +4,9 @@
  * text and answered as stored; a branch stores its own turns and reads the rest through its chain.
  *
  * Ordering across instances: `appendTurn` runs in one transaction that first locks the task's row
- * (`SELECT … FOR NO KEY UPDATE`), then reads the state after the thread's last turn, runs the
- * engine turn and inserts it. A second writer of the task, in this instance or another, waits on
+ * (`SELECT … FOR NO KEY UPDATE`), then reads the state after the thread's last turn and the
+ * thread's length, calls `next` with them (the service checks there that the thread has not moved
+ * since it computed the turn) and inserts the turn. A second writer of the task, in this instance or another, waits on
  * the row lock until the first commits, then reads the state the first left (READ COMMITTED takes
  * a new snapshot per statement). Turns are thus applied one at a time, in the order they are
  * committed, which is the order they are acknowledged. Each transaction locks exactly one task

@@ -413,6 +413,24 @@ export function storeContract(open: () => Promise<Store>): void {
     await expect(store.appendTurn('nope', () => turn('nope', 1))).rejects.toThrow(/nope/);
   });
 
+  it("tells where a thread ends (its length and last state), and gives appendTurn's callback the same length", async () => {
+    const store = await open();
+    await store.createTask(task('t1'));
+    expect(await store.threadTip('t1')).toEqual({ turns: 0, state: { step: 0 } });
+    expect(await store.threadTip('nope')).toBeUndefined();
+    const lengths: number[] = [];
+    for (const n of [1, 2])
+      await store.appendTurn('t1', (_state, turnsBefore) => {
+        lengths.push(turnsBefore);
+        return turn('t1', n);
+      });
+    expect(lengths).toEqual([0, 1]);
+    expect(await store.threadTip('t1')).toEqual({ turns: 2, state: { step: 2 } });
+    // A branch's tip counts the turns it inherits.
+    await store.createBranch(task('b1', { branchOf: { taskId: 't1', interactionId: 'i2' } }), turn('b1', 20));
+    expect(await store.threadTip('b1')).toEqual({ turns: 2, state: { step: 20 } });
+  });
+
   it('refuses an interaction id used twice in one task', async () => {
     const store = await open();
     await store.createTask(task('t1'));
