@@ -390,18 +390,18 @@ export class MessagingService {
         { path: ['agent_settings_bundle'], message: reason, type: 'bundle_runtime_error' },
       ]);
     }
-    const { output, elapsedMs } = run;
     return {
       taskId: task.id,
       interactionId,
       userMessage: { id: this.deps.newId('message'), text: user.text, createdAt: user.createdAt },
       reply: {
-        text: output.reply,
-        suggestions: output.suggestions,
+        text: run.reply,
+        suggestions: run.suggestions,
         createdAt: this.deps.clock.now().toISOString(),
       },
-      trace: { ...output.trace, interaction_id: interactionId, latency: { elapsed: elapsedMs, unit: 'ms' } },
-      state: output.state,
+      trace: run.trace,
+      traceJson: run.traceJson,
+      state: run.state,
       bundleHash: config.bundleHash,
       versionId: config.version.id,
     };

@@ -90,7 +90,7 @@ export function turnToRow(t: TurnRecord, seq: number): TurnRow {
     reply_text: t.reply.text,
     reply_suggestions: JSON.stringify(t.reply.suggestions),
     reply_created_at: t.reply.createdAt,
-    trace: JSON.stringify(t.trace),
+    trace: t.traceJson ?? JSON.stringify(t.trace),
     state: JSON.stringify(t.state),
     bundle_hash: t.bundleHash,
     version_id: t.versionId,

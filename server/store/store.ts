@@ -34,6 +34,8 @@ export interface TurnRecord {
   userMessage: { id: string; text: string; createdAt: string };
   reply: { text: string; suggestions: string[]; createdAt: string };
   trace: Trace;
+  /** `trace` as JSON text, when the turn was computed elsewhere and arrived as text (stored as is). */
+  traceJson?: string;
   /** The engine state after this turn. */
   state: EngineState;
   /** Hash of the bundle sent with the request this turn ran with, or null when none was sent. */

@@ -7,6 +7,7 @@
 import { availableParallelism } from 'node:os';
 import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
+import type { Trace } from '../../src/contract/trace';
 import type { ConversationRun } from '../impact/replay';
 import type { EngineWork, TurnRun } from './engine-work';
 import type { BundleText, EngineJob } from './engine-worker';
@@ -40,7 +41,10 @@ export function createEnginePool(settings: WorkPoolSettings = defaultPoolSetting
   const run = <T>(job: EngineJob) => pool.run<T>(job);
   return {
     validate: (doc) => run<BundleIssue[]>({ kind: 'validate', text: JSON.stringify(doc) ?? 'null' }),
-    turn: ({ bundle, ...input }) => run<TurnRun>({ kind: 'turn', bundle: textOf(bundle), input }),
+    turn: async ({ bundle, ...input }) => {
+      const answer = await run<Omit<TurnRun, 'trace'>>({ kind: 'turn', bundle: textOf(bundle), input });
+      return { ...answer, trace: JSON.parse(answer.traceJson) as Trace };
+    },
     conversation: (bundle, c) =>
       run<ConversationRun>({ kind: 'conversation', bundle: textOf(bundle), case: c }),
     close: () => pool.close(),

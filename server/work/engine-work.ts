@@ -8,14 +8,18 @@ import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
+import type { Trace } from '../../src/contract/trace';
 import type { Engine, TurnInput, TurnOutput } from '../engine/contract';
 import { runConversation, type ConversationRun } from '../impact/replay';
 import { WorkFailedError } from './pool';
 
+/** A turn's output with its finished trace (`interaction_id`, `latency` as measured), also as JSON text. */
 export interface TurnRun {
-  output: TurnOutput;
-  /** How long the engine took, in ms (the trace's `latency`). */
-  elapsedMs: number;
+  reply: string;
+  suggestions: string[];
+  state: TurnOutput['state'];
+  trace: Trace;
+  traceJson: string;
 }
 
 export interface EngineWork {
@@ -34,11 +38,17 @@ export function overWorkBudget(error: unknown): error is Error {
   );
 }
 
-/** Times one engine turn. */
+/** Runs and times one engine turn; the trace gets its interaction id and latency, and is serialised. */
 export function timedTurn(engine: Engine, input: TurnInput): TurnRun {
   const started = performance.now();
-  const output = engine.runTurn(input);
-  return { output, elapsedMs: Math.round((performance.now() - started) * 1000) / 1000 };
+  const { reply, suggestions, state, trace } = engine.runTurn(input);
+  const elapsed = Math.round((performance.now() - started) * 1000) / 1000;
+  const finished = {
+    ...trace,
+    interaction_id: input.interactionId,
+    latency: { elapsed, unit: 'ms' as const },
+  };
+  return { reply, suggestions, state, trace: finished, traceJson: JSON.stringify(finished) };
 }
 
 /** The work done in the calling thread, with the engine and validator given. */

@@ -40,8 +40,11 @@ function perform(job: EngineJob): unknown {
   switch (job.kind) {
     case 'validate':
       return validateBundle(JSON.parse(job.text));
-    case 'turn':
-      return timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) });
+    case 'turn': {
+      // The trace goes back as text only: parsing it there costs less than a structured clone.
+      const { trace: _trace, ...run } = timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) });
+      return run;
+    }
     case 'conversation':
       return runConversation(engine, bundleOf(job.bundle), job.case);
   }
