@@ -21,7 +21,7 @@ import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
 import { overWorkBudget, workOf, type EngineWork } from '../work/engine-work';
 import { WorkRefusedError } from '../work/pool';
 import { createBundleCache } from './bundle-cache';
-import { AccessDeniedError, ConflictError, InvalidInputError, NotFoundError } from './errors';
+import { AccessDeniedError, InvalidInputError, NotFoundError } from './errors';
 import { nextLoopTurn } from './loop-turns';
 import { pageCount, pageWindow } from './paging';
 import { hasPin, requireAgent, requireVersion } from './pinning';
@@ -65,8 +65,9 @@ export function nextBatchSize(lastCount: number, lastBytes: number, remaining: n
 }
 
 /**
- * Times a turn is computed again when the thread moved on while it ran (another instance added a
- * turn to the same task meanwhile), before the send is refused with a conflict.
+ * Times a turn is computed, outside any lock, and found outdated because the thread moved on
+ * meanwhile (another instance added a turn to the same task), before it is computed while the
+ * store holds the thread.
  */
 export const TURN_ATTEMPTS = 3;
 
@@ -330,14 +331,15 @@ export class MessagingService {
   /**
    * Appends the task's next turn, computed by `compute` from the state the thread's last turn left
    * (in the worker pool, outside any transaction), then stored only if the thread has not moved
-   * on meanwhile; if it has (another instance added a turn), computed again from the new state,
-   * at most `TURN_ATTEMPTS` times.
+   * on meanwhile; if it has (another instance added a turn), computed again from the new state.
+   * After `TURN_ATTEMPTS` outdated turns, the turn is computed while the store holds the thread
+   * (PostgreSQL: its row lock), so a send is never starved by busier instances.
    */
   private async appendNextTurn(
     task: TaskRecord,
     compute: (state: EngineState) => Promise<TurnRecord>,
   ): Promise<TurnRecord> {
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = 1; attempt <= TURN_ATTEMPTS; attempt++) {
       const tip = await this.store.threadTip(task.id);
       if (!tip) throw new NotFoundError(`Task not found: ${task.id}`);
       const turn = await compute(tip.state);
@@ -348,12 +350,9 @@ export class MessagingService {
         });
       } catch (error) {
         if (!(error instanceof ThreadMoved)) throw error;
-        if (attempt >= TURN_ATTEMPTS)
-          throw new ConflictError(
-            `The thread of task ${task.id} kept receiving other messages while this one was answered; nothing was stored. Send it again.`,
-          );
       }
     }
+    return this.store.appendTurn(task.id, (state) => compute(state));
   }
 
   private async computeTurn(

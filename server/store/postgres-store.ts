@@ -5,8 +5,9 @@
  *
  * Ordering across instances: `appendTurn` runs in one transaction that first locks the task's row
  * (`SELECT … FOR NO KEY UPDATE`), then reads the state after the thread's last turn and the
- * thread's length, calls `next` with them (the service checks there that the thread has not moved
- * since it computed the turn) and inserts the turn. A second writer of the task, in this instance or another, waits on
+ * thread's length, calls `next` with them (awaiting it while the lock is held) and inserts the
+ * turn. The service computes a turn before, from `threadTip`, and its `next` only checks that the
+ * thread has not moved since; only when it keeps moving does it compute the turn in `next`. A second writer of the task, in this instance or another, waits on
  * the row lock until the first commits, then reads the state the first left (READ COMMITTED takes
  * a new snapshot per statement). Turns are thus applied one at a time, in the order they are
  * committed, which is the order they are acknowledged. Each transaction locks exactly one task
@@ -324,7 +325,7 @@ export class PostgresStore implements Store {
 
   async appendTurn(
     taskId: string,
-    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord,
+    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord | Promise<TurnRecord>,
   ): Promise<TurnRecord> {
     return this.transaction(async (client) => {
       const locked = (await this.query<{ initial_state: string }>(SQL.lockTask, [taskId], client))[0];
@@ -335,7 +336,7 @@ export class PostgresStore implements Store {
           ? await this.stateAt(taskId, length, client)
           : parseStored<EngineState>(locked.initial_state, `initial state of task ${taskId}`);
       if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${length}`);
-      const turn = { ...next(before, length), taskId };
+      const turn = { ...(await next(before, length)), taskId };
       await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);
       await this.indexTurn(client, turnIndexEntry({ agentId: agent_id, userId: user_id }, turn, length + 1));
       return turn;

@@ -78,6 +78,8 @@ const CHAIN_TURNS = `chain CROSS JOIN turns ON turns.task_id = chain.task_id
     AND turns.seq > MAX(chain.after_seq, @from) AND turns.seq <= MIN(chain.upto_seq, @to)`;
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
 
+/** Times `appendTurn` computes a turn again when the thread moved on meanwhile, before it gives up. */
+const APPEND_ATTEMPTS = 10;
 export class SqliteStore implements Store {
   private readonly opened: OpenDatabase;
   private readonly db: Database.Database;
@@ -197,24 +199,37 @@ export class SqliteStore implements Store {
 
   async appendTurn(
     taskId: string,
-    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord,
+    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord | Promise<TurnRecord>,
   ): Promise<TurnRecord> {
-    // IMMEDIATE: the write lock is taken before the read, so another process writing to the same
-    // database waits (busy_timeout) instead of failing when this transaction starts writing.
-    return this.db
-      .transaction(() => {
-        const task = this.length(taskId);
-        if (!task) throw new Error(`appendTurn: no task ${taskId}`);
-        const before = task.length > 0 ? this.stateAt(taskId, task.length) : this.initialState(taskId);
-        if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${task.length}`);
-        const turn = { ...next(before, task.length), taskId };
-        this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
-        this.turnIndex.add(
-          turnIndexEntry({ agentId: task.agent_id, userId: task.user_id }, turn, task.length + 1),
+    // `next` may take a while (a turn in the worker pool): it runs outside the transaction, and its
+    // turn is stored only if the thread has not moved meanwhile (else `next` runs again on the
+    // new end). This process is the database's only writer, and its sends to one task wait for
+    // each other, so in practice the first try is stored.
+    for (let attempt = 1; ; attempt++) {
+      const tip = await this.threadTip(taskId);
+      if (!tip) throw new Error(`appendTurn: no task ${taskId}`);
+      const computed = await next(tip.state, tip.turns);
+      // IMMEDIATE: the write lock is taken before the read, so another process writing to the same
+      // database waits (busy_timeout) instead of failing when this transaction starts writing.
+      const stored = this.db
+        .transaction(() => {
+          const task = this.length(taskId);
+          if (!task) throw new Error(`appendTurn: no task ${taskId}`);
+          if (task.length !== tip.turns) return undefined;
+          const turn = { ...computed, taskId };
+          this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
+          this.turnIndex.add(
+            turnIndexEntry({ agentId: task.agent_id, userId: task.user_id }, turn, task.length + 1),
+          );
+          return turn;
+        })
+        .immediate();
+      if (stored) return stored;
+      if (attempt >= APPEND_ATTEMPTS)
+        throw new Error(
+          `appendTurn: the thread of task ${taskId} moved on ${attempt} times while its turn was computed`,
         );
-        return turn;
-      })
-      .immediate();
+    }
   }
 
   async forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined> {

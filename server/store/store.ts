@@ -111,15 +111,17 @@ export interface Store extends AgentStore {
   renameTask(taskId: string, title: string): Promise<boolean>;
   /**
    * Appends the task's next turn: `next` receives the engine state after the thread's last turn
-   * and the thread's length, and returns the turn to store (its `taskId` is the task's). Read,
-   * `next` and write are one atomic step against every other writer of the task, whichever process
-   * it runs in, so turns are applied one at a time, each on the state the previous one left. When
-   * `next` throws, nothing is stored (the service throws when the thread moved past the turn it
-   * computed from, see `threadTip`). Rejects when there is no such task.
+   * and the thread's length, and returns the turn to store (its `taskId` is the task's), or a
+   * promise of it. The turn stored is one `next` computed from the state the thread still ends
+   * with when it is stored, atomically against every other writer of the task, whichever process
+   * it runs in, so turns are applied one at a time, each on the state the previous one left
+   * (PostgreSQL holds the task's row lock while `next` runs; SQLite, with one writing process,
+   * calls `next` again if the thread moved meanwhile). When `next` throws, nothing is stored.
+   * Rejects when there is no such task.
    */
   appendTurn(
     taskId: string,
-    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord,
+    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord | Promise<TurnRecord>,
   ): Promise<TurnRecord>;
   /** The thread's length and the engine state after its last turn (or the initial state); undefined when no such task. */
   threadTip(taskId: string): Promise<ThreadTip | undefined>;
