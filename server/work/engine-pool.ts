@@ -40,7 +40,8 @@ export function createEnginePool(settings: WorkPoolSettings = defaultPoolSetting
   };
   const run = <T>(job: EngineJob) => pool.run<T>(job);
   return {
-    validate: (doc) => run<BundleIssue[]>({ kind: 'validate', text: JSON.stringify(doc) ?? 'null' }),
+    // As sent (a structured clone keeps what JSON text would lose, e.g. a number past JSON's range).
+    validate: (doc) => run<BundleIssue[]>({ kind: 'validate', doc }),
     turn: async ({ bundle, ...input }) => {
       const answer = await run<Omit<TurnRun, 'trace'>>({ kind: 'turn', bundle: textOf(bundle), input });
       return { ...answer, trace: JSON.parse(answer.traceJson) as Trace };

@@ -1,7 +1,8 @@
 /**
  * A worker thread of the engine pool: validates bundles, runs turns and replays impact
- * conversations for the request loop (see `pool.ts` for the messages). Bundles arrive as JSON
- * text with a number naming them; the parsed bundle is kept (least recently used goes first), so
+ * conversations for the request loop (see `pool.ts` for the messages). Bundles to run
+ * arrive as JSON text with a number naming them (a document to validate, as the client sent it);
+ * the parsed bundle is kept (least recently used goes first), so
  * a playground sending the same bundle with every message is parsed and compiled once here.
  */
 import { parentPort } from 'node:worker_threads';
@@ -20,7 +21,7 @@ export interface BundleText {
 }
 
 export type EngineJob =
-  | { kind: 'validate'; text: string }
+  | { kind: 'validate'; doc: unknown }
   | { kind: 'turn'; bundle: BundleText; input: Omit<TurnInput, 'bundle'> }
   | { kind: 'conversation'; bundle: BundleText; case: ImpactCase };
 
@@ -39,7 +40,7 @@ function bundleOf({ key, text }: BundleText): Bundle {
 function perform(job: EngineJob): unknown {
   switch (job.kind) {
     case 'validate':
-      return validateBundle(JSON.parse(job.text));
+      return validateBundle(job.doc);
     case 'turn': {
       // The trace goes back as text only: parsing it there costs less than a structured clone.
       const { trace: _trace, ...run } = timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) });
