@@ -1,7 +1,7 @@
 /**
- * How long a small GET waits while 4 clients send the heaviest valid bundle: the service runs
- * each client bundle's validation and turn on its event loop, so a GET arriving meanwhile waits
- * for the turn in progress. A probe sends `GET /healthz` one after another for the whole run and
+ * How long a small GET waits while 4 clients send the heaviest valid bundle: validation and the
+ * turn run in the worker pool, but the request loop still receives each turn's trace, stores it
+ * (with its turn index entry) and answers, and a GET arriving meanwhile waits for that. A probe sends `GET /healthz` one after another for the whole run and
  * records the longest answer; the senders post the bundle (about 25,000 rule evaluations, a trace
  * just under the 8,000,000-character limit) to their own task, one send after another.
  *
