@@ -113,9 +113,19 @@ function timeBound(all: Record<string, string[]>, field: 'from' | 'to'): string 
   return d.toISOString();
 }
 
+/** A word, for text search: a run of letters and digits (so `jane@example.com` is three words). */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * A text as the words text search sees, separated by spaces: what PostgreSQL's `tsvector` is made
+ * from, so that its parser (which keeps an email, a URL or a path as one token) splits a text
+ * exactly as the query is split, and as SQLite's FTS5 tokenizer does.
+ */
+export const searchableText = (text: string): string => (text.match(WORD) ?? []).join(' ');
+
 /** Letters and digits runs of the text query, at most MAX_WORDS of them. */
 export function queryWords(q: string): string[] {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = q.toLowerCase().match(WORD) ?? [];
   if (words.length > MAX_WORDS) throw new TurnQueryError('q', `q: at most ${MAX_WORDS} words`);
   return words.map((w) => w.slice(0, 64));
 }
