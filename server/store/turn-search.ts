@@ -177,8 +177,8 @@ export interface Where {
 /** Candidate turns a search reads at most per request, newest first, from its driving filter. */
 export const SEARCH_SCAN = 20_000;
 /** Candidate turns the facets read at most, and matching turns they count at most. */
-export const FACET_SCAN = 200_000;
-export const FACET_TURNS = 20_000;
+export const FACET_SCAN = 100_000;
+export const FACET_TURNS = 10_000;
 
 /**
  * How a search runs. `driver` walks turn ids newest first from the most telling filter (a rule

@@ -42,17 +42,16 @@ const QUERIES = [
   '?agent=flight-changes',
 ];
 
-/** The index's migration undone: its tables gone and the schema one version back. */
+/** The index's migrations undone: its tables gone and the schema back to the version before them. */
 async function withoutTurnIndex(s: Service) {
   if (s.storeKind === 'postgres') {
     const version = POSTGRES_MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-    expect(version).toBe(POSTGRES_MIGRATIONS.length - 1);
     await runSql(s, 'DROP TABLE turn_index, turn_index_rules, turn_index_tools, turn_index_values');
     await runSql(s, 'DELETE FROM threadline_schema WHERE version > $1', [version]);
+    expect(version).toBeGreaterThan(0);
     return;
   }
   const version = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-  expect(version).toBe(MIGRATIONS.length - 1);
   for (const table of ['turn_index_text', 'turn_index_values', 'turn_index_tools', 'turn_index_rules'])
     await runSql(s, `DROP TABLE ${table}`);
   await runSql(s, 'DROP TABLE turn_index');
