@@ -268,7 +268,17 @@ export function planSearch(
     chosen = drive('tool', 'turn_index_tools', 'turn_index_tools.turn', tools);
   else if (words) chosen = drive('q', words.table, words.id, words.match);
   else if (q.params.length === 1 && params)
-    chosen = drive('param', 'turn_index_values', 'turn_index_values.turn', params);
+    // The parameter's rows by code alone (an index range, so a window holds at most SEARCH_SCAN
+    // of them); a comparison with a value stays a probe in `filter`: driving by it would read
+    // every row of the code to find a window's worth of rare values.
+    chosen = {
+      field: q.params[0]!.op === 'present' ? 'param' : 'param driver',
+      driver: {
+        table: 'turn_index_values',
+        id: 'turn_index_values.turn',
+        where: value('@code = ?', [q.params[0]!.code]),
+      },
+    };
   else
     for (const [field, column, values] of [
       ['decision', 'decision', q.decisions],
