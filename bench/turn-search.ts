@@ -245,7 +245,7 @@ const SEARCHES: [string, Record<string, string[]>][] = [
   ['decision and agent', { decision: ['request_confirmation'], agent: ['flight-changes'] }],
   ['text (q=coffee corner)', { q: ['coffee corner'] }],
   ['text and agent (q=damaged, agent=shop-returns)', { q: ['damaged'], agent: ['shop-returns'] }],
-  ['a rare value (param=transaction-amount>1000: none)', { param: ['transaction-amount>1000'] }],
+  ['a rare value (param=transaction-amount>1000: 1 turn in 400)', { param: ['transaction-amount>1000'] }],
   ['a word no turn holds (q=zeppelin)', { q: ['zeppelin'] }],
 ];
 const FACETS: [string, Record<string, string[]>][] = [
