@@ -229,7 +229,7 @@ async function fillPostgres(url: string, all: Sample[][]): Promise<number> {
       }
       await client.query('COMMIT');
     }
-    await client.query('ANALYZE');
+    await client.query('VACUUM ANALYZE'); // as autovacuum leaves a table: visibility map set, statistics read
   } finally {
     await client.end();
   }

@@ -492,14 +492,19 @@ export function hitOf(r: Row): TurnHit {
   };
 }
 
-/** The lower end of the next window of `size` candidates, or null when it holds all that are left. */
-async function windowLow(
+/**
+ * The next window of at most `size` candidates: its oldest turn (null when it holds none), and
+ * whether it holds every candidate left. Every read after it stays at or above `low`, so no plan
+ * the database picks can read past the window, even when the window holds all that are left.
+ */
+async function nextWindow(
   all: (w: Where) => Promise<Row[]>,
   plan: SearchPlan,
   size: number,
-): Promise<number | null> {
+): Promise<{ low: number | null; last: boolean }> {
   const w = (await all(windowSql(plan, size)))[0];
-  return num(w?.n) < size ? null : num(w?.oldest);
+  const n = num(w?.n);
+  return { low: n === 0 ? null : num(w?.oldest), last: n < size };
 }
 
 /**
@@ -511,12 +516,13 @@ export async function runSearch(
   plan: SearchPlan,
   limit: number,
 ): Promise<TurnHits> {
-  const low = await windowLow(all, plan, SEARCH_SCAN);
+  const { low, last } = await nextWindow(all, plan, SEARCH_SCAN);
+  if (low === null) return { hits: [], next: null };
   const rows = await all(hitsSql(plan, low, limit + 1));
   const hits = rows.slice(0, limit).map(hitOf);
   if (rows.length > limit) return { hits, next: hits[hits.length - 1]!.id };
   // A short page: the window held every candidate left, or the next request goes on below it.
-  return { hits, next: low };
+  return { hits, next: last ? null : low };
 }
 
 /** Runs the facets with a store's `all`, over the newest matching turns of a window of FACET_SCAN. */
@@ -525,13 +531,13 @@ export async function runFacets(
   plan: SearchPlan,
   dialect: Dialect,
 ): Promise<TurnFacetCounts> {
-  const low = await windowLow(all, plan, FACET_SCAN);
-  const matched = await all(matchedSql(plan, low));
+  const { low, last } = await nextWindow(all, plan, FACET_SCAN);
+  const matched = low === null ? [] : await all(matchedSql(plan, low));
   const ids = matched.map((r) => num(r.id));
   const bound = dialect === 'sqlite' ? JSON.stringify(ids) : ids;
   const side = sideFacetSqls(dialect);
   const [rules, tools] = ids.length
     ? [await all({ sql: side.rules, args: [bound] }), await all({ sql: side.tools, args: [bound] })]
     : [[], []];
-  return facetCounts(matched, { rules, tools }, low === null && matched.length < FACET_TURNS);
+  return facetCounts(matched, { rules, tools }, last && matched.length < FACET_TURNS);
 }
