@@ -1,23 +1,36 @@
 /**
  * The turn index at scale: a store filled with `--turns` turns (default 1,000,000 on SQLite; use
  * `--store postgres --turns 200000` for PostgreSQL, on a throwaway server of its own), then each
- * search and facet request timed `--reps` times through the store (min and median). SQLite is
- * filled in bulk (the store's row format and index code, ten thousand turns a transaction), since
- * a million single-turn transactions would take most of an hour; PostgreSQL through the store's
- * own `appendTurn`. What the index adds to a send is measured by `service-throughput.ts`.
+ * search and facet request timed `--reps` times through the store (min and median). The store is
+ * filled in bulk with the store's own row format and index code (SQLite: ten thousand turns a
+ * transaction; PostgreSQL: five thousand, each turn's index entry written by the statement the
+ * store uses), since a million single-turn transactions would take most of an hour.
+ *
+ * Then what the index adds to a send, on that full store: sends through the service's own request
+ * handling (in process, no socket: routing, validation, the engine, the store), one at a time to
+ * ten tasks, in `--blocks` alternating blocks of `--sends` with the index written and without it.
+ * "Without" is the same store with its index writer replaced by a no-op (only here, never in the
+ * service); the index entry is still computed then, so that computation is timed on its own and
+ * counted as part of the index's cost.
  *
  * The turns are the example agents' demo conversations run through the engine once, repeated with
  * other amounts, dates and times spread over a year, in tasks of ten turns over three agents.
  *
- *   npx tsx bench/turn-search.ts [--turns 1000000] [--store sqlite|postgres] [--reps 20]
+ *   npx tsx bench/turn-search.ts [--turns 1000000] [--store sqlite|postgres] [--reps 20] [--keep DIR]
+ *     [--blocks 8] [--sends 150]
  *
  * Prints a Markdown table, and one `RESULT {json}` line.
  */
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { converse, exampleBundle } from '../server/agents/converse';
+import { createApp } from '../server/app';
+import { parseApiKeys } from '../server/auth/api-keys';
+import { defaultDependencies } from '../server/default-dependencies';
+import { addToPostgresTurnIndex } from '../server/store/postgres-turn-index';
 import { taskToRow, turnToRow, TASK_COLUMNS, TURN_COLUMNS } from '../server/store/rows';
 import { SqliteTurnIndex } from '../server/store/sqlite-turn-index';
 import { turnIndexEntry } from '../server/store/turn-index';
@@ -32,6 +45,8 @@ import { machine, today } from './lib/machine';
 const KIND = argValue('store') === 'postgres' ? 'postgres' : 'sqlite';
 const TURNS = numberArg('turns', KIND === 'postgres' ? 200_000 : 1_000_000);
 const REPS = numberArg('reps', 20);
+const BLOCKS = numberArg('blocks', 8);
+const SENDS = numberArg('sends', 150);
 const TURNS_PER_TASK = 10;
 const CLOCK = '2025-03-15T12:00:00Z';
 
@@ -104,21 +119,32 @@ async function openStore(
   all: Sample[][],
 ): Promise<{ store: Store; fillMs: number; done: () => Promise<void> }> {
   if (KIND === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'threadline-search-bench-'));
-    await new SqliteStore({ dataDir: dir }).close(); // the schema
-    const fillMs = fillSqlite(join(dir, 'threadline.db'), all);
+    // `--keep DIR`: fill DIR once and leave it there, so that a second run measures the same store.
+    const kept = argValue('keep');
+    const dir = kept ?? mkdtempSync(join(tmpdir(), 'threadline-search-bench-'));
+    const filled = kept !== undefined && existsSync(join(dir, 'filled'));
+    let fillMs: number;
+    if (!filled) {
+      mkdirSync(dir, { recursive: true });
+      await new SqliteStore({ dataDir: dir }).close(); // the schema
+      fillMs = fillSqlite(join(dir, 'threadline.db'), all);
+      writeFileSync(join(dir, 'filled'), String(fillMs));
+    } else fillMs = Number(readFileSync(join(dir, 'filled'), 'utf8'));
     const store = new SqliteStore({ dataDir: dir });
     return {
       store,
       fillMs,
-      done: async () => (await store.close(), rmSync(dir, { recursive: true, force: true })),
+      done: async () => {
+        await store.close();
+        if (kept === undefined) rmSync(dir, { recursive: true, force: true });
+      },
     };
   }
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
   const server = await startPostgresServer(bin, { durable: false });
   const store = await PostgresStore.open({ url: server.adminUrl });
-  const fillMs = await fill(store, all);
+  const fillMs = await fillPostgres(server.adminUrl, all);
   return { store, fillMs, done: async () => (await store.close(), server.stop()) };
 }
 
@@ -177,13 +203,35 @@ function taskOf(all: Sample[][], i: number): { task: TaskRecord; sample: Sample;
 const timeOf = (i: number) =>
   new Date(Date.parse('2025-01-01T00:00:00Z') + Math.floor((i / TURNS) * 365 * 86_400_000)).toISOString();
 
-/** Fills the store through its own API, a turn a transaction, as the service writes them. */
-async function fill(store: Store, all: Sample[][]): Promise<number> {
+/** Writes the turns straight into PostgreSQL, with the index entries the store would write. */
+async function fillPostgres(url: string, all: Sample[][]): Promise<number> {
   const started = performance.now();
-  for (let i = 0; i < TURNS; i += 1) {
-    const { task, sample, seq } = taskOf(all, i);
-    if (seq === 1) await store.createTask(task);
-    await store.appendTurn(task.id, () => turnOf(sample, i, task.id));
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  const positional = (columns: string) =>
+    columns
+      .split(', ')
+      .map((_, i) => `$${i + 1}`)
+      .join(', ');
+  const ordered = (columns: string, row: object) =>
+    columns.split(', ').map((c) => (row as Record<string, unknown>)[c]);
+  const insertTask = `INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${positional(TASK_COLUMNS)})`;
+  const insertTurn = `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${positional(TURN_COLUMNS)})`;
+  try {
+    for (let from = 0; from < TURNS; from += 5000) {
+      await client.query('BEGIN');
+      for (let i = from; i < Math.min(TURNS, from + 5000); i += 1) {
+        const { task, sample, seq } = taskOf(all, i);
+        if (seq === 1) await client.query(insertTask, ordered(TASK_COLUMNS, taskToRow(task)));
+        const turn = turnOf(sample, i, task.id);
+        await client.query(insertTurn, ordered(TURN_COLUMNS, turnToRow(turn, seq)));
+        await addToPostgresTurnIndex(client, turnIndexEntry(task, turn, seq));
+      }
+      await client.query('COMMIT');
+    }
+    await client.query('VACUUM ANALYZE'); // as autovacuum leaves a table: visibility map set, statistics read
+  } finally {
+    await client.end();
   }
   return performance.now() - started;
 }
@@ -197,6 +245,8 @@ const SEARCHES: [string, Record<string, string[]>][] = [
   ['decision and agent', { decision: ['request_confirmation'], agent: ['flight-changes'] }],
   ['text (q=coffee corner)', { q: ['coffee corner'] }],
   ['text and agent (q=damaged, agent=shop-returns)', { q: ['damaged'], agent: ['shop-returns'] }],
+  ['a rare value (param=transaction-amount>1000: 1 turn in 400)', { param: ['transaction-amount>1000'] }],
+  ['a word no turn holds (q=zeppelin)', { q: ['zeppelin'] }],
 ];
 const FACETS: [string, Record<string, string[]>][] = [
   ['facets of rule=DISPUTE_WINDOW:blocked', { rule: ['DISPUTE_WINDOW:blocked'] }],
@@ -216,7 +266,87 @@ async function timed(reps: number, work: () => Promise<unknown>): Promise<{ min:
   return { min: ms[0]!, median: ms[Math.floor(ms.length / 2)]! };
 }
 
-const { store, fillMs, done } = await openStore(samples());
+/**
+ * The store's index writer switched off and on again, for the send-cost comparison only: a no-op
+ * in place of `SqliteTurnIndex.add` (SQLite) or of the store's `indexTurn` (PostgreSQL).
+ */
+function indexSwitch(store: Store): { off(): void; on(): void } {
+  const target =
+    KIND === 'sqlite'
+      ? (store as unknown as { turnIndex: Record<string, unknown> }).turnIndex
+      : (store as unknown as Record<string, unknown>);
+  const method = KIND === 'sqlite' ? 'add' : 'indexTurn';
+  return {
+    off: () => void (target[method] = KIND === 'sqlite' ? () => undefined : async () => undefined),
+    on: () => void delete target[method],
+  };
+}
+
+interface SendCost {
+  withIndex: { median: number; min: number; perSecond: number };
+  without: { median: number; min: number; perSecond: number };
+  entryUs: number;
+  sends: number;
+}
+
+/** Sends through the app in process, alternating blocks with and without the index written. */
+async function sendCost(store: Store, all: Sample[][]): Promise<SendCost> {
+  const app = createApp({
+    store,
+    dependencies: defaultDependencies(),
+    apiKeys: parseApiKeys('bench=*'),
+    log: () => undefined,
+  });
+  const post = async (path: string, body: unknown) => {
+    const r = await app.request(path, {
+      method: 'POST',
+      headers: { 'x-service-api-key': 'bench', 'content-type': 'application/json' },
+      body: JSON.stringify(body),
+    });
+    if (r.status !== 200) throw new Error(`${path}: ${r.status} ${await r.text()}`);
+    return (await r.json()) as { id: string };
+  };
+  const tasks: string[] = [];
+  for (let t = 0; t < 10; t += 1)
+    tasks.push((await post('/v1/messaging/tasks', { agent_id: 'card-disputes', user_id: `send-${t}` })).id);
+  let n = 0;
+  const send = () =>
+    post('/v1/messaging/messages', {
+      type: 'message',
+      task_id: tasks[n % tasks.length],
+      text: `I want to dispute a charge of $${(n++ * 37) % 900} at Coffee Corner from ${n % 20} days ago`,
+    });
+  const index = indexSwitch(store);
+  const times = { with: [] as number[], without: [] as number[] };
+  for (let w = 0; w < 50; w += 1) await send(); // warm
+  for (let b = 0; b < BLOCKS; b += 1) {
+    // ABBA order, so neither side always runs first.
+    const indexed = b % 4 === 0 || b % 4 === 3;
+    if (indexed) index.on();
+    else index.off();
+    for (let i = 0; i < SENDS; i += 1) {
+      const t = performance.now();
+      await send();
+      (indexed ? times.with : times.without).push(performance.now() - t);
+    }
+  }
+  index.on();
+  // The entry computed for each turn (also done "without"): timed alone over the sample turns.
+  const turns = all.flat().map((sample, i) => ({ task: taskOf(all, i).task, turn: turnOf(sample, i, 'x') }));
+  const t = performance.now();
+  const rounds = 2000;
+  for (let r = 0; r < rounds; r += 1) for (const x of turns) turnIndexEntry(x.task, x.turn, 1);
+  const entryUs = ((performance.now() - t) * 1000) / (rounds * turns.length);
+  const summary = (ms: number[]) => {
+    const sorted = [...ms].sort((a, b) => a - b);
+    const mean = ms.reduce((a, b) => a + b, 0) / ms.length;
+    return { median: sorted[Math.floor(sorted.length / 2)]!, min: sorted[0]!, perSecond: 1000 / mean };
+  };
+  return { withIndex: summary(times.with), without: summary(times.without), entryUs, sends: SENDS * BLOCKS };
+}
+
+const all = samples();
+const { store, fillMs, done } = await openStore(all);
 try {
   const rows: { measure: string; min: number; median: number }[] = [];
   for (const [name, params] of SEARCHES) {
@@ -237,12 +367,20 @@ try {
     const q = parseTurnQuery(params);
     rows.push({ measure: name, ...(await timed(REPS, () => store.turnFacets(q, null))) });
   }
+  const cost = await sendCost(store, all);
+  const withoutMs = cost.without.median - cost.entryUs / 1000;
+  const added = (cost.withIndex.median - withoutMs) / withoutMs;
   console.log(
     `\n${today()}, ${machine()}; ${KIND}, ${TURNS.toLocaleString('en')} turns (written in ${(fillMs / 1000).toFixed(0)} s, ${((fillMs * 1000) / TURNS).toFixed(0)} µs a turn), ${REPS} repetitions\n`,
   );
   console.log('| measure | min ms | median ms |\n|---|---|---|');
   for (const r of rows) console.log(`| ${r.measure} | ${r.min.toFixed(1)} | ${r.median.toFixed(1)} |`);
-  console.log(`RESULT ${JSON.stringify({ store: KIND, turns: TURNS, reps: REPS, fillMs, rows })}`);
+  console.log(
+    `\nSends (${cost.sends}, ${BLOCKS} alternating blocks): with the index median ${cost.withIndex.median.toFixed(2)} ms (min ${cost.withIndex.min.toFixed(2)}, ${cost.withIndex.perSecond.toFixed(0)}/s); without median ${cost.without.median.toFixed(2)} ms (min ${cost.without.min.toFixed(2)}, ${cost.without.perSecond.toFixed(0)}/s); the entry alone ${cost.entryUs.toFixed(1)} µs; the index adds ${(added * 100).toFixed(1)}% to the median send`,
+  );
+  console.log(
+    `RESULT ${JSON.stringify({ store: KIND, turns: TURNS, reps: REPS, fillMs, rows, cost, added })}`,
+  );
 } finally {
   await done();
 }

@@ -153,6 +153,11 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE turn_index_text USING fts5(message, reply, content='', tokenize='porter unicode61');
   CREATE INDEX turns_unindexed ON turns (reply_created_at, task_id, seq);
   `,
+  // The turns that invoked a tool, newest last: `tool=X:invoked` reads these alone rather than
+  // every turn that considered X (a tool is often considered, seldom invoked).
+  `
+  CREATE INDEX turn_index_tools_invoked ON turn_index_tools (tool, turn) WHERE invoked = 1;
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -116,6 +116,10 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     PRIMARY KEY (code, turn)
   );
   `,
+  // As in SQLite: the turns that invoked a tool, for `tool=X:invoked`.
+  `
+  CREATE INDEX turn_index_tools_invoked ON turn_index_tools (tool, turn) WHERE invoked;
+  `,
 ];
 
 /** Any constant shared by every instance: the key of the advisory lock migrations run under. */

@@ -113,9 +113,19 @@ function timeBound(all: Record<string, string[]>, field: 'from' | 'to'): string 
   return d.toISOString();
 }
 
+/** A word, for text search: a run of letters and digits (so `jane@example.com` is three words). */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+/**
+ * A text as the words text search sees, separated by spaces: what PostgreSQL's `tsvector` is made
+ * from, so that its parser (which keeps an email, a URL or a path as one token) splits a text
+ * exactly as the query is split, and as SQLite's FTS5 tokenizer does.
+ */
+export const searchableText = (text: string): string => (text.match(WORD) ?? []).join(' ');
+
 /** Letters and digits runs of the text query, at most MAX_WORDS of them. */
 export function queryWords(q: string): string[] {
-  const words = q.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
+  const words = q.toLowerCase().match(WORD) ?? [];
   if (words.length > MAX_WORDS) throw new TurnQueryError('q', `q: at most ${MAX_WORDS} words`);
   return words.map((w) => w.slice(0, 64));
 }
@@ -167,8 +177,8 @@ export interface Where {
 /** Candidate turns a search reads at most per request, newest first, from its driving filter. */
 export const SEARCH_SCAN = 20_000;
 /** Candidate turns the facets read at most, and matching turns they count at most. */
-export const FACET_SCAN = 200_000;
-export const FACET_TURNS = 20_000;
+export const FACET_SCAN = 100_000;
+export const FACET_TURNS = 10_000;
 
 /**
  * How a search runs. `driver` walks turn ids newest first from the most telling filter (a rule
@@ -258,7 +268,17 @@ export function planSearch(
     chosen = drive('tool', 'turn_index_tools', 'turn_index_tools.turn', tools);
   else if (words) chosen = drive('q', words.table, words.id, words.match);
   else if (q.params.length === 1 && params)
-    chosen = drive('param', 'turn_index_values', 'turn_index_values.turn', params);
+    // The parameter's rows by code alone (an index range, so a window holds at most SEARCH_SCAN
+    // of them); a comparison with a value stays a probe in `filter`: driving by it would read
+    // every row of the code to find a window's worth of rare values.
+    chosen = {
+      field: q.params[0]!.op === 'present' ? 'param' : 'param driver',
+      driver: {
+        table: 'turn_index_values',
+        id: 'turn_index_values.turn',
+        where: value('@code = ?', [q.params[0]!.code]),
+      },
+    };
   else
     for (const [field, column, values] of [
       ['decision', 'decision', q.decisions],
@@ -472,14 +492,19 @@ export function hitOf(r: Row): TurnHit {
   };
 }
 
-/** The lower end of the next window of `size` candidates, or null when it holds all that are left. */
-async function windowLow(
+/**
+ * The next window of at most `size` candidates: its oldest turn (null when it holds none), and
+ * whether it holds every candidate left. Every read after it stays at or above `low`, so no plan
+ * the database picks can read past the window, even when the window holds all that are left.
+ */
+async function nextWindow(
   all: (w: Where) => Promise<Row[]>,
   plan: SearchPlan,
   size: number,
-): Promise<number | null> {
+): Promise<{ low: number | null; last: boolean }> {
   const w = (await all(windowSql(plan, size)))[0];
-  return num(w?.n) < size ? null : num(w?.oldest);
+  const n = num(w?.n);
+  return { low: n === 0 ? null : num(w?.oldest), last: n < size };
 }
 
 /**
@@ -491,12 +516,13 @@ export async function runSearch(
   plan: SearchPlan,
   limit: number,
 ): Promise<TurnHits> {
-  const low = await windowLow(all, plan, SEARCH_SCAN);
+  const { low, last } = await nextWindow(all, plan, SEARCH_SCAN);
+  if (low === null) return { hits: [], next: null };
   const rows = await all(hitsSql(plan, low, limit + 1));
   const hits = rows.slice(0, limit).map(hitOf);
   if (rows.length > limit) return { hits, next: hits[hits.length - 1]!.id };
   // A short page: the window held every candidate left, or the next request goes on below it.
-  return { hits, next: low };
+  return { hits, next: last ? null : low };
 }
 
 /** Runs the facets with a store's `all`, over the newest matching turns of a window of FACET_SCAN. */
@@ -505,13 +531,13 @@ export async function runFacets(
   plan: SearchPlan,
   dialect: Dialect,
 ): Promise<TurnFacetCounts> {
-  const low = await windowLow(all, plan, FACET_SCAN);
-  const matched = await all(matchedSql(plan, low));
+  const { low, last } = await nextWindow(all, plan, FACET_SCAN);
+  const matched = low === null ? [] : await all(matchedSql(plan, low));
   const ids = matched.map((r) => num(r.id));
   const bound = dialect === 'sqlite' ? JSON.stringify(ids) : ids;
   const side = sideFacetSqls(dialect);
   const [rules, tools] = ids.length
     ? [await all({ sql: side.rules, args: [bound] }), await all({ sql: side.tools, args: [bound] })]
     : [[], []];
-  return facetCounts(matched, { rules, tools }, low === null && matched.length < FACET_TURNS);
+  return facetCounts(matched, { rules, tools }, last && matched.length < FACET_TURNS);
 }
