@@ -422,14 +422,18 @@ export function matchedSql(plan: SearchPlan, low: number | null): Where {
   return { sql: `${q.sql} LIMIT ?`, args: [...q.args, FACET_TURNS] };
 }
 
-/** Rule and tool counts over a list of turn ids (a JSON array on SQLite, an array on PostgreSQL). */
+/**
+ * Rule and tool counts over a list of turn ids (a JSON array on SQLite, an array on PostgreSQL),
+ * given with their lowest and highest id first: the range keeps the read on the side table's
+ * `(turn, …)` index, which PostgreSQL would otherwise trade for a scan of the whole table.
+ */
 export function sideFacetSqls(dialect: Dialect): { rules: string; tools: string } {
-  const ids = dialect === 'sqlite' ? 'IN (SELECT value FROM json_each(?))' : '= ANY(?::bigint[])';
+  const ids = `turn BETWEEN ? AND ? AND turn ${dialect === 'sqlite' ? 'IN (SELECT value FROM json_each(?))' : '= ANY(?::bigint[])'}`;
   return {
-    rules: `SELECT rule_id, result, COUNT(*) AS count FROM turn_index_rules WHERE turn ${ids}
+    rules: `SELECT rule_id, result, COUNT(*) AS count FROM turn_index_rules WHERE ${ids}
       GROUP BY rule_id, result ORDER BY count DESC, rule_id, result LIMIT ${MAX_FACET_ROWS}`,
     tools: `SELECT tool, COUNT(*) AS considered, SUM(CASE WHEN invoked THEN 1 ELSE 0 END) AS invoked
-      FROM turn_index_tools WHERE turn ${ids} GROUP BY tool ORDER BY considered DESC, tool LIMIT ${MAX_FACET_ROWS}`,
+      FROM turn_index_tools WHERE ${ids} GROUP BY tool ORDER BY considered DESC, tool LIMIT ${MAX_FACET_ROWS}`,
   };
 }
 
@@ -536,8 +540,13 @@ export async function runFacets(
   const ids = matched.map((r) => num(r.id));
   const bound = dialect === 'sqlite' ? JSON.stringify(ids) : ids;
   const side = sideFacetSqls(dialect);
+  const args = [
+    ids.reduce((a, b) => Math.min(a, b), Infinity),
+    ids.reduce((a, b) => Math.max(a, b), 0),
+    bound,
+  ];
   const [rules, tools] = ids.length
-    ? [await all({ sql: side.rules, args: [bound] }), await all({ sql: side.tools, args: [bound] })]
+    ? [await all({ sql: side.rules, args }), await all({ sql: side.tools, args })]
     : [[], []];
   return facetCounts(matched, { rules, tools }, last && matched.length < FACET_TURNS);
 }
