@@ -1,7 +1,8 @@
 /**
  * Sharing: a trace link opened in a fresh browser (no key) asks for a key and shows the same turn
  * and node; a snapshot link opens read-only from a static copy of the app with no service behind
- * it; masked values are nowhere in the snapshot URL, decoded or not; export → import round trip.
+ * it; masked values are nowhere in the snapshot URL, decoded or not; export → import round trip,
+ * a thread and its branch included.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
@@ -13,6 +14,7 @@ import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
 import { builtSpaDir } from './ports';
 
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
+const RECENT_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 3 days ago';
 const distDir = builtSpaDir();
 
 const TYPES: Record<string, string> = {
@@ -306,4 +308,68 @@ test('export → import round trip shows the same thread read-only (file picker 
   await expect(page.getByRole('alert').filter({ hasText: 'Import failed.' })).toContainText(
     'not a Threadline snapshot or export',
   );
+});
+
+test('an export of a thread and its branch opens elsewhere with its branch tree and compares them, with no service', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const original = await startThread(page, 'card-disputes');
+  await sendMessage(page, BLOCKED_DISPUTE);
+  const turn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByTitle('Decision: block_with_explanation')).toBeVisible();
+
+  // A branch: the same turn rerun with a charge inside the dispute window.
+  await turn.getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
+  const rerun = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
+  const message = rerun.getByLabel('Message to replay');
+  await message.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await message.pressSequentially(RECENT_DISPUTE);
+  await rerun.getByRole('button', { name: 'Rerun' }).click();
+  await expect(rerun).toHaveCount(0);
+  await expect(page).not.toHaveURL(new RegExp(`[?&]task=${original}(&|$)`));
+  const branch = new URL(page.url()).searchParams.get('task')!;
+
+  const dialog = await openShare(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
+  const exported = readFileSync(await download.path(), 'utf8');
+  expect((JSON.parse(exported) as { threads: unknown[] }).threads).toHaveLength(2);
+
+  // Another browser, no key: import the file.
+  const fresh = await freshPage(browser, baseURL!);
+  await fresh.page.goto('/');
+  const requests: string[] = [];
+  fresh.page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await fresh.page
+    .getByLabel('Import a Threadline file')
+    .setInputFiles({ name: 'family.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await expect(fresh.page.getByText('Exported file, read-only')).toBeVisible();
+  const tree = fresh.page.getByRole('tree', { name: 'Branch tree' });
+  await expect(tree.getByRole('treeitem')).toHaveCount(2);
+  const branchItem = tree.locator(`[role="treeitem"][data-task-id="${branch}"]`);
+  await expect(branchItem).toHaveAttribute('aria-level', '2');
+  await expect(branchItem).toContainText('Forked at turn 1');
+  await expect(branchItem).toContainText('text edited');
+  await expect(tree.locator(`[role="treeitem"][data-task-id="${original}"]`)).toContainText('blocked');
+
+  await branchItem.getByRole('button', { name: 'Compare with parent' }).click();
+  const comparison = fresh.page.getByRole('region', { name: 'Comparison' });
+  const row = comparison.getByRole('article').first();
+  await expect(row.getByLabel('Decision changed')).toContainText('blocked');
+  await expect(row).toContainText('message edited');
+  await expect(comparison.getByRole('group', { name: /^Trace graph A/ })).toBeVisible();
+  await expect(comparison.getByRole('group', { name: /^Trace graph B/ })).toBeVisible();
+
+  // Back to a thread: the branch opens from the comparison.
+  await comparison.getByRole('button', { name: /^B / }).click();
+  await expect(fresh.page.getByRole('article', { name: 'Turn 1' }).getByText(RECENT_DISPUTE)).toBeVisible();
+  expect(requests.filter((p) => p.startsWith('/v1') || p.startsWith('/reference'))).toEqual([]);
+  expect(fresh.problems).toEqual([]);
+  await fresh.context.close();
 });
