@@ -2,12 +2,13 @@
  * Sharing: a trace link opened in a fresh browser (no key) asks for a key and shows the same turn
  * and node; a snapshot link opens read-only from a static copy of the app with no service behind
  * it; masked values are nowhere in the snapshot URL, decoded or not; export → import round trip,
- * a thread and its branch included.
+ * a thread and its branch included; the one-file HTML snapshot opens from disk.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { inflateSync, strFromU8 } from 'fflate';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
@@ -372,4 +373,50 @@ test('an export of a thread and its branch opens elsewhere with its branch tree 
   expect(requests.filter((p) => p.startsWith('/v1') || p.startsWith('/reference'))).toEqual([]);
   expect(fresh.problems).toEqual([]);
   await fresh.context.close();
+});
+
+test('the one-file HTML snapshot opens from disk (file://) with nothing fetched: transcript and trace graph', async ({
+  page,
+  browser,
+}) => {
+  const ids = await blockedThread(page);
+  const dialog = await openShare(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download as one HTML file' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^threadline-.+\.html$/);
+  const path = await download.path();
+  const html = readFileSync(path, 'utf8');
+  // One file: no script, style, font or image comes from anywhere else, and the page may not connect.
+  expect(html).not.toMatch(/<script[^>]*\ssrc=|<link\b|url\((?!["']?data:)/);
+  expect(html).toMatch(
+    /http-equiv="Content-Security-Policy" content="default-src 'none'; [^"]*connect-src 'none'/,
+  );
+  expect(html).not.toContain(DEV_KEY);
+
+  const context = await browser.newContext();
+  const viewer = await context.newPage();
+  const problems: string[] = [];
+  viewer.on('pageerror', (e) => problems.push(e.message));
+  viewer.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  const requests: string[] = [];
+  viewer.on('request', (r) => requests.push(r.url()));
+  const url = pathToFileURL(path).href;
+  await viewer.goto(url);
+  await expect(viewer.getByText('Snapshot, read-only')).toBeVisible();
+  const turn = viewer.getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByText(BLOCKED_DISPUTE)).toBeVisible();
+  const graph = viewer.getByRole('group', { name: 'Trace graph of turn 1' });
+  await expect(graph.locator('[data-kind="rule"][data-tone="blocked"]').first()).toBeVisible();
+  await expect(graph.locator(`.react-flow__node.selected[data-id="${ids.node}"]`)).toHaveCount(1);
+  // The Thread tab comes from the same file.
+  await viewer.getByRole('tab', { name: 'Thread' }).click();
+  await expect(viewer.getByRole('tab', { name: 'Thread' })).toHaveAttribute('aria-selected', 'true');
+  await expect(viewer.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  expect(requests.filter((r) => !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([url]);
+  expect(problems).toEqual([]);
+  await context.close();
 });

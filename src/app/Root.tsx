@@ -17,26 +17,14 @@ import {
   LinkGate,
   snapshotPayloadFromHash,
   useShareStore,
-  type SnapshotInspectorContext,
 } from '../features/share';
 import { registerThemeActions } from '../features/theme';
 import { useThreadsStore } from '../features/threads';
-import { inspectorTabs } from './extensions';
-import { Inspector } from './Inspector';
+import { renderSnapshotInspector } from './SnapshotInspector';
 import { parseWorkspaceSearch } from './search';
 import { useWorkspaceActions, useWorkspaceTarget, useConnectionDialog } from './workspace-actions';
 
 registerThemeActions();
-
-/** Inspector tabs that read only what they are given (no service, no editor) suit a read-only copy. */
-const READ_ONLY_TABS = new Set(['trace', 'thread']);
-const snapshotTabs = inspectorTabs.filter((t) => READ_ONLY_TABS.has(t.id));
-
-function SnapshotInspector(ctx: SnapshotInspectorContext) {
-  const [tab, setTab] = useState<string | undefined>(undefined);
-  return <Inspector tab={tab} onTab={setTab} ctx={ctx} tabs={snapshotTabs} />;
-}
-const renderSnapshotInspector = (ctx: SnapshotInspectorContext) => <SnapshotInspector {...ctx} />;
 
 const loading = (
   <div className="flex h-dvh items-center justify-center gap-2 text-sm text-zinc-500">

@@ -6,6 +6,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import type { Turn } from '../features/chat';
+import { readOnlyTabs } from './read-only-tabs';
 import type { WorkspaceSearch } from './search';
 
 const debugLoop = () => import('./debug-loop');
@@ -64,8 +65,7 @@ export interface InspectorTab {
 }
 
 export const inspectorTabs: InspectorTab[] = [
-  { id: 'trace', label: 'Trace', Panel: lazy(() => import('../features/trace-graph/TracePanel')) },
-  { id: 'thread', label: 'Thread', Panel: lazy(() => import('../features/thread-view/ThreadView')) },
+  ...readOnlyTabs,
   { id: 'bundle', label: 'Bundle', Panel: BundleTab },
   { id: 'branches', label: 'Branches', Panel: BranchesTab },
   { id: 'tests', label: 'Tests', Panel: TestsTab },
