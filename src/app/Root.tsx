@@ -4,7 +4,7 @@
  * and its shortcuts, the file drop target, the share dialog and the trace-link key prompt.
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Suspense, useCallback, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { KeyboardHost, Modal } from '../features/command-palette';
@@ -20,6 +20,8 @@ import {
 } from '../features/share';
 import { registerThemeActions } from '../features/theme';
 import { useThreadsStore } from '../features/threads';
+import { prefetchSteps } from './extensions';
+import { prefetchWhileReading } from './prefetch';
 import { renderSnapshotInspector } from './SnapshotInspector';
 import { parseWorkspaceSearch } from './search';
 import { useWorkspaceActions, useWorkspaceTarget, useConnectionDialog } from './workspace-actions';
@@ -63,6 +65,8 @@ function WorkspaceGlobals() {
   const linkedTask = search.view === 'search' ? undefined : search.task;
   const gate = useLinkGate(linkedTask);
   const connection = useConnectionDialog();
+  // The workspace's first screen is drawn: what its first clicks need loads while it is read.
+  useEffect(() => prefetchWhileReading(prefetchSteps), []);
   return (
     <>
       {linkedTask ? (
