@@ -71,14 +71,15 @@ function record(context: BrowserContext, origin: string) {
   };
   context.on('response', onResponse);
   return async (page: Page): Promise<Fetched> => {
-    const marks = await page.evaluate((name) => {
-      const at = (e: PerformanceEntry | undefined) => (e ? e.startTime : null);
-      return {
+    // (No function declared inside: tsx would name it with a helper the page does not have.)
+    const marks = await page.evaluate(
+      (name) => ({
         origin: performance.timeOrigin,
-        prefetch: at(performance.getEntriesByName(name)[0]),
-        paint: at(performance.getEntriesByName('first-contentful-paint')[0]),
-      };
-    }, PREFETCH_MARK);
+        prefetch: performance.getEntriesByName(name)[0]?.startTime ?? null,
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      }),
+      PREFETCH_MARK,
+    );
     context.off('response', onResponse);
     const all = (await Promise.all(pending)).filter((x) => x !== undefined);
     const prefetchAt = marks.prefetch === null ? Infinity : marks.origin + marks.prefetch;
