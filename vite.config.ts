@@ -5,12 +5,14 @@ import { readdir, readFile, writeFile } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
+import { oneFileSnapshot } from './scripts/one-file-snapshot';
 
 const api = process.env.THREADLINE_API ?? 'http://127.0.0.1:8787';
 
 export default defineConfig({
+  // oneFileSnapshot: the snapshot page as one self-contained HTML file (scripts/one-file-snapshot.ts).
   // precompress: .gz and .br copies of every asset, sent by the reference service (server/http/spa.ts).
-  plugins: [react(), tailwindcss(), precompress()],
+  plugins: [react(), tailwindcss(), oneFileSnapshot(() => [react(), tailwindcss()]), precompress()],
   build: {
     outDir: process.env.THREADLINE_DIST ?? 'dist',
     emptyOutDir: true,

@@ -1,18 +1,21 @@
 /**
  * Sharing: a trace link opened in a fresh browser (no key) asks for a key and shows the same turn
  * and node; a snapshot link opens read-only from a static copy of the app with no service behind
- * it; masked values are nowhere in the snapshot URL, decoded or not; export → import round trip.
+ * it; masked values are nowhere in the snapshot URL, decoded or not; export → import round trip,
+ * a thread and its branch included; the one-file HTML snapshot opens from disk.
  */
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { inflateSync, strFromU8 } from 'fflate';
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import { DEV_KEY, expect, sendMessage, startThread, test } from './fixtures';
 import { builtSpaDir } from './ports';
 
 const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
+const RECENT_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 3 days ago';
 const distDir = builtSpaDir();
 
 const TYPES: Record<string, string> = {
@@ -306,4 +309,114 @@ test('export → import round trip shows the same thread read-only (file picker 
   await expect(page.getByRole('alert').filter({ hasText: 'Import failed.' })).toContainText(
     'not a Threadline snapshot or export',
   );
+});
+
+test('an export of a thread and its branch opens elsewhere with its branch tree and compares them, with no service', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const original = await startThread(page, 'card-disputes');
+  await sendMessage(page, BLOCKED_DISPUTE);
+  const turn = page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByTitle('Decision: block_with_explanation')).toBeVisible();
+
+  // A branch: the same turn rerun with a charge inside the dispute window.
+  await turn.getByRole('button', { name: 'Rerun from here (turn 1)' }).click();
+  const rerun = page.getByRole('dialog', { name: 'Rerun turn 1 as a new branch' });
+  const message = rerun.getByLabel('Message to replay');
+  await message.click();
+  await page.keyboard.press('ControlOrMeta+A');
+  await page.keyboard.press('Backspace');
+  await message.pressSequentially(RECENT_DISPUTE);
+  await rerun.getByRole('button', { name: 'Rerun' }).click();
+  await expect(rerun).toHaveCount(0);
+  await expect(page).not.toHaveURL(new RegExp(`[?&]task=${original}(&|$)`));
+  const branch = new URL(page.url()).searchParams.get('task')!;
+
+  const dialog = await openShare(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Export JSON' }).click(),
+  ]);
+  const exported = readFileSync(await download.path(), 'utf8');
+  expect((JSON.parse(exported) as { threads: unknown[] }).threads).toHaveLength(2);
+
+  // Another browser, no key: import the file.
+  const fresh = await freshPage(browser, baseURL!);
+  await fresh.page.goto('/');
+  const requests: string[] = [];
+  fresh.page.on('request', (r) => requests.push(new URL(r.url()).pathname));
+  await fresh.page
+    .getByLabel('Import a Threadline file')
+    .setInputFiles({ name: 'family.json', mimeType: 'application/json', buffer: Buffer.from(exported) });
+  await expect(fresh.page.getByText('Exported file, read-only')).toBeVisible();
+  const tree = fresh.page.getByRole('tree', { name: 'Branch tree' });
+  await expect(tree.getByRole('treeitem')).toHaveCount(2);
+  const branchItem = tree.locator(`[role="treeitem"][data-task-id="${branch}"]`);
+  await expect(branchItem).toHaveAttribute('aria-level', '2');
+  await expect(branchItem).toContainText('Forked at turn 1');
+  await expect(branchItem).toContainText('text edited');
+  await expect(tree.locator(`[role="treeitem"][data-task-id="${original}"]`)).toContainText('blocked');
+
+  await branchItem.getByRole('button', { name: 'Compare with parent' }).click();
+  const comparison = fresh.page.getByRole('region', { name: 'Comparison' });
+  const row = comparison.getByRole('article').first();
+  await expect(row.getByLabel('Decision changed')).toContainText('blocked');
+  await expect(row).toContainText('message edited');
+  await expect(comparison.getByRole('group', { name: /^Trace graph A/ })).toBeVisible();
+  await expect(comparison.getByRole('group', { name: /^Trace graph B/ })).toBeVisible();
+
+  // Back to a thread: the branch opens from the comparison.
+  await comparison.getByRole('button', { name: /^B / }).click();
+  await expect(fresh.page.getByRole('article', { name: 'Turn 1' }).getByText(RECENT_DISPUTE)).toBeVisible();
+  expect(requests.filter((p) => p.startsWith('/v1') || p.startsWith('/reference'))).toEqual([]);
+  expect(fresh.problems).toEqual([]);
+  await fresh.context.close();
+});
+
+test('the one-file HTML snapshot opens from disk (file://) with nothing fetched: transcript and trace graph', async ({
+  page,
+  browser,
+}) => {
+  const ids = await blockedThread(page);
+  const dialog = await openShare(page);
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    dialog.getByRole('button', { name: 'Download as one HTML file' }).click(),
+  ]);
+  expect(download.suggestedFilename()).toMatch(/^threadline-.+\.html$/);
+  const path = await download.path();
+  const html = readFileSync(path, 'utf8');
+  // One file: no script, style, font or image comes from anywhere else, and the page may not connect.
+  expect(html).not.toMatch(/<script[^>]*\ssrc=|<link\b|url\((?!["']?data:)/);
+  expect(html).toMatch(
+    /http-equiv="Content-Security-Policy" content="default-src 'none'; [^"]*connect-src 'none'/,
+  );
+  expect(html).not.toContain(DEV_KEY);
+
+  const context = await browser.newContext();
+  const viewer = await context.newPage();
+  const problems: string[] = [];
+  viewer.on('pageerror', (e) => problems.push(e.message));
+  viewer.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  const requests: string[] = [];
+  viewer.on('request', (r) => requests.push(r.url()));
+  const url = pathToFileURL(path).href;
+  await viewer.goto(url);
+  await expect(viewer.getByText('Snapshot, read-only')).toBeVisible();
+  const turn = viewer.getByRole('article', { name: 'Turn 1' });
+  await expect(turn.getByText(BLOCKED_DISPUTE)).toBeVisible();
+  const graph = viewer.getByRole('group', { name: 'Trace graph of turn 1' });
+  await expect(graph.locator('[data-kind="rule"][data-tone="blocked"]').first()).toBeVisible();
+  await expect(graph.locator(`.react-flow__node.selected[data-id="${ids.node}"]`)).toHaveCount(1);
+  // The Thread tab comes from the same file.
+  await viewer.getByRole('tab', { name: 'Thread' }).click();
+  await expect(viewer.getByRole('tab', { name: 'Thread' })).toHaveAttribute('aria-selected', 'true');
+  await expect(viewer.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+  expect(requests.filter((r) => !r.startsWith('data:') && !r.startsWith('blob:'))).toEqual([url]);
+  expect(problems).toEqual([]);
+  await context.close();
 });

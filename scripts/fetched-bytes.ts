@@ -7,9 +7,17 @@
  *
  * Two screens: the welcome screen of a first visit, and a link to a thread of one turn opened in a
  * fresh browser (chat, its reply and the turn's trace graph).
+ *
+ * Once a screen is painted, the app fetches what the first clicks need while the user reads (it
+ * marks the moment with the `threadline:prefetch` performance mark). A screen is measured without
+ * it (the browser says it saves data, which the app honours), unless asked; then what a request
+ * started after that mark is counted apart, as prefetched: it is not part of the screen's load.
  */
 import type { Browser, BrowserContext, Page, Response } from '@playwright/test';
 import { gzipSync } from 'node:zlib';
+
+/** The app's mark for the start of its idle-time prefetch (src/app/prefetch.ts). */
+const PREFETCH_MARK = 'threadline:prefetch';
 
 export interface FetchedFile {
   path: string;
@@ -21,9 +29,15 @@ export interface FetchedFile {
 }
 
 export interface Fetched {
-  /** JavaScript files fetched (scripts, modules, workers). */
+  /** JavaScript files fetched (scripts, modules, workers) for the screen, before the prefetch. */
   js: FetchedFile[];
   jsGzip: number;
+  /** JavaScript fetched after the screen was painted, ahead of the first clicks. */
+  prefetchedJs: FetchedFile[];
+  prefetchedJsGzip: number;
+  /** ms from navigation to the first contentful paint, and to the prefetch's start (null: none). */
+  firstPaintMs: number | null;
+  prefetchMs: number | null;
   /** Every response from the app's origin (HTML, JS, CSS, fonts, API answers), on the wire. */
   wireTotal: number;
   requests: number;
@@ -31,7 +45,7 @@ export interface Fetched {
 
 /** Records every response of the context from `origin` until `stop` is called. */
 function record(context: BrowserContext, origin: string) {
-  const pending: Array<Promise<{ file: FetchedFile; js: boolean } | undefined>> = [];
+  const pending: Array<Promise<{ file: FetchedFile; js: boolean; startedAt: number } | undefined>> = [];
   const onResponse = (response: Response) => {
     const url = new URL(response.url());
     if (url.origin !== origin) return;
@@ -41,6 +55,8 @@ function record(context: BrowserContext, origin: string) {
         const sizes = await response.request().sizes();
         const headers = await response.allHeaders();
         return {
+          // ms since the epoch, as performance.timeOrigin.
+          startedAt: response.request().timing().startTime,
           js: /javascript/.test(headers['content-type'] ?? '') || url.pathname.endsWith('.js'),
           file: {
             path: url.pathname,
@@ -54,13 +70,28 @@ function record(context: BrowserContext, origin: string) {
     );
   };
   context.on('response', onResponse);
-  return async (): Promise<Fetched> => {
+  return async (page: Page): Promise<Fetched> => {
+    // (No function declared inside: tsx would name it with a helper the page does not have.)
+    const marks = await page.evaluate(
+      (name) => ({
+        origin: performance.timeOrigin,
+        prefetch: performance.getEntriesByName(name)[0]?.startTime ?? null,
+        paint: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null,
+      }),
+      PREFETCH_MARK,
+    );
     context.off('response', onResponse);
     const all = (await Promise.all(pending)).filter((x) => x !== undefined);
-    const js = all.filter((x) => x.js).map((x) => x.file);
+    const prefetchAt = marks.prefetch === null ? Infinity : marks.origin + marks.prefetch;
+    const js = all.filter((x) => x.js && x.startedAt < prefetchAt).map((x) => x.file);
+    const prefetchedJs = all.filter((x) => x.js && x.startedAt >= prefetchAt).map((x) => x.file);
     return {
       js,
       jsGzip: js.reduce((sum, f) => sum + f.gzip, 0),
+      prefetchedJs,
+      prefetchedJsGzip: prefetchedJs.reduce((sum, f) => sum + f.gzip, 0),
+      firstPaintMs: marks.paint,
+      prefetchMs: marks.prefetch,
       wireTotal: all.reduce((sum, x) => sum + x.file.wire, 0),
       requests: all.length,
     };
@@ -74,9 +105,23 @@ async function settle(page: Page): Promise<void> {
   await page.waitForLoadState('networkidle');
 }
 
-/** The welcome screen of a first visit (nothing stored in the browser). */
-export async function welcomeScreen(browser: Browser, url: string): Promise<Fetched> {
+/** A browser context that, unless `prefetch`, tells the page to save data (so it prefetches nothing). */
+async function screenContext(browser: Browser, prefetch: boolean): Promise<BrowserContext> {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  if (!prefetch)
+    await context.addInitScript(() =>
+      Object.defineProperty(navigator, 'connection', { value: { saveData: true }, configurable: true }),
+    );
+  return context;
+}
+
+/** The welcome screen of a first visit (nothing stored in the browser). */
+export async function welcomeScreen(
+  browser: Browser,
+  url: string,
+  { prefetch = false } = {},
+): Promise<Fetched> {
+  const context = await screenContext(browser, prefetch);
   try {
     const stop = record(context, new URL(url).origin);
     const page = await context.newPage();
@@ -84,14 +129,19 @@ export async function welcomeScreen(browser: Browser, url: string): Promise<Fetc
     await page.getByRole('heading', { name: 'Talk to an agent, and see why it answers' }).waitFor();
     await page.getByText('No thread open', { exact: true }).waitFor();
     await settle(page);
-    return await stop();
+    return await stop(page);
   } finally {
     await context.close();
   }
 }
 
 /** A link to a thread of one turn, opened in a fresh browser, until the turn's graph is drawn. */
-export async function oneTurnThread(browser: Browser, url: string, key: string): Promise<Fetched> {
+export async function oneTurnThread(
+  browser: Browser,
+  url: string,
+  key: string,
+  { prefetch = false } = {},
+): Promise<Fetched> {
   const headers = { 'x-service-api-key': key, 'content-type': 'application/json' };
   const post = async (path: string, body: unknown) => {
     const response = await fetch(`${url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });
@@ -105,7 +155,7 @@ export async function oneTurnThread(browser: Browser, url: string, key: string):
     text: 'I want to dispute a charge',
   });
 
-  const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+  const context = await screenContext(browser, prefetch);
   try {
     const stop = record(context, new URL(url).origin);
     const page = await context.newPage();
@@ -116,7 +166,7 @@ export async function oneTurnThread(browser: Browser, url: string, key: string):
     await gate.getByRole('button', { name: 'Open the thread' }).click();
     await page.locator('[aria-label="Trace graph of turn 1"] [data-kind="decision"]').waitFor();
     await settle(page);
-    return await stop();
+    return await stop(page);
   } finally {
     await context.close();
   }

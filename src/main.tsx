@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { applyTheme, followSystemTheme, readThemeChoice } from './lib/theme';
@@ -9,9 +9,13 @@ followSystemTheme(readThemeChoice);
 
 const root = document.getElementById('root');
 if (root) {
-  createRoot(root).render(
-    <StrictMode>
-      <App />
-    </StrictMode>,
-  );
+  // The first render as a transition: React yields to the browser every few milliseconds, so the
+  // first screen is drawn in short tasks instead of one long one.
+  startTransition(() => {
+    createRoot(root).render(
+      <StrictMode>
+        <App />
+      </StrictMode>,
+    );
+  });
 }

@@ -1,20 +1,19 @@
-/** The inspector pane: tabs from the registry in extensions.tsx, the active one from the URL. */
+/** The inspector pane: the tabs it is given (the workspace: the registry in extensions.tsx), the active one from the caller. */
 import { Suspense } from 'react';
 import { Spinner } from '../components/ui/Spinner';
 import { TabList } from '../components/ui/Tabs';
-import { inspectorTabs, type InspectorContext, type InspectorTab } from './extensions';
+import type { InspectorContext, InspectorTab } from './extensions';
 
-/** `tabs` defaults to the registry (a read-only snapshot passes the tabs that need no service). */
 export function Inspector({
   tab,
   onTab,
   ctx,
-  tabs = inspectorTabs,
+  tabs,
 }: {
   tab: string | undefined;
   onTab: (id: string) => void;
   ctx: InspectorContext;
-  tabs?: InspectorTab[];
+  tabs: InspectorTab[];
 }) {
   const active = tabs.find((t) => t.id === tab) ?? tabs[0];
   if (!active) return null;

@@ -4,7 +4,7 @@
  * and its shortcuts, the file drop target, the share dialog and the trace-link key prompt.
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Suspense, useCallback, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { KeyboardHost, Modal } from '../features/command-palette';
@@ -17,26 +17,16 @@ import {
   LinkGate,
   snapshotPayloadFromHash,
   useShareStore,
-  type SnapshotInspectorContext,
 } from '../features/share';
 import { registerThemeActions } from '../features/theme';
 import { useThreadsStore } from '../features/threads';
-import { inspectorTabs } from './extensions';
-import { Inspector } from './Inspector';
+import { prefetchSteps } from './extensions';
+import { prefetchWhileReading } from './prefetch';
+import { renderSnapshotInspector } from './SnapshotInspector';
 import { parseWorkspaceSearch } from './search';
 import { useWorkspaceActions, useWorkspaceTarget, useConnectionDialog } from './workspace-actions';
 
 registerThemeActions();
-
-/** Inspector tabs that read only what they are given (no service, no editor) suit a read-only copy. */
-const READ_ONLY_TABS = new Set(['trace', 'thread']);
-const snapshotTabs = inspectorTabs.filter((t) => READ_ONLY_TABS.has(t.id));
-
-function SnapshotInspector(ctx: SnapshotInspectorContext) {
-  const [tab, setTab] = useState<string | undefined>(undefined);
-  return <Inspector tab={tab} onTab={setTab} ctx={ctx} tabs={snapshotTabs} />;
-}
-const renderSnapshotInspector = (ctx: SnapshotInspectorContext) => <SnapshotInspector {...ctx} />;
 
 const loading = (
   <div className="flex h-dvh items-center justify-center gap-2 text-sm text-zinc-500">
@@ -75,6 +65,8 @@ function WorkspaceGlobals() {
   const linkedTask = search.view === 'search' ? undefined : search.task;
   const gate = useLinkGate(linkedTask);
   const connection = useConnectionDialog();
+  // The workspace's first screen is drawn: what its first clicks need loads while it is read.
+  useEffect(() => prefetchWhileReading(prefetchSteps), []);
   return (
     <>
       {linkedTask ? (

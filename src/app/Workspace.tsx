@@ -221,6 +221,7 @@ export function Workspace() {
                     tab={search.tab ?? inspectorTabs[0]?.id}
                     onTab={(id) => setSearch({ tab: id }, true)}
                     ctx={inspectorCtx}
+                    tabs={inspectorTabs}
                   />
                 ),
               },

@@ -9,6 +9,9 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BranchTree } from '../features/branches/BranchTree';
 import { BundleEditorPanel } from '../features/bundle-editor';
+// Prepared ahead of the first click (extensions.tsx: prefetchSteps).
+export { prepareMonaco, startAnalysisWorker } from '../features/bundle-editor';
+export { preloadCompareView } from '../features/compare';
 import type { Turn } from '../features/chat';
 import { CompareMain, formatComparePair } from '../features/compare';
 import { ImpactPreview } from '../features/impact-preview';

@@ -5,7 +5,10 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import type { Turn } from '../features/chat';
+import { preloadMarkdown, type Turn } from '../features/chat';
+import { preloadTraceGraph } from '../features/trace-graph';
+import type { PrefetchStep } from './prefetch';
+import { readOnlyTabs } from './read-only-tabs';
 import type { WorkspaceSearch } from './search';
 
 const debugLoop = () => import('./debug-loop');
@@ -64,8 +67,7 @@ export interface InspectorTab {
 }
 
 export const inspectorTabs: InspectorTab[] = [
-  { id: 'trace', label: 'Trace', Panel: lazy(() => import('../features/trace-graph/TracePanel')) },
-  { id: 'thread', label: 'Thread', Panel: lazy(() => import('../features/thread-view/ThreadView')) },
+  ...readOnlyTabs,
   { id: 'bundle', label: 'Bundle', Panel: BundleTab },
   { id: 'branches', label: 'Branches', Panel: BranchesTab },
   { id: 'tests', label: 'Tests', Panel: TestsTab },
@@ -104,6 +106,19 @@ export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNod
       <SaveAsTestTurnAction turn={turn} ctx={ctx} />
     </Suspense>
   ),
+];
+
+/**
+ * What the first send, the first Bundle tab and the first comparison need, in the order a user is
+ * likely to need them: fetched and prepared while the first screen is read (see prefetch.ts).
+ */
+export const prefetchSteps: PrefetchStep[] = [
+  () => debugLoop(),
+  preloadTraceGraph,
+  preloadMarkdown,
+  () => debugLoop().then((m) => m.startAnalysisWorker()),
+  () => debugLoop().then((m) => m.preloadCompareView()),
+  () => debugLoop().then((m) => m.prepareMonaco()),
 ];
 
 /** What every sent message carries besides its text: the thread's bundle and version pin. */

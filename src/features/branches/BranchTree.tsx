@@ -1,23 +1,18 @@
 /**
- * The thread and all its branches (and branches of branches) as a tree. Data flow: lineage
- * (useLineage: the server's, else this browser's and the link's) → buildBranchTree → flattened
- * rows; each row's trace list (TanStack Query) → decisionsAlong → the decisions after its fork
- * point. Keyboard: ↑/↓/Home/End move, Enter opens, Space picks for comparison; two picks → Compare.
+ * The live thread's family as a tree. Data flow: lineage (useLineage: the server's, else this
+ * browser's and the link's) → buildBranchTree → each row's trace list (TanStack Query) →
+ * BranchTreeView (rows, decisions after each fork point, picks for comparison).
  */
 import { useQueries } from '@tanstack/react-query';
-import { useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useMemo } from 'react';
 import { toApiError } from '../../api/errors';
 import { traceListQueryOptions } from '../../api/trace-list';
-import { Badge } from '../../components/ui/Badge';
-import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
-import { cx, plural, shortId, titleFrom } from '../../lib/format';
-import { shortBundleHash } from '../../lib/short-hash';
+import { plural, shortId } from '../../lib/format';
 import { useChangeFromOwn } from '../bundle-editor';
-import { DecisionBadge } from '../chat';
 import { describeRun, runConfigOf, useThreadsStore } from '../threads';
-import { decisionsAlong, describeForkPoint, type ParentTraces } from './decisions';
-import { buildBranchTree, flattenTree, textChanged, type BranchNode } from './lineage';
+import { BranchTreeView, type TraceListState } from './BranchTreeView';
+import { buildBranchTree, flattenTree } from './lineage';
 import { useLineage } from './use-lineage';
 
 export interface BranchTreeProps {
@@ -27,20 +22,6 @@ export interface BranchTreeProps {
   linkParent?: { task_id: string; interaction_id: string } | undefined;
   onOpen: (taskId: string) => void;
   onCompare: (a: string, b: string) => void;
-}
-
-function changeOf(node: BranchNode): string {
-  const r = node.record;
-  if (!r) return 'original thread';
-  if (r.from_link) return 'a branch (from the link: what changed is not known here)';
-  const parts: string[] = [];
-  if (textChanged(r)) parts.push(`text edited: “${titleFrom(r.edited_text, 60)}”`);
-  else parts.push('same text');
-  const short = shortBundleHash(r.bundle_hash);
-  if (short) parts.push(`bundle #${short}`);
-  if (r.version_id || r.version_tag)
-    parts.push(`pinned to ${[r.version_id, r.version_tag].filter(Boolean).join(' / ')}`);
-  return parts.join(' · ');
 }
 
 /** What a branch's bundle changes from the agent's own, in words (when the server offers that bundle). */
@@ -59,25 +40,19 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
   const tree = useMemo(() => (taskId ? buildBranchTree(taskId, records) : null), [taskId, records]);
   const rows = useMemo(() => (tree ? flattenTree(tree) : []), [tree]);
   // combine's result is structurally shared: a new array only when some trace list changed.
-  const traceLists = useQueries({
+  const lists = useQueries({
     queries: rows.map((r) => traceListQueryOptions(r.task_id)),
     combine: (results) =>
-      results.map((q) => ({
+      results.map((q): TraceListState => ({
         data: q.data,
         loading: q.isPending,
         error: q.error ? errorFacts(toApiError(q.error)) : undefined,
       })),
   });
-  const along = useMemo(() => {
-    if (!tree) return new Map<string, { forkIndex: number | null; decisions: string[] }>();
-    return decisionsAlong(tree, new Map(rows.map((r, i) => [r.task_id, traceLists[i]?.data])));
-  }, [tree, rows, traceLists]);
-  const rowIndex = useMemo(() => new Map(rows.map((r, i) => [r.task_id, i])), [rows]);
-  const listOf = (id: string): ParentTraces => traceLists[rowIndex.get(id) ?? -1] ?? { loading: true };
-
-  const [picked, setPicked] = useState<string[]>([]);
-  const [focused, setFocused] = useState(0);
-  const itemRefs = useRef<Array<HTMLLIElement | null>>([]);
+  const traceLists = useMemo(
+    () => new Map(rows.map((r, i): [string, TraceListState] => [r.task_id, lists[i] ?? { loading: true }])),
+    [rows, lists],
+  );
 
   if (!taskId || !tree) {
     return (
@@ -87,138 +62,33 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
     );
   }
 
-  const togglePick = (id: string) =>
-    setPicked((p) => (p.includes(id) ? p.filter((x) => x !== id) : [...p.slice(-1), id]));
-  const focusRow = (i: number) => {
-    const next = Math.max(0, Math.min(rows.length - 1, i));
-    setFocused(next);
-    itemRefs.current[next]?.focus();
-  };
-  const onKeyDown = (e: KeyboardEvent<HTMLLIElement>, i: number, node: BranchNode) => {
-    if (e.target !== e.currentTarget) return;
-    if (e.key === 'ArrowDown') focusRow(i + 1);
-    else if (e.key === 'ArrowUp') focusRow(i - 1);
-    else if (e.key === 'Home') focusRow(0);
-    else if (e.key === 'End') focusRow(rows.length - 1);
-    else if (e.key === 'Enter') onOpen(node.task_id);
-    else if (e.key === ' ') togglePick(node.task_id);
-    else return;
-    e.preventDefault();
-  };
-
-  const title = (id: string) => threads[id]?.title || lineage.titles.get(id) || `Thread ${shortId(id)}`;
-  const runsWith = (id: string) => {
-    const t = threads[id];
-    return t ? describeRun(t.agent_id, runConfigOf(t), t.version_id) : null;
-  };
-  const [pa, pb] = picked;
+  const status = `${
+    lineage.source === 'pending'
+      ? 'Loading the branches…'
+      : rows.length === 1
+        ? 'No branches yet.'
+        : `${plural(rows.length - 1, 'branch', 'branches')}.`
+  }${lineage.source === 'browser' ? ' (as recorded in this browser)' : ''}`;
 
   return (
-    <section aria-label="Branches" className="flex h-full min-h-0 flex-col">
-      <div className="flex items-center gap-2 border-b border-zinc-200 px-3 py-2 text-xs dark:border-zinc-800">
-        <span className="text-zinc-600 dark:text-zinc-300">
-          {lineage.source === 'pending'
-            ? 'Loading the branches…'
-            : rows.length === 1
-              ? 'No branches yet.'
-              : `${plural(rows.length - 1, 'branch', 'branches')}.`}{' '}
-          {lineage.source === 'browser' ? '(as recorded in this browser) ' : ''}
-          Pick two to compare.
-        </span>
-        <Button
-          size="sm"
-          variant="primary"
-          className="ml-auto"
-          disabled={!pa || !pb}
-          onClick={() => pa && pb && onCompare(pa, pb)}
-        >
-          Compare picked
-        </Button>
-      </div>
-      <ul role="tree" aria-label="Branch tree" className="min-h-0 flex-1 overflow-y-auto py-1">
-        {rows.map((node, i) => {
-          const info = along.get(node.task_id);
-          const current = node.task_id === taskId;
-          const isPicked = picked.includes(node.task_id);
-          const parentId = node.record?.parent_task_id;
-          return (
-            <li
-              key={node.task_id}
-              ref={(el) => {
-                itemRefs.current[i] = el;
-              }}
-              role="treeitem"
-              aria-level={node.depth + 1}
-              aria-selected={current}
-              aria-expanded={node.children.length > 0 ? true : undefined}
-              data-task-id={node.task_id}
-              tabIndex={i === focused ? 0 : -1}
-              onFocus={() => setFocused(i)}
-              onKeyDown={(e) => onKeyDown(e, i, node)}
-              onClick={(e) => {
-                if ((e.target as HTMLElement).closest('button, input')) return;
-                onOpen(node.task_id);
-              }}
-              style={{ paddingLeft: `${0.75 + node.depth * 1.25}rem` }}
-              className={cx(
-                'cursor-pointer border-l-2 py-1.5 pr-3 text-sm outline-none hover:bg-zinc-50 focus-visible:bg-indigo-50 dark:hover:bg-zinc-800 dark:focus-visible:bg-indigo-950',
-                current ? 'border-indigo-500 bg-indigo-50/50 dark:bg-indigo-950/30' : 'border-transparent',
-              )}
-            >
-              <div className="flex items-center gap-2">
-                <input
-                  type="checkbox"
-                  tabIndex={-1}
-                  aria-label={`Pick ${title(node.task_id)} for comparison`}
-                  checked={isPicked}
-                  onChange={() => togglePick(node.task_id)}
-                  className="size-3.5 accent-indigo-600"
-                />
-                <span className="truncate font-medium">
-                  {node.depth > 0 ? '↳ ' : ''}
-                  {title(node.task_id)}
-                </span>
-                <span className="text-xs text-zinc-500">#{shortId(node.task_id)}</span>
-                {current ? <Badge tone="info">open</Badge> : null}
-                {parentId ? (
-                  <button
-                    type="button"
-                    tabIndex={-1}
-                    onClick={() => onCompare(parentId, node.task_id)}
-                    className="ml-auto rounded px-1.5 py-0.5 text-xs text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
-                  >
-                    Compare with parent
-                  </button>
-                ) : null}
-              </div>
-              <p className="mt-0.5 text-xs text-zinc-600 dark:text-zinc-400">
-                {node.record
-                  ? `${describeForkPoint(info?.forkIndex ?? null, node.record.parent_interaction_id, listOf(node.record.parent_task_id))} · `
-                  : ''}
-                {changeOf(node)}
-                {node.record?.bundle_hash ? (
-                  <BundleChange
-                    agentId={threads[node.task_id]?.agent_id ?? threads[taskId]?.agent_id}
-                    hash={node.record.bundle_hash}
-                  />
-                ) : null}
-              </p>
-              {runsWith(node.task_id) ? (
-                <p className="text-xs text-zinc-500 dark:text-zinc-400">Runs with {runsWith(node.task_id)}</p>
-              ) : null}
-              {info && info.decisions.length > 0 ? (
-                <ol aria-label="Decisions" className="mt-1 flex flex-wrap items-center gap-1">
-                  {info.decisions.map((d, k) => (
-                    <li key={k}>
-                      <DecisionBadge decision={d} />
-                    </li>
-                  ))}
-                </ol>
-              ) : null}
-            </li>
-          );
-        })}
-      </ul>
-    </section>
+    <BranchTreeView
+      tree={tree}
+      taskId={taskId}
+      status={status}
+      traceLists={traceLists}
+      title={(id) => threads[id]?.title || lineage.titles.get(id) || `Thread ${shortId(id)}`}
+      runsWith={(id) => {
+        const t = threads[id];
+        return t ? describeRun(t.agent_id, runConfigOf(t), t.version_id) : null;
+      }}
+      renderBundleChange={(node) => (
+        <BundleChange
+          agentId={threads[node.task_id]?.agent_id ?? threads[taskId]?.agent_id}
+          hash={node.record!.bundle_hash!}
+        />
+      )}
+      onOpen={onOpen}
+      onCompare={onCompare}
+    />
   );
 }

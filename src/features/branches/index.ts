@@ -16,3 +16,5 @@ export {
 export { useLineageStore, selectLineageRecords, selectLineageHydrated, lineageOf } from './lineage-store';
 export { useLineage, type Lineage } from './use-lineage';
 export { decisionsAlong } from './decisions';
+// Reads only what it is given (a shared document feeds it from the file).
+export { BranchTreeView, type TraceListState } from './BranchTreeView';

@@ -35,21 +35,28 @@ function finished(text: string, analysis: DraftAnalysis): void {
   useAnswers.setState((s) => ({ version: s.version + 1 }));
 }
 
+/** Starts the worker (its chunk fetched and evaluated) before the first draft is analysed. */
+export function startAnalysisWorker(): void {
+  if (!worker && !workerFailed) createWorker();
+}
+
+function createWorker(): void {
+  worker = new AnalysisWorker();
+  worker.onmessage = (e: MessageEvent<{ text: string; analysis: DraftAnalysis }>) =>
+    finished(e.data.text, e.data.analysis);
+  worker.onerror = () => {
+    // The worker could not run (blocked script, out of memory): analyse in place from now on.
+    worker?.terminate();
+    worker = null;
+    workerFailed = true;
+    if (running !== null) finished(running, analyzeText(running));
+  };
+}
+
 function start(text: string): void {
   running = text;
-  if (!worker) {
-    worker = new AnalysisWorker();
-    worker.onmessage = (e: MessageEvent<{ text: string; analysis: DraftAnalysis }>) =>
-      finished(e.data.text, e.data.analysis);
-    worker.onerror = () => {
-      // The worker could not run (blocked script, out of memory): analyse in place from now on.
-      worker?.terminate();
-      worker = null;
-      workerFailed = true;
-      if (running !== null) finished(running, analyzeText(running));
-    };
-  }
-  worker.postMessage(text);
+  if (!worker) createWorker();
+  worker!.postMessage(text);
 }
 
 /** The analysis of `text`, or `checking` while the worker works on it. */

@@ -16,3 +16,10 @@ export { shortBundleHash } from '../../lib/short-hash';
 export { LazyBundleDiff } from './LazyBundleDiff';
 export { readDataTransfer, readFileList } from './read-files';
 export { importFiles, type PickedFile } from './import-files';
+/**
+ * Ahead of the first Bundle tab: starts the validator's worker, then loads Monaco (its chunk and
+ * the bundle's JSON Schema) and has its JSON worker read the schema. Each part is a separate
+ * step so a caller can give each its own idle period.
+ */
+export { startAnalysisWorker } from './analysis-runner';
+export const prepareMonaco = () => import('./monaco/warm-up').then((m) => m.warmUpJsonLanguage());

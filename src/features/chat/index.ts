@@ -5,3 +5,5 @@ export { DecisionBadge } from './DecisionBadge';
 export { useTranscript, type TranscriptState } from './use-transcript';
 export { buildTranscript, type Turn } from './transcript';
 export type { MessageExtras } from './use-send-turn';
+/** Fetches and evaluates the Markdown renderer's chunk ahead of the first reply. */
+export const preloadMarkdown = () => import('./Markdown');

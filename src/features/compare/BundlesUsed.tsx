@@ -10,7 +10,8 @@ import { useAgentBundle } from '../../api/agent-bundle';
 import { bundleByHashQueryOptions, bundleText, LazyBundleDiff } from '../bundle-editor';
 import { bundleChangeLine } from '../../lib/bundle-changes';
 import { bundleLabel } from '../threads';
-import { runSegments, type RunTurn } from './runs';
+import type { RunTurn } from './runs';
+import { SideSummary } from './RunsSummary';
 
 export interface SideRuns {
   label: string;
@@ -43,23 +44,6 @@ function useTurnBundle(agentId: string | undefined, turn: RunTurn | undefined): 
   return own.data
     ? { text: bundleText(own.data.bundle), describe: label, loading: false }
     : { text: null, describe: `${label} (not offered by this server)`, loading: false };
-}
-
-function SideSummary({ side }: { side: SideRuns }) {
-  const segments = runSegments(side.turns);
-  return (
-    <li>
-      <span className="font-semibold">{side.label}:</span>{' '}
-      {segments.length === 0
-        ? 'no turns'
-        : segments
-            .map(
-              (s) =>
-                `${s.first === s.last ? `turn ${s.first + 1}` : `turns ${s.first + 1}–${s.last + 1}`} ${bundleLabel(s.bundleHash)}${s.versionId ? ` (version ${s.versionId})` : ''}`,
-            )
-            .join(' · ')}
-    </li>
-  );
 }
 
 /**

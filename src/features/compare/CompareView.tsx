@@ -1,27 +1,22 @@
 /**
- * Two threads side by side. Data flow: both transcripts (trace list + local records) → turns →
- * alignTurns (shared prefix collapsed, then aligned rows) → diffTraces per aligned pair → the
- * decision diff leads each row; "Only differences" hides equal rows; the graphs of one row are
- * drawn side by side with highlightFor marking changed nodes; the bundles used are diffed last.
+ * The live comparison: both transcripts (trace list + local records) and what the service says of
+ * each thread → CompareLayout; the bundles used come from this browser or the service. Until both
+ * threads are loaded (no key yet, one failed) the view says so and concludes nothing.
  */
 import { useQuery } from '@tanstack/react-query';
-import { Suspense, useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { taskInfoQueryOptions } from '../../api/lineage';
-import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { Spinner } from '../../components/ui/Spinner';
-import { cx, plural, shortId } from '../../lib/format';
-import { DecisionBadge, useTranscript } from '../chat';
+import { shortId } from '../../lib/format';
+import { useTranscript } from '../chat';
 import { useKeyReady } from '../connection';
-import { bundleLabel, useThreadsStore } from '../threads';
-import { LazyTraceGraph } from '../trace-graph';
-import { alignTurns, type AlignedRow } from './align';
-import { BundleChangeHeader, BundlesUsed, type SideRuns } from './BundlesUsed';
-import { DecisionDiffView } from './DecisionDiffView';
-import { formatComparePair, parseComparePair } from './pair';
-import { countDifferences, diffTraces, highlightFor, type TraceDiff } from './trace-diff';
-import { toCompareTurns, type SideTurn } from './turns';
+import { useThreadsStore } from '../threads';
+import { BundleChangeHeader, BundlesUsed } from './BundlesUsed';
+import { CompareLayout, type CompareSide } from './CompareLayout';
+import { parseComparePair } from './pair';
+import { toCompareTurns } from './turns';
 
 export interface CompareViewProps {
   /** The URL's `compare` value, `<taskA>..<taskB>`. */
@@ -33,139 +28,7 @@ export interface CompareViewProps {
   onOpenTask: (taskId: string) => void;
 }
 
-type Row = AlignedRow<SideTurn> & { key: string; diff: TraceDiff | null };
-
-function TurnText({
-  turn,
-  label,
-  agentId,
-}: {
-  turn: SideTurn | undefined;
-  label: string;
-  agentId: string | undefined;
-}) {
-  if (!turn) return <p className="flex-1 text-xs text-zinc-500 italic">No turn here in {label}.</p>;
-  return (
-    <div className="min-w-0 flex-1 rounded border border-zinc-200 p-2 text-xs dark:border-zinc-700">
-      <p className="text-zinc-500">
-        {label} · turn {turn.index + 1} <DecisionBadge decision={turn.trace?.decision} />
-      </p>
-      <p className="text-zinc-500" data-testid="turn-ran-with">
-        ran with {bundleLabel(turn.bundleHash)}
-        {agentId ? ` of ${agentId}` : ''}
-        {turn.versionId ? ` · version ${turn.versionId}` : ''}
-      </p>
-      <p className="mt-1 font-medium break-words">{turn.user_text || <em>(text not recorded)</em>}</p>
-      <p className="mt-1 break-words text-zinc-600 dark:text-zinc-400">{turn.reply_text}</p>
-    </div>
-  );
-}
-
-function Graphs({ row, diff }: { row: Extract<Row, { kind: 'pair' }>; diff: TraceDiff }) {
-  const [selected, setSelected] = useState<string | undefined>(undefined);
-  const ha = useMemo(() => highlightFor(diff, 'a'), [diff]);
-  const hb = useMemo(() => highlightFor(diff, 'b'), [diff]);
-  return (
-    // Stacked, each the width of the view: the path and what changed fit at a legible size.
-    <div className="flex flex-col gap-2">
-      {(
-        [
-          [row.a, ha, 'A'],
-          [row.b, hb, 'B'],
-        ] as const
-      ).map(([turn, highlight, side]) => (
-        <div
-          key={side}
-          className="h-[30rem] overflow-hidden rounded border border-zinc-200 dark:border-zinc-700"
-        >
-          {turn.trace ? (
-            <Suspense
-              fallback={
-                <div className="flex h-full items-center justify-center gap-2 text-xs text-zinc-500">
-                  <Spinner label="Loading the graph" /> Loading the graph…
-                </div>
-              }
-            >
-              <LazyTraceGraph
-                trace={turn.trace}
-                selectedNodeId={selected}
-                onSelectNode={setSelected}
-                highlight={highlight}
-                label={`Trace graph ${side}, turn ${turn.index + 1}`}
-              />
-            </Suspense>
-          ) : (
-            <p className="p-3 text-xs text-zinc-500">No trace for this turn.</p>
-          )}
-        </div>
-      ))}
-    </div>
-  );
-}
-
-function RowView({
-  row,
-  index,
-  graphsOpen,
-  onToggleGraphs,
-  agents,
-}: {
-  row: Row;
-  index: number;
-  graphsOpen: boolean;
-  onToggleGraphs: () => void;
-  agents: [string | undefined, string | undefined];
-}) {
-  const diff = row.diff;
-  const n = diff ? countDifferences(diff) : 0;
-  return (
-    <article
-      aria-label={`Aligned turn ${index + 1}`}
-      className="flex flex-col gap-2 rounded-lg border border-zinc-200 bg-white p-3 dark:border-zinc-800 dark:bg-zinc-900"
-    >
-      <header className="flex flex-wrap items-center gap-2 text-sm">
-        <h3 className="font-semibold">
-          {row.kind === 'pair'
-            ? `Turn ${row.a.index + 1} ↔ ${row.b.index + 1}`
-            : row.kind === 'only-a'
-              ? `Turn ${row.a.index + 1} (A only)`
-              : `Turn ${row.b.index + 1} (B only)`}
-        </h3>
-        {row.kind === 'pair' ? (
-          <Badge tone={n ? 'confirm' : 'muted'}>{n ? plural(n, 'difference') : 'no differences'}</Badge>
-        ) : (
-          <Badge tone="info">one side only</Badge>
-        )}
-        {row.kind === 'pair' && !row.sameText ? <Badge tone="info">message edited</Badge> : null}
-        {row.kind === 'pair' ? (
-          <Button
-            size="sm"
-            variant="ghost"
-            className="ml-auto"
-            aria-expanded={graphsOpen}
-            onClick={onToggleGraphs}
-          >
-            {graphsOpen ? 'Hide graphs' : 'Show graphs'}
-          </Button>
-        ) : null}
-      </header>
-      {diff ? <DecisionDiffView diff={diff} labels={['A', 'B']} /> : null}
-      <div className="flex flex-col gap-2 sm:flex-row">
-        <TurnText turn={row.kind === 'only-b' ? undefined : row.a} label="A" agentId={agents[0]} />
-        <TurnText turn={row.kind === 'only-a' ? undefined : row.b} label="B" agentId={agents[1]} />
-      </div>
-      {row.kind === 'pair' && diff && graphsOpen ? <Graphs row={row} diff={diff} /> : null}
-    </article>
-  );
-}
-
-export default function CompareView({
-  pair: pairValue,
-  onlyDifferences,
-  onOnlyDifferences,
-  onPairChange,
-  onOpenTask,
-}: CompareViewProps) {
+export default function CompareView({ pair: pairValue, ...rest }: CompareViewProps) {
   const pair = parseComparePair(pairValue);
   const keyReady = useKeyReady();
   const a = useTranscript(pair?.a);
@@ -175,35 +38,14 @@ export default function CompareView({
   // A thread this browser does not know: the server says which agent it runs and its name.
   const infoA = useQuery({ ...taskInfoQueryOptions(pair?.a ?? ''), enabled: Boolean(pair) && keyReady });
   const infoB = useQuery({ ...taskInfoQueryOptions(pair?.b ?? ''), enabled: Boolean(pair) && keyReady });
-  const [openGraphs, setOpenGraphs] = useState<Record<string, boolean>>({});
-
-  const alignment = useMemo(
-    () => alignTurns(toCompareTurns(a.turns), toCompareTurns(b.turns)),
-    [a.turns, b.turns],
-  );
-  const rows: Row[] = useMemo(
-    () =>
-      alignment.rows.map((r) => ({
-        ...r,
-        key:
-          r.kind === 'pair'
-            ? `${r.a.interaction_id}|${r.b.interaction_id}`
-            : r.kind === 'only-a'
-              ? `a|${r.a.interaction_id}`
-              : `b|${r.b.interaction_id}`,
-        diff: r.kind === 'pair' ? diffTraces(r.a.trace, r.b.trace) : null,
-      })),
-    [alignment],
-  );
-  // The first row whose decision changed (else the first with any difference) shows its graphs.
-  const firstChanged = rows.find((r) => r.diff?.decision.changed) ?? rows.find((r) => r.diff?.changed);
-  const shown = onlyDifferences ? rows.filter((r) => r.kind !== 'pair' || r.diff?.changed) : rows;
+  const turnsA = useMemo(() => toCompareTurns(a.turns), [a.turns]);
+  const turnsB = useMemo(() => toCompareTurns(b.turns), [b.turns]);
 
   if (!pair) {
     return (
       <EmptyState
         title="Nothing to compare"
-        action={<Button onClick={() => onPairChange(undefined)}>Back to the workspace</Button>}
+        action={<Button onClick={() => rest.onPairChange(undefined)}>Back to the workspace</Button>}
       >
         A comparison needs two different threads, as <code>compare=&lt;taskA&gt;..&lt;taskB&gt;</code>. Pick
         two in the Branches tab.
@@ -211,121 +53,49 @@ export default function CompareView({
     );
   }
 
-  const side = (which: 'A' | 'B', turns: SideTurn[]): SideRuns & { title: string } => {
+  const side = (which: 'A' | 'B'): CompareSide & { label: string } => {
     const thread = which === 'A' ? threadA : threadB;
     const info = which === 'A' ? infoA.data : infoB.data;
     return {
       label: which,
       agentId: thread?.agent_id || info?.agent_id || undefined,
-      turns,
+      turns: which === 'A' ? turnsA : turnsB,
       title: thread?.title || info?.title || `Thread ${shortId(which === 'A' ? pair.a : pair.b)}`,
     };
   };
-  const sideA = side('A', toCompareTurns(a.turns));
-  const sideB = side('B', toCompareTurns(b.turns));
+  const sideA = side('A');
+  const sideB = side('B');
   const loading = a.isLoading || b.isLoading;
   // Nothing is concluded about two threads until both are loaded.
   const bothLoaded = a.isLoaded && b.isLoaded;
+  const notReady = !keyReady ? (
+    <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
+      Neither thread is loaded yet: enter the API key above to load both and compare them.
+    </p>
+  ) : loading ? (
+    <div className="flex items-center gap-2 text-sm text-zinc-500">
+      <Spinner label="Loading the threads" /> Loading the threads…
+    </div>
+  ) : a.error || b.error ? (
+    <p role="alert" className="text-sm text-red-700 dark:text-red-300">
+      A thread could not be loaded. Check the connection and that both threads live on this server.
+    </p>
+  ) : !bothLoaded ? (
+    <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
+      {a.isLoaded ? 'Thread B' : b.isLoaded ? 'Thread A' : 'Neither thread'} is loaded yet, so nothing is
+      compared.
+    </p>
+  ) : undefined;
 
   return (
-    <section aria-label="Comparison" className="flex h-full min-h-0 flex-col">
-      <header className="flex flex-wrap items-center gap-2 border-b border-zinc-200 bg-white px-4 py-2 dark:border-zinc-800 dark:bg-zinc-900">
-        <h2 className="text-sm font-semibold">Compare</h2>
-        {(
-          [
-            ['A', pair.a, sideA.title],
-            ['B', pair.b, sideB.title],
-          ] as const
-        ).map(([label, id, title]) => (
-          <button
-            key={label}
-            type="button"
-            onClick={() => onOpenTask(id)}
-            title={`Open ${id}`}
-            className="max-w-64 truncate rounded border border-zinc-200 px-2 py-0.5 text-xs hover:bg-zinc-50 dark:border-zinc-700 dark:hover:bg-zinc-800"
-          >
-            <span className="font-semibold">{label}</span> {title}{' '}
-            <span className="text-zinc-500">#{shortId(id)}</span>
-          </button>
-        ))}
-        <Button size="sm" variant="ghost" onClick={() => onPairChange(formatComparePair(pair.b, pair.a))}>
-          Swap
-        </Button>
-        <label className="ml-auto flex items-center gap-1.5 text-xs font-medium">
-          <input
-            type="checkbox"
-            checked={onlyDifferences}
-            onChange={(e) => onOnlyDifferences(e.target.checked)}
-            className="size-4 accent-indigo-600"
-          />
-          Only differences
-        </label>
-        <Button size="sm" onClick={() => onPairChange(undefined)}>
-          Close
-        </Button>
-        {bothLoaded ? <BundleChangeHeader a={sideA} b={sideB} /> : null}
-      </header>
-      <div className="min-h-0 flex-1 overflow-y-auto bg-zinc-50 p-4 dark:bg-zinc-950">
-        {!keyReady ? (
-          <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
-            Neither thread is loaded yet: enter the API key above to load both and compare them.
-          </p>
-        ) : loading ? (
-          <div className="flex items-center gap-2 text-sm text-zinc-500">
-            <Spinner label="Loading the threads" /> Loading the threads…
-          </div>
-        ) : a.error || b.error ? (
-          <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-            A thread could not be loaded. Check the connection and that both threads live on this server.
-          </p>
-        ) : !bothLoaded ? (
-          <p role="status" className="text-sm text-zinc-600 dark:text-zinc-300">
-            {a.isLoaded ? 'Thread B' : b.isLoaded ? 'Thread A' : 'Neither thread'} is loaded yet, so nothing
-            is compared.
-          </p>
-        ) : (
-          <div className="mx-auto flex max-w-6xl flex-col gap-3">
-            {alignment.prefix.length > 0 && !onlyDifferences ? (
-              <details className="rounded-lg border border-dashed border-zinc-300 p-2 text-sm dark:border-zinc-700">
-                <summary className="cursor-pointer text-zinc-600 dark:text-zinc-300">
-                  {plural(alignment.prefix.length, 'shared turn')} before the threads differ
-                </summary>
-                <ol className="mt-2 flex flex-col gap-1 text-xs">
-                  {alignment.prefix.map((p) => (
-                    <li key={p.a.interaction_id}>
-                      {p.index + 1}. {p.a.user_text || <em>(text not recorded)</em>}{' '}
-                      <DecisionBadge decision={p.a.trace?.decision} />
-                    </li>
-                  ))}
-                </ol>
-              </details>
-            ) : alignment.prefix.length > 0 ? (
-              <p className="text-xs text-zinc-500">
-                {plural(alignment.prefix.length, 'shared turn')} hidden.
-              </p>
-            ) : null}
-            {shown.length === 0 ? (
-              <p className={cx('text-sm text-zinc-500')}>
-                {rows.length === 0 ? 'The two threads hold the same turns.' : 'No aligned turn differs.'}
-              </p>
-            ) : (
-              shown.map((r, i) => (
-                <RowView
-                  key={r.key}
-                  row={r}
-                  index={i}
-                  agents={[sideA.agentId, sideB.agentId]}
-                  graphsOpen={openGraphs[r.key] ?? r === firstChanged}
-                  onToggleGraphs={() =>
-                    setOpenGraphs((o) => ({ ...o, [r.key]: !(o[r.key] ?? r === firstChanged) }))
-                  }
-                />
-              ))
-            )}
-            <BundlesUsed a={sideA} b={sideB} />
-          </div>
-        )}
-      </div>
-    </section>
+    <CompareLayout
+      pair={pair}
+      a={sideA}
+      b={sideB}
+      notReady={notReady}
+      headerExtra={<BundleChangeHeader a={sideA} b={sideB} />}
+      bundles={<BundlesUsed a={sideA} b={sideB} />}
+      {...rest}
+    />
   );
 }

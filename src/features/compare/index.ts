@@ -4,3 +4,9 @@ export type { CompareViewProps } from './CompareView';
 export { alignTurns, type AlignedRow, type Alignment, type CompareTurn } from './align';
 export { diffTraces, highlightFor, countDifferences, type TraceDiff } from './trace-diff';
 export { parseComparePair, formatComparePair, type ComparePair } from './pair';
+// Read only what they are given (a shared document feeds them from the file).
+export { CompareLayout, type CompareSide } from './CompareLayout';
+export { SideSummary } from './RunsSummary';
+export { toCompareTurns } from './turns';
+/** Fetches and evaluates the comparison's chunk ahead of the first comparison. */
+export const preloadCompareView = () => import('./CompareView');

@@ -36,6 +36,14 @@ export function useShareActions(target: ShareTarget | undefined): void {
         run: openDialog,
       },
       {
+        id: 'share.html',
+        title: 'Download as one HTML file…',
+        group: 'Share',
+        keywords: ['offline', 'file', 'self-contained', 'snapshot'],
+        ...off,
+        run: openDialog,
+      },
+      {
         id: 'share.import',
         title: 'Import a Threadline file…',
         group: 'Share',

@@ -1,8 +1,8 @@
 /**
  * "Share": the trace link (identifiers only), a snapshot link (the thread, its traces and
  * optionally its bundle in the URL fragment, with values masked as chosen) and files (the thread
- * and its branches as JSON, the transcript as Markdown). The user sees what a share contains
- * before it is made.
+ * and its branches as JSON or as one self-contained HTML file, the transcript as Markdown). The
+ * user sees what a share contains before it is made.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useId, useMemo, useState } from 'react';
@@ -22,6 +22,7 @@ import type { ShareDocument } from './document';
 import { copyText, downloadText } from './files';
 import { buildTraceLink } from './links';
 import { maskCandidates, maskDocument, type MaskCandidate } from './mask';
+import { buildOneFileSnapshot } from './one-file';
 import { transcriptMarkdown } from './markdown';
 import type { ShareTarget } from './share-target';
 import { useShareStore } from './share-store';
@@ -181,34 +182,42 @@ function ShareBody({ target }: { target: ShareTarget }) {
     setSnapshot({ link, doc, copied });
   };
 
-  const exportJson = async () => {
+  /** Gathers the thread and its branches, makes a file of them (masked as chosen), and says what it holds. */
+  const exportFile = async (
+    kind: ShareDocument['kind'],
+    write: (doc: ShareDocument) => Promise<void> | void,
+  ) => {
     setFileStatus('Gathering the thread and its branches…');
     try {
-      await exportFamily();
+      const ids = familyOf(taskId, lineage);
+      const threads = await collectThreads(queryClient, ids, useThreadsStore.getState().threads);
+      const doc = buildShareDocument({
+        kind,
+        focus: { task: taskId, turn: turnId, node: nodeId },
+        threads,
+        lineage,
+        bundle: bundleChoice ? { hash: bundleChoice.hash, json: bundleChoice.json } : undefined,
+      });
+      const masked = maskDocument(doc, chosenCandidates);
+      await write(masked);
+      setFileStatus(
+        `Exported ${plural(masked.threads.length, 'thread')} (${plural(
+          masked.threads.reduce((n, t) => n + t.turns.length, 0),
+          'turn',
+        )}).`,
+      );
     } catch (e) {
       setFileStatus(`The export failed: ${e instanceof Error ? e.message : String(e)}`);
     }
   };
-
-  const exportFamily = async () => {
-    const ids = familyOf(taskId, lineage);
-    const threads = await collectThreads(queryClient, ids, useThreadsStore.getState().threads);
-    const doc = buildShareDocument({
-      kind: 'export',
-      focus: { task: taskId, turn: turnId, node: nodeId },
-      threads,
-      lineage,
-      bundle: bundleChoice ? { hash: bundleChoice.hash, json: bundleChoice.json } : undefined,
-    });
-    const masked = maskDocument(doc, chosenCandidates);
-    downloadText(`threadline-${slug}.json`, JSON.stringify(masked, null, 2), 'application/json');
-    setFileStatus(
-      `Exported ${plural(masked.threads.length, 'thread')} (${plural(
-        masked.threads.reduce((n, t) => n + t.turns.length, 0),
-        'turn',
-      )}).`,
+  const exportJson = () =>
+    exportFile('export', (doc) =>
+      downloadText(`threadline-${slug}.json`, JSON.stringify(doc, null, 2), 'application/json'),
     );
-  };
+  const exportHtml = () =>
+    exportFile('snapshot', async (doc) =>
+      downloadText(`threadline-${slug}.html`, await buildOneFileSnapshot(doc), 'text/html'),
+    );
 
   const exportMarkdown = () => {
     const doc = maskDocument(base, chosenCandidates);
@@ -242,7 +251,8 @@ function ShareBody({ target }: { target: ShareTarget }) {
         </h3>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           A read-only copy inside the link itself (after the #, which browsers never send to a server). It
-          opens without a key and without the service. Anyone with the link can read it.
+          opens without a key, on any page of this app (the service, or the built app served by anything).
+          Anyone with the link can read it.
         </p>
         <p className="text-sm" aria-label="Snapshot contents">
           Contains: {plural(facts.turns, 'turn')} with messages, {plural(facts.traces, 'trace')}
@@ -313,11 +323,13 @@ function ShareBody({ target }: { target: ShareTarget }) {
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
           The JSON holds{' '}
           {familySize > 1 ? `this thread and its branches (${familySize} threads)` : 'this thread'} with
-          traces and lineage; re-import it with Import (or drop it on the window) to read it here. Masked
-          values above are masked in files too.
+          traces and lineage; re-import it with Import (or drop it on the window) to read it here. The HTML
+          file holds the same, read-only, with the viewer inside: it opens from disk in a browser, with no
+          service and nothing fetched. Masked values above are masked in files too.
         </p>
         <div className="flex flex-wrap gap-2">
           <Button onClick={() => void exportJson()}>Export JSON</Button>
+          <Button onClick={() => void exportHtml()}>Download as one HTML file</Button>
           <Button onClick={exportMarkdown}>Export transcript (Markdown)</Button>
         </div>
         {fileStatus ? (

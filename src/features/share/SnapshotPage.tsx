@@ -7,7 +7,7 @@ import SnapshotView, { type SnapshotViewProps } from './SnapshotView';
 export default function SnapshotPage({
   payload,
   ...rest
-}: Omit<SnapshotViewProps, 'doc'> & { payload: string }) {
+}: Omit<SnapshotViewProps, 'doc' | 'onClose'> & { payload: string; onClose: () => void }) {
   const result = useMemo(() => {
     try {
       return { doc: decodeSnapshot(payload) };

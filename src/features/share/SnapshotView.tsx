@@ -1,7 +1,8 @@
 /**
  * A shared document, read-only: the same chat list and inspector (trace graph) as the live
- * workspace, fed from the document instead of the service. No request leaves: nothing here
- * reads the connection or the API. Composer and rerun are shown disabled.
+ * workspace, fed from the document instead of the service; a document holding a thread and its
+ * branches also shows the branch tree and opens the comparison of any two of them. No request
+ * leaves: nothing here reads the connection or the API. Composer and rerun are shown disabled.
  */
 import { useCallback, useMemo, useState, type ReactNode } from 'react';
 import { Brand } from '../../components/ui/Brand';
@@ -9,11 +10,25 @@ import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { formatRelative, plural, toPrettyJson } from '../../lib/format';
 import { shortBundleHash } from '../../lib/short-hash';
-import { buildBranchTree, flattenTree } from '../branches';
+import { BranchTreeView, buildBranchTree, flattenTree } from '../branches';
 import { MessageList, type Turn } from '../chat';
 import { useRegisterActions, type Action } from '../command-palette';
+import {
+  CompareLayout,
+  formatComparePair,
+  parseComparePair,
+  SideSummary,
+  type ComparePair,
+} from '../compare';
 import { describeDocument, fileSlug, toChatTurns } from './build';
 import type { ShareDocument } from './document';
+import {
+  documentCompareSide,
+  documentTraceLists,
+  documentTree,
+  documentTreeStatus,
+  threadTitle,
+} from './family';
 import { downloadText } from './files';
 
 /** What the inspector receives (the same shape as the workspace's inspector context). */
@@ -29,7 +44,8 @@ export interface SnapshotInspectorContext {
 
 export interface SnapshotViewProps {
   doc: ShareDocument;
-  onClose: () => void;
+  /** Back to the app; a one-file snapshot, which is all there is, has none. */
+  onClose?: (() => void) | undefined;
   renderInspector: (ctx: SnapshotInspectorContext) => ReactNode;
 }
 
@@ -65,6 +81,19 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
   const facts = describeDocument(doc);
   const [showBundle, setShowBundle] = useState(false);
   const options = useMemo(() => threadOptions(doc), [doc]);
+  const tree = useMemo(() => documentTree(doc, thread.id), [doc, thread.id]);
+  const traceLists = useMemo(() => documentTraceLists(doc), [doc]);
+  const [compare, setCompare] = useState<ComparePair | null>(null);
+  const [onlyDifferences, setOnlyDifferences] = useState(false);
+  const openThread = (id: string) => {
+    setTaskId(id);
+    setSelection({});
+    setCompare(null);
+  };
+  const openCompare = (a: string, b: string) => {
+    setCompare(parseComparePair(formatComparePair(a, b)));
+    setShowBundle(false);
+  };
 
   // Picking a turn shows its trace (leaving the bundle, if it was open).
   const selectTurn = useCallback(
@@ -109,7 +138,9 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
         run: () => selectTurn(turns[index - 1]!.id),
       },
       { id: 'snapshot.download', title: 'Download this snapshot as a file', group: 'Share', run: download },
-      { id: 'snapshot.close', title: 'Close the snapshot', group: 'View', run: onClose },
+      ...(onClose
+        ? [{ id: 'snapshot.close', title: 'Close the snapshot', group: 'View' as const, run: onClose }]
+        : []),
     ],
     [index, turns, selectTurn, onClose, download],
   );
@@ -150,96 +181,169 @@ export default function SnapshotView({ doc, onClose, renderInspector }: Snapshot
           <Button size="sm" variant="ghost" onClick={download}>
             Download file
           </Button>
-          <Button size="sm" variant="ghost" onClick={onClose}>
-            Close snapshot
-          </Button>
+          {onClose ? (
+            <Button size="sm" variant="ghost" onClick={onClose}>
+              Close snapshot
+            </Button>
+          ) : null}
         </div>
       </header>
-      <main className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-        <section
-          aria-label="Chat"
-          className="flex min-h-0 flex-col border-r border-zinc-200 dark:border-zinc-800"
-        >
-          <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
-            {options.length > 1 ? (
-              <select
-                aria-label="Thread"
-                className={inputClass('h-8 w-full text-sm')}
-                value={thread.id}
-                onChange={(e) => {
-                  setTaskId(e.target.value);
-                  setSelection({});
-                }}
-              >
-                {options.map((o) => (
-                  <option key={o.id} value={o.id}>
-                    {o.label}
-                  </option>
-                ))}
-              </select>
-            ) : (
-              <h2 className="truncate text-sm font-semibold">{thread.title || `Thread ${thread.id}`}</h2>
-            )}
-            {thread.agent_id ? (
-              <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span>
-            ) : null}
-          </header>
-          <div className="min-h-0 flex-1">
-            <MessageList
-              welcome={welcome}
-              turns={listTurns}
-              outbox={[]}
-              selectedTurnId={turn?.id}
-              onSelectTurn={selectTurn}
-              onSend={noop}
-              onRetry={noop}
-              onDiscard={noop}
-              renderTurnActions={(t) => (
-                <button
-                  type="button"
-                  disabled
-                  aria-label={`Rerun from here (turn ${t.index + 1})`}
-                  title="A snapshot is read-only"
-                  className="rounded px-1.5 py-0.5 opacity-50"
-                >
-                  Rerun from here
-                </button>
-              )}
-            />
-          </div>
-          <form
-            className="flex items-end gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800"
-            onSubmit={(e) => e.preventDefault()}
+      {compare ? (
+        <main className="min-h-0 flex-1">
+          <DocumentCompare
+            doc={doc}
+            pair={compare}
+            onlyDifferences={onlyDifferences}
+            onOnlyDifferences={setOnlyDifferences}
+            onPairChange={(value) => setCompare(parseComparePair(value))}
+            onOpenTask={openThread}
+          />
+        </main>
+      ) : (
+        <main className="grid min-h-0 flex-1 grid-cols-1 md:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+          <section
+            aria-label="Chat"
+            className="flex min-h-0 flex-col border-r border-zinc-200 dark:border-zinc-800"
           >
-            <textarea
-              aria-label="Message"
-              disabled
-              rows={2}
-              placeholder="Read-only: a snapshot cannot send messages."
-              className="min-h-[2.75rem] w-full flex-1 resize-none rounded-md border border-zinc-300 bg-zinc-100 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
-            />
-            <Button type="submit" variant="primary" disabled>
-              Send
-            </Button>
-          </form>
-        </section>
-        <div className="min-h-0 bg-white dark:bg-zinc-900">
-          {showBundle && doc.bundle ? (
-            <BundleJson bundle={doc.bundle} onBack={() => setShowBundle(false)} />
-          ) : (
-            renderInspector({
-              taskId: thread.id,
-              turns,
-              turn,
-              nodeId: selection.node,
-              selectNode,
-              selectTurn,
-              isLoading: false,
-            })
-          )}
-        </div>
-      </main>
+            <header className="flex items-center gap-2 border-b border-zinc-200 px-4 py-2 dark:border-zinc-800">
+              {options.length > 1 ? (
+                <select
+                  aria-label="Thread"
+                  className={inputClass('h-8 w-full text-sm')}
+                  value={thread.id}
+                  onChange={(e) => openThread(e.target.value)}
+                >
+                  {options.map((o) => (
+                    <option key={o.id} value={o.id}>
+                      {o.label}
+                    </option>
+                  ))}
+                </select>
+              ) : (
+                <h2 className="truncate text-sm font-semibold">{thread.title || `Thread ${thread.id}`}</h2>
+              )}
+              {thread.agent_id ? (
+                <span className="truncate text-xs text-zinc-500 dark:text-zinc-400">· {thread.agent_id}</span>
+              ) : null}
+            </header>
+            {tree ? (
+              <details
+                open
+                className="max-h-[40%] shrink-0 overflow-y-auto border-b border-zinc-200 dark:border-zinc-800"
+              >
+                <summary className="cursor-pointer px-4 py-1.5 text-xs font-medium">Branches</summary>
+                <BranchTreeView
+                  tree={tree}
+                  taskId={thread.id}
+                  status={documentTreeStatus(tree)}
+                  traceLists={traceLists}
+                  title={(id) =>
+                    threadTitle(
+                      doc.threads.find((t) => t.id === id),
+                      id,
+                    )
+                  }
+                  onOpen={openThread}
+                  onCompare={openCompare}
+                />
+              </details>
+            ) : null}
+            <div className="min-h-0 flex-1">
+              <MessageList
+                welcome={welcome}
+                turns={listTurns}
+                outbox={[]}
+                selectedTurnId={turn?.id}
+                onSelectTurn={selectTurn}
+                onSend={noop}
+                onRetry={noop}
+                onDiscard={noop}
+                renderTurnActions={(t) => (
+                  <button
+                    type="button"
+                    disabled
+                    aria-label={`Rerun from here (turn ${t.index + 1})`}
+                    title="A snapshot is read-only"
+                    className="rounded px-1.5 py-0.5 opacity-50"
+                  >
+                    Rerun from here
+                  </button>
+                )}
+              />
+            </div>
+            <form
+              className="flex items-end gap-2 border-t border-zinc-200 p-3 dark:border-zinc-800"
+              onSubmit={(e) => e.preventDefault()}
+            >
+              <textarea
+                aria-label="Message"
+                disabled
+                rows={2}
+                placeholder="Read-only: a snapshot cannot send messages."
+                className="min-h-[2.75rem] w-full flex-1 resize-none rounded-md border border-zinc-300 bg-zinc-100 px-3 py-2 text-sm dark:border-zinc-700 dark:bg-zinc-900"
+              />
+              <Button type="submit" variant="primary" disabled>
+                Send
+              </Button>
+            </form>
+          </section>
+          <div className="min-h-0 bg-white dark:bg-zinc-900">
+            {showBundle && doc.bundle ? (
+              <BundleJson bundle={doc.bundle} onBack={() => setShowBundle(false)} />
+            ) : (
+              renderInspector({
+                taskId: thread.id,
+                turns,
+                turn,
+                nodeId: selection.node,
+                selectNode,
+                selectTurn,
+                isLoading: false,
+              })
+            )}
+          </div>
+        </main>
+      )}
     </div>
+  );
+}
+
+/** Two threads of the document side by side; the bundles each ran with, as far as the file says. */
+function DocumentCompare({
+  doc,
+  pair,
+  ...rest
+}: {
+  doc: ShareDocument;
+  pair: ComparePair;
+  onlyDifferences: boolean;
+  onOnlyDifferences: (on: boolean) => void;
+  onPairChange: (pair: string | undefined) => void;
+  onOpenTask: (taskId: string) => void;
+}) {
+  const a = useMemo(() => documentCompareSide(doc, pair.a), [doc, pair.a]);
+  const b = useMemo(() => documentCompareSide(doc, pair.b), [doc, pair.b]);
+  if (!a || !b) return null;
+  return (
+    <CompareLayout
+      pair={pair}
+      a={a}
+      b={b}
+      bundles={
+        <section aria-label="Bundles used" className="flex flex-col gap-2">
+          <h3 className="text-sm font-semibold">Bundles used</h3>
+          <ul className="text-xs text-zinc-600 dark:text-zinc-400">
+            <SideSummary side={{ label: 'A', turns: a.turns }} />
+            <SideSummary side={{ label: 'B', turns: b.turns }} />
+          </ul>
+          <p className="text-xs text-zinc-500">
+            A file holds at most one bundle, so the bundles are not diffed here; the live comparison diffs
+            them.
+          </p>
+        </section>
+      }
+      {...rest}
+    />
   );
 }
 

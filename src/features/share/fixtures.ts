@@ -74,3 +74,50 @@ export function sampleDocument(kind: 'snapshot' | 'export' = 'snapshot'): ShareD
     now: new Date('2025-01-02T03:04:05.000Z'),
   });
 }
+
+/** The blocked turn rerun as a branch with another text, allowed this time. */
+export const allowedTrace = TolerantTrace.parse({
+  ...blockedTrace,
+  interaction_id: 'msg-b2',
+  rules_evaluated: [{ ...blockedTrace.rules_evaluated[0], result: 'allowed', reason: 'Within the limit.' }],
+  decision: 'proceed',
+  response: { type: 'message', message: 'Your dispute of 900 is filed.' },
+});
+
+/** An export holding a thread (task-1) and its branch (task-2, a rerun of its second turn). */
+export function familyDocument(): ShareDocument {
+  const branchTurns: Turn[] = [
+    { ...turns[0]!, id: 'msg-b1' },
+    {
+      ...turns[1]!,
+      id: 'msg-b2',
+      userText: 'Dispute the 900 charge from Acme Widgets on card 4242',
+      replyText: 'Your dispute of 900 is filed.',
+      decision: 'proceed',
+      trace: allowedTrace,
+      bundleHash: 'abcdef0123456789',
+    },
+  ];
+  return buildShareDocument({
+    kind: 'export',
+    focus: { task: 'task-1' },
+    threads: [
+      { id: 'task-1', record: { title: 'Disputes', agent_id: 'card-disputes' }, turns },
+      { id: 'task-2', record: { title: 'Disputes, 900', agent_id: 'card-disputes' }, turns: branchTurns },
+    ],
+    lineage: [
+      {
+        task_id: 'task-2',
+        parent_task_id: 'task-1',
+        parent_interaction_id: 'msg-2',
+        edited_text: 'Dispute the 900 charge from Acme Widgets on card 4242',
+        original_text: 'Dispute the 1250 charge from Acme Widgets on card 4242',
+        bundle_hash: 'abcdef0123456789',
+        version_id: null,
+        version_tag: null,
+        created_at: '2025-01-02T03:05:00.000Z',
+      },
+    ],
+    now: new Date('2025-01-02T03:06:00.000Z'),
+  });
+}

@@ -11,5 +11,8 @@ export { layoutGraph, neighbourInDirection } from './layout';
 export type { TraceGraphProps } from './TraceGraph';
 export type { Highlight } from './TraceNode';
 /** React Flow lives in this lazy chunk: render inside <Suspense>. */
-export const LazyTraceGraph = lazy(() => import('./TraceGraph'));
+const loadTraceGraph = () => import('./TraceGraph');
+export const LazyTraceGraph = lazy(loadTraceGraph);
+/** Fetches and evaluates the graph's chunk (and the trace panel's) ahead of the first graph. */
+export const preloadTraceGraph = () => Promise.all([loadTraceGraph(), import('./TracePanel')]);
 export { NodeInspector } from './NodeInspector';
