@@ -1,7 +1,7 @@
 /**
  * Finding the conversations that matter: from a rule's details in the graph to every turn where
- * it blocked, narrowed by words and a value, a result opened in its thread, and the search kept
- * as a link that opens in a fresh browser.
+ * it blocked, narrowed by words and a value, two results saved as test cases, a result opened in
+ * its thread, and the search kept as a link that opens in a fresh browser.
  */
 import { connect, expect, selectGraphNode, sendMessage, startThread, test } from './fixtures';
 
@@ -51,12 +51,29 @@ test('finds every turn a rule blocked from its details, narrows by words and a v
   await page.getByRole('button', { name: 'Remove filter transaction-amount > 200' }).click();
   await expect(results.getByRole('listitem')).toHaveCount(2);
 
+  // The two results saved as test cases, one per turn.
+  await results.getByRole('checkbox', { name: /\$120/ }).check();
+  await results.getByRole('checkbox', { name: /\$300/ }).check();
+  await expect(page.getByText('2 turns selected')).toBeVisible();
+  await page.getByRole('button', { name: 'Save as test cases' }).click();
+  await expect(page.getByRole('status').filter({ hasText: 'Saved' })).toHaveText(
+    'Saved 2 test cases to card-disputes’s tests (the Tests tab).',
+  );
+  await expect(results.getByRole('checkbox', { checked: true })).toHaveCount(0);
+
   // A result opens its thread at that turn, on its trace.
   await results.getByRole('button', { name: /\$120/ }).click();
   await expect(page).toHaveURL(new RegExp(`task=${first}`));
   await expect(
     page.getByRole('group', { name: 'Trace graph of turn 1' }).locator('[data-kind="decision"]'),
   ).toContainText('blocked');
+
+  // The saved cases are in the agent's tests, each replaying its conversation.
+  await page.getByRole('tab', { name: 'Tests' }).click();
+  const cases = page
+    .getByRole('region', { name: 'Tests of card-disputes' })
+    .getByRole('list', { name: 'Test cases' });
+  await expect(cases.getByRole('listitem').filter({ hasText: 'turn 1' })).toHaveCount(2);
 
   // The narrowed search as a link, in a fresh browser: the key, then the same single result.
   const fresh = await browser.newContext({ baseURL: new URL(link).origin });
