@@ -84,3 +84,56 @@ test('finds every turn a rule blocked from its details, narrows by words and a v
   await expect(other.getByRole('list', { name: 'Matching turns' }).getByRole('listitem')).toHaveCount(1);
   await fresh.close();
 });
+
+test("a rule's page, from the graph's details and from the Bundle tab, counts as the search does", async ({
+  page,
+}) => {
+  await startThread(page, 'card-disputes');
+  await sendMessage(page, 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago');
+
+  // From the blocking rule's details in the graph.
+  const graph = page.getByRole('group', { name: 'Trace graph of turn 1' });
+  await selectGraphNode(page, graph.locator('[data-kind="rule"]').filter({ hasText: 'DISPUTE_WINDOW' }));
+  await page
+    .getByRole('region', { name: 'Details of DISPUTE_WINDOW' })
+    .getByRole('button', { name: 'Rule’s page' })
+    .click();
+  await expect(page).toHaveURL(/view=rule/);
+  await expect(page.getByRole('heading', { name: 'Rule DISPUTE_WINDOW of card-disputes' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Definition' })).toContainText('"code": "DISPUTE_WINDOW"');
+  await expect(page.getByRole('img', { name: /^Results per day from / })).toBeVisible();
+  const blocked = page.getByRole('list', { name: 'Results' }).getByRole('button', { name: /^blocked/ });
+  const blockedCount = Number((await blocked.textContent())!.replace(/\D/g, ''));
+  expect(blockedCount).toBeGreaterThan(0);
+  const latest = page.getByRole('list', { name: 'Latest turns where DISPUTE_WINDOW was blocked' });
+  await expect(latest.getByRole('listitem')).toHaveCount(Math.min(blockedCount, 5));
+
+  // The count is the search's: the same number of matching turns.
+  await blocked.click();
+  await expect(page.getByRole('list', { name: 'Filters' }).getByRole('listitem')).toHaveText([
+    /agent card-disputes/,
+    /rule DISPUTE_WINDOW blocked/,
+  ]);
+  await expect(page.getByTestId('facet-total')).toHaveText(
+    new RegExp(`^${blockedCount} matching turns?, since`),
+  );
+
+  // A latest turn opens its thread at that turn.
+  await page.goBack();
+  await latest.getByRole('button').first().click();
+  await expect(page).toHaveURL(/[?&]task=.*[&?]turn=|[?&]turn=.*[&?]task=/);
+  await expect(page.getByRole('group', { name: /^Trace graph of turn/ })).toBeVisible();
+
+  // From the Bundle tab: every rule of the bundle has its page.
+  await page.getByRole('tab', { name: 'Bundle' }).click();
+  await page.getByText('Rules: how often each was evaluated').click();
+  await page
+    .getByRole('list', { name: 'Rule pages' })
+    .getByRole('button', { name: 'DISPUTE_WINDOW' })
+    .click();
+  await expect(page.getByRole('heading', { name: 'Rule DISPUTE_WINDOW of card-disputes' })).toBeVisible();
+  await expect(page.getByTestId('rule-total')).toHaveText(/^Evaluated in [\d,]+ turns?, since/);
+  await expect(
+    page.getByRole('list', { name: 'Results' }).getByRole('button', { name: /^blocked/ }),
+  ).toHaveText(`blocked${blockedCount}`);
+});

@@ -17,14 +17,9 @@ import { Spinner } from '../../components/ui/Spinner';
 import { plural } from '../../lib/format';
 import { KeyPrompt, useKeyReady } from '../connection';
 import { describeFilter, filtersOf, typedFilter, withFilter, withoutFilter, type FindFilter } from './find';
-import { MAX_THREADS, MAX_TURNS } from './fetched-turns';
 import { Hit, hitKey } from './Hit';
-import {
-  MAX_FETCHED_RESULTS,
-  turnCountsQueryOptions,
-  turnPagesQueryOptions,
-  type SearchScope,
-} from './turn-queries';
+import { FetchedScopeNote } from './ScopeNote';
+import { turnCountsQueryOptions, turnPagesQueryOptions } from './turn-queries';
 
 export interface SearchViewProps {
   /** The search's query string of filters. */
@@ -200,24 +195,6 @@ function Results({
     <section className="flex min-w-0 flex-1 flex-col overflow-y-auto" aria-label="Results">
       {body}
     </section>
-  );
-}
-
-/** Said plainly where the service offers no turn search: what was searched, and what was not. */
-function FetchedScopeNote({ scope, shown }: { scope: SearchScope & { kind: 'browser' }; shown: number }) {
-  return (
-    <p
-      role="note"
-      className="mb-2 rounded border border-amber-300 bg-amber-50 px-2 py-1.5 text-xs text-amber-900 dark:border-amber-800 dark:bg-amber-950 dark:text-amber-100"
-    >
-      This service offers no turn search, so only the turns this browser has fetched are searched here (
-      {plural(scope.turns, 'turn')} in {plural(scope.threads, 'thread')}). Threads not opened in this browser,
-      and turns sent from elsewhere, are not included.
-      {scope.capped
-        ? ` Only the newest ${MAX_THREADS} threads and ${MAX_TURNS.toLocaleString('en')} turns are read.`
-        : ''}
-      {shown >= MAX_FETCHED_RESULTS ? ` The newest ${MAX_FETCHED_RESULTS} matches are shown.` : ''}
-    </p>
   );
 }
 

@@ -2,3 +2,6 @@
 export { SearchView, type SearchViewProps } from './SearchView';
 export { hitLabel } from './Hit';
 export { withFilter, type FindFilter } from './find';
+export { RulePage, type RulePageProps } from './RulePage';
+export { RuleLinks } from './RuleLinks';
+export { ruleFind } from './rule-stats';

@@ -5,11 +5,21 @@ import { bundleRules } from './rules-of';
 describe('every rule of a bundle', () => {
   it('names each as traces do, the bundle’s rules first, then each tool’s, in order', () => {
     const bundle = {
-      rules: [{ code: 'DISPUTE_WINDOW', when: {}, then: { action: 'BLOCK' } }, { when: {}, then: {} }],
+      rules: [
+        { code: 'DISPUTE_WINDOW', when: {}, then: { action: 'BLOCK' } },
+        { when: {}, then: {} },
+      ],
       agent_tools: [
         {
           code: 'DISPUTE_CHARGE',
-          rules: { pre: { constraint: [{ code: 'LIMIT', when: {}, then: {} }, { when: {}, then: {} }] } },
+          rules: {
+            pre: {
+              constraint: [
+                { code: 'LIMIT', when: {}, then: {} },
+                { when: {}, then: {} },
+              ],
+            },
+          },
         },
       ],
     } as unknown as Bundle;
