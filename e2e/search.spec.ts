@@ -129,7 +129,7 @@ test("a rule's page, from the graph's details and from the Bundle tab, counts as
   await page.getByText('Rules: how often each was evaluated').click();
   await page
     .getByRole('list', { name: 'Rule pages' })
-    .getByRole('button', { name: 'DISPUTE_WINDOW' })
+    .getByRole('button', { name: 'DISPUTE_WINDOW', exact: true })
     .click();
   await expect(page.getByRole('heading', { name: 'Rule DISPUTE_WINDOW of card-disputes' })).toBeVisible();
   await expect(page.getByTestId('rule-total')).toHaveText(/^Evaluated in [\d,]+ turns?, since/);
