@@ -1,7 +1,8 @@
 /**
  * Against a service that speaks only the deployed vendor's shapes (e2e/fake-vendor.ts): test
  * connection directly (CORS) and through `--upstream`, replies with null and wrong-typed fields,
- * a trace list with one bad item, a 1 MB reply followed by a short turn, and the rerun's headers.
+ * a trace list with one bad item, a 1 MB reply followed by a short turn, the rerun's headers, and
+ * the search over the turns this browser fetched.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -70,6 +71,45 @@ test.describe('test connection with a deployed service, directly', () => {
     await expect(page.getByRole('status').filter({ hasText: /API key/ })).toContainText(
       'did not accept the API key',
     );
+  });
+});
+
+test.describe('searching turns on a deployed service, which offers no turn search', () => {
+  test('the turns this browser fetched are searched with the same filters, and the view says so', async ({
+    page,
+  }) => {
+    const task = await startVendorThread(page);
+    await sendMessage(page, 'hello there');
+    await sendMessage(page, 'a question about refunds');
+    await expect(turnView(page, 2).getByText('You said: a question about refunds')).toBeVisible();
+
+    await page.getByRole('button', { name: 'Search turns' }).click();
+    await expect(page.getByRole('note')).toContainText(
+      'This service offers no turn search, so only the turns this browser has fetched are searched here (2 turns in 1 thread)',
+    );
+    const results = page.getByRole('list', { name: 'Matching turns' });
+    await expect(results.getByRole('listitem')).toHaveCount(2);
+
+    const box = page.getByRole('textbox', { name: 'Search turns' });
+    await box.pressSequentially('rule:greeting_ok:allowed');
+    await box.press('Enter');
+    await expect(results.getByRole('listitem')).toHaveCount(2);
+    await expect(page.getByTestId('facet-total')).toContainText('2 matching turns');
+    await box.pressSequentially('refunds');
+    await box.press('Enter');
+    await expect(results.getByRole('listitem')).toHaveCount(1);
+    await expect(results.getByRole('listitem')).toContainText('support-bot');
+
+    // A filter that cannot be read is said, as the reference service would say it.
+    await box.pressSequentially('param:amount>lots');
+    await box.press('Enter');
+    await expect(page.getByText('This search cannot be read')).toBeVisible();
+    await page.getByRole('button', { name: 'Remove filter amount > lots' }).click();
+
+    // A result opens its thread at that turn.
+    await results.getByRole('button', { name: /refunds/ }).click();
+    await expect(page).toHaveURL(new RegExp(`task=${task}`));
+    await expect(page.getByRole('group', { name: 'Trace graph of turn 2' })).toBeVisible();
   });
 });
 

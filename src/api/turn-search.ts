@@ -2,13 +2,12 @@
  * The reference service's turn search: `GET /reference/v1/turns` (a page of matching turns,
  * newest first, and the cursor of the next) and `GET /reference/v1/turns/facets` (counts over the
  * matching turns). `find` is the search's query string (`rule=DISPUTE_WINDOW:blocked&q=coffee`).
- * A server without them (a deployed service: 404/405) answers `null`.
+ * A server without them (a deployed service: 404/405) answers `null`. The queries (with the
+ * search over this browser's turns where the service offers none) are the search feature's.
  */
-import { infiniteQueryOptions, queryOptions } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './client';
 import { isApiError } from './errors';
-import { apiKeys } from './keys';
 
 const text = z.string().catch('');
 const count = z.number().catch(0);
@@ -41,7 +40,7 @@ const TurnSearchPageIn = z.looseObject({
 export type TurnSearchPageIn = z.infer<typeof TurnSearchPageIn>;
 
 const Counted = z.looseObject({ value: text, count });
-const TurnFacetsIn = z.looseObject({
+export const TurnFacetsIn = z.looseObject({
   total: count,
   complete: z.boolean().catch(false),
   since: nullableText,
@@ -65,37 +64,32 @@ async function orNull<T>(request: Promise<T>): Promise<T | null> {
 
 const withQuery = (path: string, find: string) => (find ? `${path}?${find}` : path);
 
-export const turnSearchQueryOptions = (find: string) =>
-  infiniteQueryOptions({
-    queryKey: apiKeys.turnSearch(find),
-    initialPageParam: '',
-    queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams(find);
-      if (pageParam) params.set('cursor', pageParam);
-      return orNull(
-        apiRequest({
-          path: withQuery('/reference/v1/turns', params.toString()),
-          schema: TurnSearchPageIn,
-          what: 'turn search',
-          signal,
-        }),
-      );
-    },
-    getNextPageParam: (last) => last?.next_cursor ?? undefined,
-    staleTime: 10_000,
-  });
+/** A page of the turns matching `find`, after `cursor` (none: the newest); null when not offered. */
+export function searchTurnsPage(
+  find: string,
+  cursor: string,
+  signal?: AbortSignal,
+): Promise<TurnSearchPageIn | null> {
+  const params = new URLSearchParams(find);
+  if (cursor) params.set('cursor', cursor);
+  return orNull(
+    apiRequest({
+      path: withQuery('/reference/v1/turns', params.toString()),
+      schema: TurnSearchPageIn,
+      what: 'turn search',
+      signal,
+    }),
+  );
+}
 
-export const turnFacetsQueryOptions = (find: string) =>
-  queryOptions({
-    queryKey: apiKeys.turnFacets(find),
-    queryFn: ({ signal }) =>
-      orNull(
-        apiRequest({
-          path: withQuery('/reference/v1/turns/facets', find),
-          schema: TurnFacetsIn,
-          what: 'turn counts',
-          signal,
-        }),
-      ),
-    staleTime: 10_000,
-  });
+/** Counts over the turns matching `find`; null when not offered. */
+export function countTurns(find: string, signal?: AbortSignal): Promise<TurnFacetsIn | null> {
+  return orNull(
+    apiRequest({
+      path: withQuery('/reference/v1/turns/facets', find),
+      schema: TurnFacetsIn,
+      what: 'turn counts',
+      signal,
+    }),
+  );
+}

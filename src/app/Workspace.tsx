@@ -103,6 +103,12 @@ export function Workspace() {
     },
     [setSearch, threadAgent],
   );
+  const openRule = useCallback(
+    (rule: string) => {
+      if (threadAgent) setSearch({ view: 'rule', agent: threadAgent, rule });
+    },
+    [setSearch, threadAgent],
+  );
   const target = useWorkspaceTarget(search);
 
   const inspectorCtx: InspectorContext = {
@@ -119,6 +125,7 @@ export function Workspace() {
     error: transcript.error,
     retry: transcript.refetch,
     findLike,
+    ...(threadAgent ? { openRule } : {}),
   };
 
   const renderTurnActions = useMemo(() => {

@@ -17,6 +17,7 @@ import { CompareMain, formatComparePair } from '../features/compare';
 import { ImpactPreview } from '../features/impact-preview';
 import { selectAgentId, selectHasKey, useConnectionStore } from '../features/connection';
 import { RerunAction } from '../features/rerun';
+import { RuleLinks } from '../features/search';
 import { CoveragePanel, SaveAsTestAction, SuitesPanel } from '../features/test-suites';
 import { markSendIssues, runExtrasFor, RunsWithControl, ThreadDraftControls } from '../features/runs-with';
 import { useThreadsStore } from '../features/threads';
@@ -49,8 +50,20 @@ export function BundleTab({ taskId }: InspectorContext) {
           />
         )}
       </div>
+      {agentId && hasKey ? <RulePagesBeside agentId={agentId} /> : null}
       {agentId ? <SuiteCoverageBeside agentId={agentId} /> : null}
     </div>
+  );
+}
+
+/** The bundle's rules, each opening its page (definition, counts, latest turns). */
+function RulePagesBeside({ agentId }: { agentId: string }) {
+  const setSearch = useSetSearch();
+  return (
+    <details className="max-h-[30%] shrink-0 overflow-y-auto border-t border-zinc-200 px-3 py-1.5 dark:border-zinc-800">
+      <summary className="cursor-pointer text-xs font-medium">Rules: how often each was evaluated</summary>
+      <RuleLinks agentId={agentId} openRule={(rule) => setSearch({ view: 'rule', agent: agentId, rule })} />
+    </details>
   );
 }
 

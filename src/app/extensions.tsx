@@ -21,6 +21,15 @@ const SaveAsTestTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.Sa
 const LazyRunsWith = lazy(() => debugLoop().then((m) => ({ default: m.RunsWith })));
 
 const LazySearchMainView = lazy(() => import('./SearchMainView'));
+const LazyRuleMainView = lazy(() => import('./RuleMainView'));
+
+function RuleMainView(props: MainViewProps) {
+  return (
+    <Suspense fallback={<p className="p-6 text-sm text-slate-500">Loading the rule…</p>}>
+      <LazyRuleMainView {...props} />
+    </Suspense>
+  );
+}
 
 function SearchMainView(props: MainViewProps) {
   return (
@@ -58,6 +67,8 @@ export interface InspectorContext {
   retry?: (() => void) | undefined;
   /** Opens the search for turns like this one (a rule's result, a tool, a value, the decision). */
   findLike?: (filter: { field: string; value: string }) => void;
+  /** Opens the page of a rule of the thread's agent (its definition, counts and latest turns). */
+  openRule?: (ruleId: string) => void;
 }
 
 export interface InspectorTab {
@@ -86,6 +97,7 @@ export const mainViews: Array<{
 }> = [
   { id: 'compare', when: (s) => Boolean(s.compare), View: CompareMainView },
   { id: 'search', when: (s) => s.view === 'search', View: SearchMainView },
+  { id: 'rule', when: (s) => s.view === 'rule' && Boolean(s.agent && s.rule), View: RuleMainView },
 ];
 
 export interface TurnActionContext {

@@ -15,4 +15,13 @@ describe('workspace search params', () => {
   it('drops values that are too long instead of failing', () => {
     expect(parseWorkspaceSearch({ task: 'x'.repeat(600), tab: 'trace' })).toEqual({ tab: 'trace' });
   });
+  it("carries a rule page's agent and rule", () => {
+    expect(
+      parseWorkspaceSearch({ view: 'rule', agent: 'card-disputes', rule: 'DISPUTE_WINDOW', x: 1 }),
+    ).toEqual({
+      view: 'rule',
+      agent: 'card-disputes',
+      rule: 'DISPUTE_WINDOW',
+    });
+  });
 });

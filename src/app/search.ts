@@ -5,7 +5,8 @@
  * `only=differences` = the comparison's filter, `parent` + `fork` = a branch's origin (task and
  * interaction ids, carried only for servers that do not keep lineage), `server` = the API base
  * URL of a shared link, `view=search` = the turn search with `find` = its filters (the service's
- * query string). Bad values are dropped, never a crash.
+ * query string), `view=rule` = the page of rule `rule` of agent `agent`. Bad values are dropped,
+ * never a crash.
  */
 import { z } from 'zod';
 
@@ -27,8 +28,11 @@ export const WorkspaceSearch = z.object({
   fork: optionalText,
   /** The API base URL a trace link's thread lives on (never followed without asking). */
   server: optionalText,
-  /** A main view other than the thread (`search`). */
+  /** A main view other than the thread (`search`, `rule`). */
   view: optionalText,
+  /** The rule page's agent and rule id. */
+  agent: optionalText,
+  rule: optionalText,
   /** The turn search's filters, as the service's query string. */
   find: z
     .preprocess((v) => (typeof v === 'string' && v !== '' ? v : undefined), z.string().max(4000).optional())

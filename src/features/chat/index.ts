@@ -2,7 +2,7 @@
 export { ChatPane, type ChatPaneProps } from './ChatPane';
 export { MessageList, type MessageListProps } from './MessageList';
 export { DecisionBadge } from './DecisionBadge';
-export { useTranscript, type TranscriptState } from './use-transcript';
+export { readTranscript, useTranscript, type TranscriptState } from './use-transcript';
 export { buildTranscript, type Turn } from './transcript';
 export type { MessageExtras } from './use-send-turn';
 /** Fetches and evaluates the Markdown renderer's chunk ahead of the first reply. */

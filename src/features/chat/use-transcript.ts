@@ -3,11 +3,11 @@
  * the server keeps them (the reference service), what each turn ran with. Every panel asking for
  * the same thread shares one model (transcript-model.ts), so a send builds one turn, once.
  */
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { taskInfoQueryOptions } from '../../api/lineage';
-import { useTraceList } from '../../api/trace-list';
+import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { taskInfoQueryOptions, type TaskInfoIn } from '../../api/lineage';
+import { traceListQueryOptions, useTraceList } from '../../api/trace-list';
 import { useKeyReady } from '../connection';
-import { useLocalTurns } from '../threads';
+import { localTurnsQueryOptions, useLocalTurns } from '../threads';
 import type { Turn } from './transcript';
 import { transcriptModelFor } from './transcript-model';
 
@@ -37,4 +37,22 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
     error: traces.error,
     refetch: () => void refetch(),
   };
+}
+
+/**
+ * One thread's transcript read once, outside React (what a view that acts on many threads at once
+ * needs): the same three sources and the same shared model as `useTranscript`, fetched when the
+ * cache does not hold them. `info` is what the service keeps about the task (null when it keeps
+ * nothing).
+ */
+export async function readTranscript(
+  queryClient: QueryClient,
+  taskId: string,
+): Promise<{ turns: readonly Turn[]; info: TaskInfoIn | null }> {
+  const [traces, local, info] = await Promise.all([
+    queryClient.fetchQuery(traceListQueryOptions(taskId)),
+    queryClient.fetchQuery(localTurnsQueryOptions(taskId)),
+    queryClient.fetchQuery(taskInfoQueryOptions(taskId)),
+  ]);
+  return { turns: transcriptModelFor(queryClient, taskId).sync(traces, local, info), info };
 }

@@ -2,26 +2,24 @@
  * Find the conversations that matter: every turn the service keeps, filtered by rule and result,
  * tool, decision, intent, value, text, time, agent… (`find`, the URL's query string of filters),
  * newest first, with counts beside them. A result opens its thread at that turn; a count adds
- * its filter. Built on the reference service's turn search; a service without it is said so.
+ * its filter. Built on the reference service's turn search; where the service offers none, the
+ * turns this browser has fetched are searched here, and the view says so.
  */
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useId, useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
-import {
-  turnFacetsQueryOptions,
-  turnSearchQueryOptions,
-  type TurnFacetsIn,
-  type TurnHitIn,
-} from '../../api/turn-search';
+import type { TurnFacetsIn, TurnHitIn } from '../../api/turn-search';
 import { Button } from '../../components/ui/Button';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
-import { formatRelative, plural } from '../../lib/format';
-import { DecisionBadge } from '../chat';
+import { plural } from '../../lib/format';
 import { KeyPrompt, useKeyReady } from '../connection';
 import { describeFilter, filtersOf, typedFilter, withFilter, withoutFilter, type FindFilter } from './find';
+import { Hit, hitKey } from './Hit';
+import { FetchedScopeNote } from './ScopeNote';
+import { turnCountsQueryOptions, turnPagesQueryOptions } from './turn-queries';
 
 export interface SearchViewProps {
   /** The search's query string of filters. */
@@ -29,9 +27,11 @@ export interface SearchViewProps {
   setFind: (find: string) => void;
   openTurn: (taskId: string, interactionId: string) => void;
   close: () => void;
+  /** What can be done with the selected results (saving them as test cases), given by the app. */
+  selectionActions?: (selected: readonly TurnHitIn[], clear: () => void) => ReactNode;
 }
 
-export function SearchView({ find, setFind, openTurn, close }: SearchViewProps) {
+export function SearchView({ find, setFind, openTurn, close, selectionActions }: SearchViewProps) {
   const keyReady = useKeyReady();
   const filters = filtersOf(find);
   return (
@@ -71,7 +71,7 @@ export function SearchView({ find, setFind, openTurn, close }: SearchViewProps) 
       </div>
       {keyReady ? (
         <div className="flex min-h-0 flex-1 gap-4 px-4 pb-4">
-          <Results find={find} openTurn={openTurn} />
+          <Results find={find} openTurn={openTurn} selectionActions={selectionActions} />
           <Facets find={find} add={(f) => setFind(withFilter(find, f))} />
         </div>
       ) : (
@@ -117,8 +117,25 @@ function SearchBox({ onAdd }: { onAdd: (f: FindFilter) => void }) {
   );
 }
 
-function Results({ find, openTurn }: { find: string; openTurn: SearchViewProps['openTurn'] }) {
-  const query = useInfiniteQuery(turnSearchQueryOptions(find));
+function Results({
+  find,
+  openTurn,
+  selectionActions,
+}: Pick<SearchViewProps, 'find' | 'openTurn' | 'selectionActions'>) {
+  const query = useInfiniteQuery(turnPagesQueryOptions(find));
+  // The selection belongs to one search: another search starts with none.
+  const [selection, setSelection] = useState<{ find: string; picked: ReadonlyMap<string, TurnHitIn> }>({
+    find,
+    picked: new Map(),
+  });
+  const picked = selection.find === find ? selection.picked : new Map<string, TurnHitIn>();
+  const toggle = (hit: TurnHitIn, on: boolean) => {
+    const next = new Map(picked);
+    if (on) next.set(hitKey(hit), hit);
+    else next.delete(hitKey(hit));
+    setSelection({ find, picked: next });
+  };
+  const clear = () => setSelection({ find, picked: new Map() });
   let body: ReactNode;
   if (query.isPending) body = <Spinner label="Searching…" />;
   else if (query.isError)
@@ -132,17 +149,17 @@ function Results({ find, openTurn }: { find: string; openTurn: SearchViewProps['
         }
       />
     );
-  else if (query.data.pages[0] === null)
-    body = (
-      <EmptyState title="This service offers no turn search">
-        Search runs on the Threadline reference service, which indexes every turn it keeps. This service does
-        not answer it; open threads one by one from the list instead.
-      </EmptyState>
-    );
   else {
-    const hits = query.data.pages.flatMap((p) => p?.items ?? []);
+    const hits = query.data.pages.flatMap((p) => p.items);
+    const scope = query.data.pages[0]!.scope;
     body = (
       <>
+        {scope.kind === 'browser' ? <FetchedScopeNote scope={scope} shown={hits.length} /> : null}
+        {selectionActions && hits.length ? (
+          <div className="mb-1 border-b border-zinc-200 pb-2 dark:border-zinc-800">
+            {selectionActions([...picked.values()], clear)}
+          </div>
+        ) : null}
         {hits.length === 0 && !query.hasNextPage ? (
           <EmptyState title="No turn matches">Remove a filter to see more.</EmptyState>
         ) : (
@@ -151,7 +168,13 @@ function Results({ find, openTurn }: { find: string; openTurn: SearchViewProps['
             aria-label="Matching turns"
           >
             {hits.map((h) => (
-              <Hit key={`${h.task_id}/${h.interaction_id}`} hit={h} openTurn={openTurn} />
+              <Hit
+                key={hitKey(h)}
+                hit={h}
+                openTurn={openTurn}
+                selected={selectionActions ? picked.has(hitKey(h)) : undefined}
+                onSelect={(on) => toggle(h, on)}
+              />
             ))}
           </ol>
         )}
@@ -175,32 +198,9 @@ function Results({ find, openTurn }: { find: string; openTurn: SearchViewProps['
   );
 }
 
-function Hit({ hit, openTurn }: { hit: TurnHitIn; openTurn: SearchViewProps['openTurn'] }) {
-  return (
-    <li className="py-2">
-      <button
-        type="button"
-        className="flex w-full flex-col gap-1 rounded-md px-2 py-1 text-left hover:bg-zinc-100 focus-visible:outline-2 focus-visible:outline-indigo-500 dark:hover:bg-zinc-800"
-        onClick={() => openTurn(hit.task_id, hit.interaction_id)}
-      >
-        <span className="line-clamp-2 text-sm">{hit.message || '(no message text)'}</span>
-        <span className="flex flex-wrap items-center gap-2 text-xs text-zinc-600 dark:text-zinc-400">
-          <DecisionBadge decision={hit.decision} />
-          {hit.deciding_rule ? <span>by {hit.deciding_rule}</span> : null}
-          <span>{hit.agent_id}</span>
-          <span>turn {hit.turn}</span>
-          <time dateTime={hit.created_at} title={hit.created_at}>
-            {formatRelative(hit.created_at)}
-          </time>
-        </span>
-      </button>
-    </li>
-  );
-}
-
 function Facets({ find, add }: { find: string; add: (f: FindFilter) => void }) {
-  const query = useQuery(turnFacetsQueryOptions(find));
-  const facets = query.data;
+  const query = useQuery(turnCountsQueryOptions(find));
+  const facets = query.data?.facets;
   if (!facets) return null;
   return (
     <aside className="flex w-72 shrink-0 flex-col gap-3 overflow-y-auto text-sm" aria-label="Counts">

@@ -16,7 +16,7 @@ import { useTranscript } from '../chat';
 import { Modal } from '../command-palette';
 import { useKeyReady } from '../connection';
 import { useThreadsStore } from '../threads';
-import { buildCase, prefillCase, type CaseDraft, type TurnDraft } from './prefill';
+import { buildCase, prefillFromThread, type CaseDraft, type TurnDraft } from './prefill';
 import { useSuitesStore } from './suites-store';
 
 export function SaveAsTestAction({ turn, taskId }: { turn: Turn; taskId: string }) {
@@ -76,28 +76,17 @@ function SaveAsTestForm({
   const transcript = useTranscript(taskId);
   const keyReady = useKeyReady();
   const info = useQuery({ ...taskInfoQueryOptions(taskId), enabled: keyReady });
-  const agentId = info.data?.agent_id ?? thread?.agent_id ?? '';
   const clock = info.data?.reference_clock ?? null;
 
   if ((info.isPending && keyReady) || (transcript.isLoading && !transcript.turns.length))
     return <p className="p-4 text-sm text-zinc-500">Reading the thread…</p>;
-  if (!agentId)
-    return (
-      <FormShell onCancel={onCancel}>
-        <p role="alert" className="text-sm text-red-700 dark:text-red-300">
-          This thread’s agent is not known here, so it cannot be saved as a test. Open it from the thread
-          list.
-        </p>
-      </FormShell>
-    );
-  const prefill = prefillCase({
+  const prefill = prefillFromThread({
     taskId,
-    title: thread?.title ?? '',
-    agentId,
-    ...(thread?.user_id ? { userId: thread.user_id } : {}),
-    clock: clock ?? thread?.created_at ?? new Date().toISOString(),
-    turns: transcript.turns,
     turnId,
+    turns: transcript.turns,
+    thread,
+    info: info.data,
+    now: new Date().toISOString(),
   });
   if (!prefill.ok)
     return (
@@ -107,6 +96,7 @@ function SaveAsTestForm({
         </p>
       </FormShell>
     );
+  const agentId = prefill.draft.agentId;
   return (
     <CaseEditor
       initial={prefill.draft}

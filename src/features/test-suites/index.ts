@@ -16,6 +16,8 @@ export {
   type ImportOutcome,
 } from './suites-store';
 export { SaveAsTestAction } from './SaveAsTest';
+export { SaveTurnsAsTests } from './SaveTurnsAsTests';
+export { type TurnToSave } from './save-turns';
 export { SuitesPanel, type SuitesPanelProps } from './SuitesPanel';
 export { CoveragePanel } from './CoveragePanel';
 export { useSuiteRunStore, startSuiteRun, cancelSuiteRun, type RunTarget, type SuiteRun } from './suite-run';

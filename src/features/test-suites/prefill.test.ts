@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { compareTurn } from '../../lib/test-cases';
-import { buildCase, MAX_LISTED, prefillCase, prefillTurn, replySnippet, type SourceTurn } from './prefill';
+import {
+  buildCase,
+  MAX_LISTED,
+  prefillCase,
+  prefillFromThread,
+  prefillTurn,
+  replySnippet,
+  type SourceTurn,
+} from './prefill';
 
 const rule = (rule_id: string, result: string) => ({
   rule_id,
@@ -166,5 +174,42 @@ describe('save as test: build', () => {
       ),
       expect.stringMatching(/^name: /),
     ]);
+  });
+});
+
+describe('a case from what is known of a thread', () => {
+  const facts = {
+    taskId: 'task_1',
+    turnId: 'msg_1',
+    turns: [blocked, proceed],
+    now: '2026-01-01T00:00:00.000Z',
+  };
+
+  it("takes the service's agent and clock first, then this browser's record, then the caller's", () => {
+    const fromService = prefillFromThread({
+      ...facts,
+      thread: { title: 'Mine', agent_id: 'old-name', created_at: '2025-01-01T00:00:00.000Z' },
+      info: { agent_id: 'card-disputes', reference_clock: '2025-03-15T12:00:00.000Z' },
+      agentId: 'ignored',
+    });
+    expect(fromService.ok && fromService.draft).toMatchObject({
+      agentId: 'card-disputes',
+      clock: '2025-03-15T12:00:00.000Z',
+      name: 'Mine — turn 1',
+    });
+    const fromRecord = prefillFromThread({
+      ...facts,
+      thread: { agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00.000Z' },
+      info: null,
+    });
+    expect(fromRecord.ok && fromRecord.draft.clock).toBe('2025-01-01T00:00:00.000Z');
+    const fromCaller = prefillFromThread({ ...facts, agentId: 'card-disputes' });
+    expect(fromCaller.ok && fromCaller.draft).toMatchObject({ agentId: 'card-disputes', clock: facts.now });
+  });
+
+  it('says so when no one names the agent', () => {
+    const none = prefillFromThread(facts);
+    expect(none.ok).toBe(false);
+    expect(!none.ok && none.reason).toMatch(/agent is not known/);
   });
 });

@@ -189,6 +189,46 @@ export function prefillCase(input: PrefillInput): PrefillResult {
   };
 }
 
+/** What is known of the thread a turn belongs to: this browser's record and the service's task info. */
+export interface ThreadFacts {
+  taskId: string;
+  turnId: string;
+  turns: readonly SourceTurn[];
+  /** This browser's record of the thread, when it keeps one. */
+  thread?: { title?: string; agent_id?: string; user_id?: string; created_at?: string } | undefined;
+  /** What the service keeps about the task (null or absent when it keeps nothing). */
+  info?: { agent_id?: string; reference_clock?: string | undefined } | null | undefined;
+  /** The agent when neither names it (a search result names its agent). */
+  agentId?: string;
+  /** Now (ISO-8601): the clock when nothing else says it. */
+  now: string;
+}
+
+/**
+ * The case draft for a thread's turn from what is known of the thread: the agent from the
+ * service, else this browser's record, else the caller; the clock from the service, else the
+ * thread's creation time, else now.
+ */
+export function prefillFromThread(facts: ThreadFacts): PrefillResult {
+  const { thread, info } = facts;
+  const agentId = info?.agent_id || thread?.agent_id || facts.agentId || '';
+  if (!agentId)
+    return {
+      ok: false,
+      reason:
+        'This thread’s agent is not known here, so it cannot be saved as a test. Open it from the thread list.',
+    };
+  return prefillCase({
+    taskId: facts.taskId,
+    title: thread?.title ?? '',
+    agentId,
+    ...(thread?.user_id ? { userId: thread.user_id } : {}),
+    clock: info?.reference_clock ?? thread?.created_at ?? facts.now,
+    turns: facts.turns,
+    turnId: facts.turnId,
+  });
+}
+
 export type BuildResult = { ok: true; testCase: TestCase } | { ok: false; errors: string[] };
 
 /** The draft as a validated case: every problem named with its turn. */

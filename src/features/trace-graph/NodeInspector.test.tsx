@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { cleanup, render, screen } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { cardDisputesBlockedTrace } from './fixtures';
 import { NodeInspector } from './NodeInspector';
@@ -15,5 +15,18 @@ describe('NodeInspector', () => {
     const details = screen.getByRole('region', { name: `Details of ${tool!.label}` });
     expect(details.textContent).toContain('considered');
     expect(details.textContent).not.toMatch(/dimmed/i);
+  });
+
+  it("offers a rule's page on a rule, named by its id, and on nothing else", () => {
+    const nodes = traceToGraph(cardDisputesBlockedTrace).nodes;
+    const rule = nodes.find((n) => n.kind === 'rule' && n.label === 'DISPUTE_WINDOW')!;
+    const opened: string[] = [];
+    render(<NodeInspector node={rule} openRule={(id) => opened.push(id)} />);
+    fireEvent.click(screen.getByRole('button', { name: 'Rule’s page' }));
+    expect(opened).toEqual(['DISPUTE_WINDOW']);
+    cleanup();
+    const tool = nodes.find((n) => n.kind === 'tool')!;
+    render(<NodeInspector node={tool} openRule={(id) => opened.push(id)} />);
+    expect(screen.queryByRole('button', { name: 'Rule’s page' })).toBeNull();
   });
 });

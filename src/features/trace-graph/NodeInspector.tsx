@@ -23,8 +23,22 @@ function Value({ value }: { value: unknown }) {
 /** A search for turns like this one at a node (given by the app where search is offered). */
 export type FindLike = (filter: NonNullable<GraphNodeModel['find']>) => void;
 
-export function NodeInspector({ node, findLike }: { node: GraphNodeModel; findLike?: FindLike | undefined }) {
+/** Opens the page of a rule (given by the app where rule pages are offered). */
+export type OpenRule = (ruleId: string) => void;
+
+export function NodeInspector({
+  node,
+  findLike,
+  openRule,
+}: {
+  node: GraphNodeModel;
+  findLike?: FindLike | undefined;
+  openRule?: OpenRule | undefined;
+}) {
   const find = node.find;
+  // A rule node's filter is `RULE_ID:result` (a result holds no colon).
+  const ruleId =
+    node.kind === 'rule' && find?.field === 'rule' ? find.value.slice(0, find.value.lastIndexOf(':')) : '';
   return (
     <div
       className="flex flex-col gap-2 p-3 text-sm wrap-anywhere"
@@ -37,6 +51,16 @@ export function NodeInspector({ node, findLike }: { node: GraphNodeModel; findLi
         {find && findLike ? (
           <Button size="sm" variant="ghost" className="ml-auto" onClick={() => findLike(find)}>
             Find turns like this
+          </Button>
+        ) : null}
+        {ruleId && openRule ? (
+          <Button
+            size="sm"
+            variant="ghost"
+            className={find && findLike ? '' : 'ml-auto'}
+            onClick={() => openRule(ruleId)}
+          >
+            Rule’s page
           </Button>
         ) : null}
       </div>

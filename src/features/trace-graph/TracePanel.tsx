@@ -14,7 +14,7 @@ import { Spinner } from '../../components/ui/Spinner';
 import type { TolerantTrace } from '../../contract/trace';
 import { useKeyReady } from '../connection';
 
-import type { FindLike } from './NodeInspector';
+import type { FindLike, OpenRule } from './NodeInspector';
 
 const loadTraceView = () => import('./TraceView');
 const TraceView = lazy(loadTraceView);
@@ -29,6 +29,7 @@ export interface TracePanelProps {
   pinned?: boolean;
   followLatest?: () => void;
   findLike?: FindLike;
+  openRule?: OpenRule;
 }
 
 function Loading({ what }: { what: string }) {
@@ -49,6 +50,7 @@ export default function TracePanel({
   pinned = false,
   followLatest,
   findLike,
+  openRule,
 }: TracePanelProps) {
   const keyReady = useKeyReady();
   const fetched = useInteractionTrace(turn && !turn.trace ? taskId : undefined, turn?.id, keyReady);
@@ -99,6 +101,7 @@ export default function TracePanel({
         pinned={pinned}
         followLatest={followLatest}
         findLike={findLike}
+        openRule={openRule}
       />
     </Suspense>
   );

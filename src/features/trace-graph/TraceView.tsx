@@ -8,7 +8,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { SplitPanes } from '../../components/ui/SplitPanes';
 import { TabList } from '../../components/ui/Tabs';
 import type { TolerantTrace } from '../../contract/trace';
-import { NodeInspector, type FindLike } from './NodeInspector';
+import { NodeInspector, type FindLike, type OpenRule } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
 import { nodeOf } from './graph-view';
@@ -24,6 +24,8 @@ export interface TraceViewProps {
   followLatest?: (() => void) | undefined;
   /** Search for turns like this one at the selected node (absent: no search offered). */
   findLike?: FindLike | undefined;
+  /** Opens a rule's page (absent: none offered). */
+  openRule?: OpenRule | undefined;
 }
 
 const DETAIL_TABS = [
@@ -40,6 +42,7 @@ export default function TraceView({
   pinned,
   followLatest,
   findLike,
+  openRule,
 }: TraceViewProps) {
   const [detailTab, setDetailTab] = useState<string>('details');
   const model = useMemo(() => graphOf(trace), [trace]);
@@ -120,7 +123,7 @@ export default function TraceView({
                 {detailTab === 'json' ? (
                   <RawJson value={trace} label="Trace JSON" />
                 ) : node ? (
-                  <NodeInspector node={node} findLike={findLike} />
+                  <NodeInspector node={node} findLike={findLike} openRule={openRule} />
                 ) : (
                   <EmptyState title={nodeId ? 'That node is not in this turn' : 'Select a node'}>
                     Click a node, or focus the graph and use the arrow keys, to read its details.

@@ -3,9 +3,10 @@
  * allowed, its tools never invoked, and the decisions never reached. Rule ids are the engine's:
  * the rule's code, or its path (`rules[2]`, `TOOL.pre.constraint[0]`) when it has none.
  */
-import type { Bundle, Rule } from '../../contract/bundle';
+import type { Bundle } from '../../contract/bundle';
 import { KNOWN_DECISIONS } from '../../contract/trace';
 import { normalizeBundle } from '../bundle/normalize';
+import { bundleRules } from '../bundle/rules-of';
 import type { ObservedTrace } from './compare';
 
 export interface Coverage {
@@ -18,35 +19,13 @@ export interface Coverage {
   decisionsNeverReached: string[];
 }
 
-const list = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
-
-function ruleIds(rules: Rule[] | undefined, path: string): string[] {
-  return list(rules).map((rule, i) =>
-    typeof rule.code === 'string' && rule.code ? rule.code : `${path}[${i}]`,
-  );
-}
-
 /** Every rule id and tool code of the bundle, in bundle order, each once. */
 export function bundleRulesAndTools(bundle: Bundle): { rules: string[]; tools: string[] } {
-  const b = normalizeBundle(bundle);
-  const rules = ruleIds(b.rules, 'rules');
-  const tools: string[] = [];
-  for (const tool of b.agent_tools) {
-    const code = typeof tool.code === 'string' ? tool.code : '';
-    if (!code) continue;
-    tools.push(code);
-    const pre = tool.rules?.pre;
-    const summary = tool.rules?.summary;
-    rules.push(
-      ...ruleIds(pre?.constraint, `${code}.pre.constraint`),
-      ...ruleIds(pre?.required_parameters, `${code}.pre.required_parameters`),
-      ...ruleIds(pre?.missing_info, `${code}.pre.missing_info`),
-      ...ruleIds(summary?.success, `${code}.summary.success`),
-      ...ruleIds(summary?.fail, `${code}.summary.fail`),
-      ...ruleIds(summary?.missing_info, `${code}.summary.missing_info`),
-    );
-  }
-  return { rules: [...new Set(rules)], tools: [...new Set(tools)] };
+  const tools = normalizeBundle(bundle).agent_tools.map((t) => (typeof t.code === 'string' ? t.code : ''));
+  return {
+    rules: [...new Set(bundleRules(bundle).map((r) => r.id))],
+    tools: [...new Set(tools.filter(Boolean))],
+  };
 }
 
 export function coverage(bundle: Bundle, traces: Iterable<ObservedTrace>): Coverage {

@@ -1,0 +1,77 @@
+/**
+ * The turns this browser has fetched, searched where the service offers no turn search: each
+ * thread of this browser's list (newest first) and each thread whose traces are in the query
+ * cache (one opened from a link), read from the traces already fetched and this browser's own
+ * records of what it sent, never asking the service for more. Bounded: at most MAX_THREADS
+ * threads and MAX_TURNS turns are read.
+ */
+import type { QueryClient } from '@tanstack/react-query';
+import { apiKeys } from '../../api/keys';
+import type { TolerantTrace } from '../../contract/trace';
+import { buildTranscript } from '../chat';
+import { localTurnsQueryOptions, sortThreads, useThreadsStore } from '../threads';
+import { fetchedTurnOf, type FetchedTurn } from './fetched-search';
+
+export const MAX_THREADS = 500;
+export const MAX_TURNS = 20_000;
+
+export interface FetchedTurns {
+  turns: FetchedTurn[];
+  /** Threads read. */
+  threads: number;
+  /** True when threads or turns were left out (beyond the bounds). */
+  capped: boolean;
+}
+
+/** Task ids whose traces the query cache holds. */
+function cachedTaskIds(queryClient: QueryClient): string[] {
+  const tasks = apiKeys.tasks();
+  const ids: string[] = [];
+  for (const q of queryClient.getQueryCache().findAll({ queryKey: tasks })) {
+    const key = q.queryKey;
+    if (key.length === tasks.length + 2 && key[tasks.length + 1] === 'traces' && q.state.data)
+      ids.push(String(key[tasks.length]));
+  }
+  return ids;
+}
+
+export async function readFetchedTurns(queryClient: QueryClient): Promise<FetchedTurns> {
+  const records = useThreadsStore.getState().threads;
+  const ids = [...new Set([...sortThreads(records).map((t) => t.id), ...cachedTaskIds(queryClient)])];
+  const out: FetchedTurns = { turns: [], threads: 0, capped: ids.length > MAX_THREADS };
+  for (const taskId of ids.slice(0, MAX_THREADS)) {
+    if (out.turns.length >= MAX_TURNS) {
+      out.capped = true;
+      break;
+    }
+    const thread = Object.hasOwn(records, taskId) ? records[taskId] : undefined;
+    const traces = queryClient.getQueryData<TolerantTrace[]>(apiKeys.traces(taskId));
+    const local = await queryClient.fetchQuery(localTurnsQueryOptions(taskId));
+    const turns = buildTranscript(traces, local);
+    out.threads += 1;
+    for (const t of turns) {
+      if (out.turns.length >= MAX_TURNS) {
+        out.capped = true;
+        break;
+      }
+      if (t.idUnknown) continue;
+      out.turns.push(
+        fetchedTurnOf({
+          taskId,
+          agentId: thread?.agent_id ?? '',
+          userId: thread?.user_id ?? '',
+          turn: t.index + 1,
+          interactionId: t.id,
+          message: t.userText,
+          reply: t.replyText,
+          decision: t.decision,
+          createdAt: t.createdAt ?? '',
+          versionId: t.versionId ?? thread?.version_id ?? '',
+          bundleHash: t.bundleHash ?? null,
+          trace: t.trace,
+        }),
+      );
+    }
+  }
+  return out;
+}
