@@ -6,6 +6,7 @@
  * (`decideTurn`). With no edits the answer is the recorded turn, byte for byte.
  */
 import type { Trace } from '../../src/contract/trace';
+import { WHAT_IF_REQUEST_LIMITS } from '../../src/contract/what-if';
 import { scoreTools, type ToolChoice } from './choose-tool';
 import type { TurnInput, TurnOutput } from './contract';
 import { guardedRun } from './guard';
@@ -51,7 +52,8 @@ export class WhatIfInputError extends Error {
   }
 }
 
-export const WHAT_IF_LIMITS = { edits: 64, valueChars: 2000 } as const;
+/** The same bounds as the service's request (`src/contract/what-if.ts`). */
+export const WHAT_IF_LIMITS = WHAT_IF_REQUEST_LIMITS;
 
 function checkEdits(start: TurnStart, edits: readonly ValueEdit[]): void {
   if (edits.length > WHAT_IF_LIMITS.edits)

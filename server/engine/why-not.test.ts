@@ -1,13 +1,15 @@
 import { describe, expect, it } from 'vitest';
+import { generateBundle, word } from '../../bench/lib/generated-bundle';
 import { exampleBundle } from '../agents/converse';
 import { recordConversation, recordedTurns, type RecordedTurnRun } from './fixtures/conversations';
 import { applyBundleChange, whyNot, type BundleChange } from './why-not';
 import { whatIf, type ValueEdit } from './what-if';
+import { diffOutcomes, turnOutcome } from '../impact/diff';
 
 const CLOCK = '2025-03-15T12:00:00.000Z';
 
-/** The turn decided again with one change, independently of whyNot's own verification. */
-function decideWith(t: RecordedTurnRun, change: ValueEdit | BundleChange): string {
+/** The turn decided again with one change, independently of whyNot's own verification (a changed bundle compiled in full). */
+function runWith(t: RecordedTurnRun, change: ValueEdit | BundleChange) {
   const input = {
     bundle: t.bundle,
     state: t.stateBefore,
@@ -16,9 +18,11 @@ function decideWith(t: RecordedTurnRun, change: ValueEdit | BundleChange): strin
     recorded: t.output.trace,
   };
   return 'op' in change
-    ? whatIf({ ...input, bundle: applyBundleChange(t.bundle, change), edits: [] }).trace.decision
-    : whatIf({ ...input, edits: [change] }).trace.decision;
+    ? whatIf({ ...input, bundle: applyBundleChange(t.bundle, change), edits: [] })
+    : whatIf({ ...input, edits: [change] });
 }
+const decideWith = (t: RecordedTurnRun, change: ValueEdit | BundleChange) =>
+  runWith(t, change).trace.decision;
 
 const whyNotOf = (t: RecordedTurnRun) =>
   whyNot({
@@ -39,7 +43,15 @@ describe('every suggested change gives the decision it promises, and thresholds 
       for (const item of out.items) {
         suggested += 1;
         expect(item.decision).not.toBe(out.decision);
-        expect(decideWith(t, (item.edit ?? item.change)!)).toBe(item.decision);
+        const applied = runWith(t, (item.edit ?? item.change)!);
+        expect(applied.trace.decision).toBe(item.decision);
+        expect(applied.reply).toBe(item.reply);
+        expect(
+          diffOutcomes(
+            turnOutcome(t.output.reply, t.output.trace),
+            turnOutcome(applied.reply, applied.trace),
+          ),
+        ).toEqual(item.differences);
         expect(item.differences[0]).toEqual({
           kind: 'decision',
           subject: '',
@@ -121,5 +133,31 @@ describe('a turn asking for information', () => {
     const out = whyNotOf(t);
     expect(out.items.some((i) => i.family === 'data')).toBe(true);
     for (const item of out.items) expect(item.decision).not.toBe('request_information');
+  });
+});
+
+describe('generated bundles: every suggestion verified, every threshold exact', () => {
+  const bundle = generateBundle({ tools: 12, params: 24, globalRules: 24, rulesPerTool: 6 });
+  const turns = [0, 3, 5, 8].flatMap((tool) =>
+    recordConversation({
+      name: `generated TOOL_${tool}`,
+      bundle,
+      clock: CLOCK,
+      messages: [
+        `I need help with ${word(tool)} ${word(tool + 7)}: $${90 + tool * 7} from ${tool + 4} days ago, ID-${1000 + ((tool * 3) % 24)}`,
+        'yes, go ahead',
+      ],
+    }),
+  );
+  for (const t of turns)
+    it(t.name, () => {
+      const out = whyNotOf(t);
+      for (const item of out.items) {
+        expect(decideWith(t, (item.edit ?? item.change)!)).toBe(item.decision);
+        if (item.boundary) expect(decideWith(t, item.boundary.step_back)).not.toBe(item.decision);
+      }
+    });
+  it('suggests changes on them', () => {
+    expect(turns.map((t) => whyNotOf(t).items.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
   });
 });

@@ -11,12 +11,13 @@
  * `WHY_NOT_LIMITS.rules` rules read, `leavesPerRule` leaves each, and a bounded number of
  * candidates of each family decided again.
  */
-import type { Bundle, Condition, ConditionLeaf, Parameter } from '../../src/contract/bundle';
+import type { Bundle, Condition, ConditionLeaf, Parameter, Rule } from '../../src/contract/bundle';
 import { isLeaf } from '../../src/lib/bundle/normalize';
 import { diffOutcomes, turnOutcome } from '../impact/diff';
 import type { OutcomeDifference } from '../../src/contract/impact';
 import { epochDayToIso, parseClock, toEpochDay, type Clock } from './clock';
 import { compileBundle } from './compile';
+import { compileVariant, type CompiledPatch } from './compile-variant';
 import { leafParams } from './conditions';
 import type { CompiledBundle, StagedRule } from './types';
 import { isFilled, toBoolean, toNumber } from './values';
@@ -68,6 +69,10 @@ export interface WhyNotOutput {
 
 interface Candidate {
   family: 'data' | 'bundle';
+  /** How the compiled bundle changes, to derive it rather than compile the changed bundle. */
+  patch?: CompiledPatch;
+  /** The same for the step back. */
+  stepBackPatch?: CompiledPatch;
   summary: string;
   rule?: string;
   edit?: ValueEdit;
@@ -339,6 +344,16 @@ function operandCandidate(
   };
 }
 
+/** The value at `path`, or undefined. */
+function at(node: unknown, path: Path): unknown {
+  let here = node;
+  for (const key of path) {
+    if (!here || typeof here !== 'object') return undefined;
+    here = (here as Record<string | number, unknown>)[key];
+  }
+  return here;
+}
+
 /** The bundle with one change, copying only the objects along its path. */
 export function applyBundleChange(bundle: Bundle, change: BundleChange): Bundle {
   const copy = (node: unknown, path: Path): unknown => {
@@ -387,8 +402,11 @@ export function whyNot(input: WhyNotInput): WhyNotOutput {
         : 'tools';
       const rawTools = ((input.bundle as Record<string, unknown>)[toolsKey] ?? []) as { code?: unknown }[];
       const toolAt = rawTools.findIndex((t) => t && t.code === ct.code);
-      ct.required.forEach((entry, i) => {
+      const rawRequired = (rawTools[toolAt] as { config?: { params?: { required?: unknown[] } } } | undefined)
+        ?.config?.params?.required;
+      ct.required.forEach((entry) => {
         const group = typeof entry === 'string' ? [entry] : entry;
+        const i = Array.isArray(rawRequired) ? rawRequired.indexOf(entry) : -1;
         if (group.some((c) => isFilled(values[c]))) return;
         const p = compiled.params.get(group[0]!);
         if (p) {
@@ -400,24 +418,30 @@ export function whyNot(input: WhyNotInput): WhyNotOutput {
             edit: { code: p.code, value: v },
           });
         }
-        if (toolAt >= 0)
+        if (toolAt >= 0 && i >= 0)
           bundle.push({
             family: 'bundle',
             rule: ev.rule_id,
             summary: `${group.join(' or ')} optional for ${ct.code}`,
             change: { op: 'remove', path: [toolsKey, toolAt, 'config', 'params', 'required', i] },
+            patch: { tool: ct.code, required: ct.required.filter((r) => r !== entry) },
           });
       });
       continue;
     }
     const place = located.get(ev.rule_id);
     if (!place) continue;
-    if (ev.result === 'blocked' || ev.result === 'requires_confirmation' || ev.result === 'error')
+    const sameRule = (at(input.bundle, [...place.path, 'code']) ?? null) === (place.staged.rule.code ?? null);
+    if (
+      sameRule &&
+      (ev.result === 'blocked' || ev.result === 'requires_confirmation' || ev.result === 'error')
+    )
       bundle.push({
         family: 'bundle',
         rule: ev.rule_id,
         summary: `${ev.rule_id} switched off`,
         change: { op: 'remove', path: place.path },
+        patch: { rule: place.staged, replacement: null },
       });
     for (const { leaf, path } of leavesOf(place.staged.rule.when, WHY_NOT_LIMITS.leavesPerRule)) {
       if (leaf.reads_message === true || leaf.method === 'number_of_entities') continue;
@@ -433,17 +457,37 @@ export function whyNot(input: WhyNotInput): WhyNotOutput {
         values[param.code],
         clock,
       );
-      if (operand) bundle.push(operand);
+      // The operand is changed in the bundle as given; the same leaf must be there.
+      if (operand && at(input.bundle, [...place.path, 'when', ...path, 'value']) === leaf.value) {
+        const ruleAt = (c: BundleChange | undefined): CompiledPatch | undefined =>
+          c?.op === 'set'
+            ? {
+                rule: place.staged,
+                replacement: applyBundleChange(place.staged.rule, {
+                  ...c,
+                  path: c.path.slice(place.path.length),
+                }) as Rule,
+              }
+            : undefined;
+        const patch = ruleAt(operand.change);
+        const stepBackPatch = ruleAt(operand.stepBack as BundleChange | undefined);
+        bundle.push({ ...operand, ...(patch ? { patch } : {}), ...(stepBackPatch ? { stepBackPatch } : {}) });
+      }
     }
   }
 
   const items: WhyNotItem[] = [];
   const seen = new Set<string>();
-  const decide = (c: Candidate | { edit?: ValueEdit; change?: BundleChange }): WhatIfOutput | null => {
+  const decide = (c: {
+    edit?: ValueEdit | undefined;
+    change?: BundleChange | undefined;
+    patch?: CompiledPatch | undefined;
+  }): WhatIfOutput | null => {
     try {
-      return c.change
-        ? whatIf({ ...input, bundle: applyBundleChange(input.bundle, c.change), edits: [] })
-        : whatIf({ ...input, edits: c.edit ? [c.edit] : [] });
+      if (!c.change) return whatIf({ ...input, edits: c.edit ? [c.edit] : [] });
+      const changed = applyBundleChange(input.bundle, c.change);
+      if (c.patch) compileVariant(changed, compiled, c.patch);
+      return whatIf({ ...input, bundle: changed, edits: [] });
     } catch {
       return null; // a change the engine refuses (a value of the wrong type, a bundle it cannot run) is no answer
     }
@@ -462,7 +506,9 @@ export function whyNot(input: WhyNotInput): WhyNotOutput {
       const out = decide(c);
       if (!out || out.overridden.length > 0 || out.trace.decision === decision) continue;
       if (c.stepBack) {
-        const back = decide('op' in c.stepBack ? { change: c.stepBack } : { edit: c.stepBack });
+        const back = decide(
+          'op' in c.stepBack ? { change: c.stepBack, patch: c.stepBackPatch } : { edit: c.stepBack },
+        );
         if (!back || back.trace.decision === out.trace.decision) continue; // not the exact boundary
       }
       items.push({
