@@ -12,6 +12,7 @@
  * candidates of each family decided again.
  */
 import type { Bundle, Condition, ConditionLeaf, Parameter, Rule } from '../../src/contract/bundle';
+import { applyBundleChange, type BundleChange } from '../../src/lib/bundle/change-at-path';
 import { isLeaf } from '../../src/lib/bundle/normalize';
 import { diffOutcomes, turnOutcome } from '../impact/diff';
 import type { OutcomeDifference } from '../../src/contract/impact';
@@ -35,10 +36,6 @@ export const WHY_NOT_LIMITS = {
   /** Other enum values tried for one leaf. */
   enumValues: 3,
 } as const;
-
-/** A change to the bundle, at a path of the bundle as given (`set` a value, or `remove` an element of a list). */
-export type BundleChange =
-  { op: 'set'; path: (string | number)[]; value: unknown } | { op: 'remove'; path: (string | number)[] };
 
 export interface WhyNotItem {
   family: 'data' | 'bundle';
@@ -81,6 +78,8 @@ interface Candidate {
 }
 
 type Path = (string | number)[];
+
+export { applyBundleChange, type BundleChange };
 
 /** Where each of the bundle's rules is, by the id the trace gives it, with its place in the bundle as given. */
 function locateRules(
@@ -352,23 +351,6 @@ function at(node: unknown, path: Path): unknown {
     here = (here as Record<string | number, unknown>)[key];
   }
   return here;
-}
-
-/** The bundle with one change, copying only the objects along its path. */
-export function applyBundleChange(bundle: Bundle, change: BundleChange): Bundle {
-  const copy = (node: unknown, path: Path): unknown => {
-    const [key, ...rest] = path;
-    if (key === undefined) return change.op === 'set' ? change.value : node;
-    if (Array.isArray(node)) {
-      const out = [...node];
-      if (rest.length === 0 && change.op === 'remove') out.splice(Number(key), 1);
-      else out[Number(key)] = copy(node[Number(key)], rest);
-      return out;
-    }
-    const obj = node && typeof node === 'object' ? (node as Record<string, unknown>) : {};
-    return { ...obj, [key]: copy(obj[key as string], rest) };
-  };
-  return copy(bundle, change.path) as Bundle;
 }
 
 export interface WhyNotInput extends Omit<WhatIfInput, 'edits'> {

@@ -13,6 +13,7 @@ import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
 import { keyAllowsAgent } from '../auth/api-keys';
 import { whatIf, WhatIfInputError } from '../engine/what-if';
 import { whyNot } from '../engine/why-not';
+import { editableParameters } from '../engine/editable-parameters';
 import type { AuthEnv } from '../http/auth';
 import { diffOutcomes, turnOutcome } from '../impact/diff';
 import { createBundleCache, type BundleCache } from '../service/bundle-cache';
@@ -88,6 +89,8 @@ export function registerWhatIfRoute(
           task_id: body.task_id,
           interaction_id: body.interaction_id,
           not_a_conversation_turn: true as const,
+          bundle_source: { agent_id: task.agentId, version_id: turn.versionId, bundle_hash: turn.bundleHash },
+          parameters: editableParameters(bundle, turn.trace, fork.stateBefore, out.state),
           recorded: { decision: turn.trace.decision, reply: turn.reply.text },
           what_if: {
             decision: out.trace.decision,

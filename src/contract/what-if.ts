@@ -65,9 +65,32 @@ export const WhyNotItemBody = z.object({
   reply: z.string(),
 });
 
+export const WhatIfParameter = z.object({
+  code: z.string(),
+  type: z.string(),
+  values: z
+    .array(z.union([z.string(), z.number()]))
+    .optional()
+    .describe('Allowed values of an enum.'),
+  value: z.unknown().optional().describe('The value the turn ended with (absent: not known).'),
+});
+export type WhatIfParameter = z.infer<typeof WhatIfParameter>;
+
+export const WHAT_IF_PARAMETERS_SHOWN = 200;
+
 export const WhatIfResponse = z.object({
   task_id: z.string(),
   interaction_id: z.string(),
+  bundle_source: z
+    .object({ agent_id: z.string(), version_id: z.string(), bundle_hash: z.string().nullable() })
+    .describe(
+      'The bundle the turn ran with (a client bundle by hash, else the agent version), which bundle changes apply to.',
+    ),
+  parameters: z
+    .array(WhatIfParameter)
+    .describe(
+      `The parameters a value may be given for: the turn's values, then the ones its rules read (at most ${WHAT_IF_PARAMETERS_SHOWN}).`,
+    ),
   not_a_conversation_turn: z.literal(true),
   recorded: z.object({ decision: z.string(), reply: z.string() }),
   what_if: z.object({

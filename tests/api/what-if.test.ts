@@ -35,6 +35,19 @@ describe('POST /reference/v1/what-if', () => {
     expect(body.what_if.decision).toBe('block_with_explanation');
     expect(body.what_if.reply).toBe(body.recorded.reply);
     expect(body.differences).toEqual([]);
+    expect(body.bundle_source).toEqual({
+      agent_id: 'card-disputes',
+      version_id: 'v2-8-day-window',
+      bundle_hash: null,
+    });
+    // The values a what-if may change, typed for an editor, with the turn's values.
+    expect(body.parameters).toContainEqual({ code: 'transaction-amount', type: 'numeric', value: 120 });
+    expect(body.parameters).toContainEqual(
+      expect.objectContaining({ code: 'transaction-date', type: 'date', value: daysAgo(10) }),
+    );
+    expect(body.parameters).toContainEqual(
+      expect.objectContaining({ code: 'dispute-reason', values: expect.any(Array) }),
+    );
     const { latency: _l, ...stored } = sent.trace_info;
     expect(body.what_if.trace.rules_evaluated).toEqual(stored.rules_evaluated);
     const traces = await call(service, 'GET', `/v1/messaging/tasks/${taskId}/trace-info`, { key: ROOT });
@@ -94,6 +107,7 @@ describe('POST /reference/v1/what-if', () => {
     const { body } = await whatIf({ task_id: task.id, interaction_id: sent.body.trace_info.interaction_id });
     expect(body.what_if.decision).toBe('request_information');
     expect(body.differences).toEqual([]);
+    expect(body.bundle_source.bundle_hash).toBe(sent.body.bundle_hash);
   });
 
   it('refuses bad input with readable 4xx answers', async () => {
