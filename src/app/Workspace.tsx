@@ -119,6 +119,7 @@ export function Workspace() {
     error: transcript.error,
     retry: transcript.refetch,
     findLike,
+    openTab: (id) => setSearch({ tab: id }, true),
   };
 
   const renderTurnActions = useMemo(() => {

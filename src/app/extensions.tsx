@@ -55,6 +55,8 @@ export interface InspectorContext {
   retry?: (() => void) | undefined;
   /** Opens the search for turns like this one (a rule's result, a tool, a value, the decision). */
   findLike?: (filter: { field: string; value: string }) => void;
+  /** Shows another inspector tab (a why-not bundle change opens the Bundle tab). */
+  openTab?: (id: string) => void;
 }
 
 export interface InspectorTab {

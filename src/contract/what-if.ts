@@ -5,6 +5,7 @@
  * that give the turn another decision.
  */
 import { z } from 'zod';
+import { OutcomeDifference } from './impact';
 
 export const WHAT_IF_REQUEST_LIMITS = { edits: 64, valueChars: 2_000 } as const;
 
@@ -36,13 +37,6 @@ export const WhatIfRequest = z.strictObject({
 });
 export type WhatIfRequest = z.infer<typeof WhatIfRequest>;
 
-export const OutcomeDifferenceBody = z.object({
-  kind: z.enum(['decision', 'rule', 'tool']),
-  subject: z.string(),
-  before: z.string(),
-  after: z.string(),
-});
-
 export const BundleChangeBody = z.union([
   z.object({ op: z.literal('set'), path: z.array(z.union([z.string(), z.number()])), value: z.unknown() }),
   z.object({ op: z.literal('remove'), path: z.array(z.union([z.string(), z.number()])) }),
@@ -61,7 +55,7 @@ export const WhyNotItemBody = z.object({
     .object({ step_back: z.unknown() })
     .optional()
     .describe('One step short of the threshold, which does not give `decision`.'),
-  differences: z.array(OutcomeDifferenceBody),
+  differences: z.array(OutcomeDifference),
   reply: z.string(),
 });
 
@@ -100,9 +94,7 @@ export const WhatIfResponse = z.object({
     trace: z.record(z.string(), z.unknown()),
     overridden: z.array(z.string()).describe('Edited values an integration or a formula produced again.'),
   }),
-  differences: z
-    .array(OutcomeDifferenceBody)
-    .describe('What the edits changed: decision, rule results, tools.'),
+  differences: z.array(OutcomeDifference).describe('What the edits changed: decision, rule results, tools.'),
   why_not: z.object({ decision: z.string(), items: z.array(WhyNotItemBody), capped: z.boolean() }).optional(),
 });
 export type WhatIfResponse = z.infer<typeof WhatIfResponse>;

@@ -29,6 +29,7 @@ export interface TracePanelProps {
   pinned?: boolean;
   followLatest?: () => void;
   findLike?: FindLike;
+  openTab?: (id: string) => void;
 }
 
 function Loading({ what }: { what: string }) {
@@ -49,6 +50,7 @@ export default function TracePanel({
   pinned = false,
   followLatest,
   findLike,
+  openTab,
 }: TracePanelProps) {
   const keyReady = useKeyReady();
   const fetched = useInteractionTrace(turn && !turn.trace ? taskId : undefined, turn?.id, keyReady);
@@ -99,6 +101,8 @@ export default function TracePanel({
         pinned={pinned}
         followLatest={followLatest}
         findLike={findLike}
+        taskId={taskId}
+        openTab={openTab}
       />
     </Suspense>
   );
