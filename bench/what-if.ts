@@ -10,6 +10,7 @@
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
+import { Worker } from 'node:worker_threads';
 import { join } from 'node:path';
 import { engine } from '../server/engine';
 import { whatIf } from '../server/engine/what-if';
@@ -76,6 +77,42 @@ function inProcess(MESSAGE: string) {
   return { turn, redecide, why, items: list.items.length, rules: turn.trace.rules_evaluated.length, param };
 }
 
+/** `whatIf` in a worker thread, each request a round trip of structured-cloned messages (as a Web Worker). */
+async function inWorker(MESSAGE: string, param: string) {
+  const state = engine.initialState(bundle, CLOCK, 'u');
+  const turn = engine.runTurn({
+    bundle,
+    state,
+    text: MESSAGE,
+    clock: CLOCK,
+    interactionId: 'm1',
+    userId: 'u',
+  });
+  const worker = new Worker(new URL('./lib/what-if-thread.mjs', import.meta.url));
+  const ask = (i: number, withBundle = false) =>
+    new Promise<void>((resolve) => {
+      worker.once('message', () => resolve());
+      worker.postMessage({
+        ...(withBundle ? { bundle } : {}),
+        input: {
+          state,
+          clock: CLOCK,
+          userId: 'u',
+          recorded: turn.trace,
+          edits: [{ code: param, value: i % 2 ? 90 : 620 }],
+        },
+        reply: turn.reply,
+      });
+    });
+  try {
+    await ask(0, true); // the bundle sent once and compiled in the worker
+    let i = 1;
+    return figures(await timeAsync(RUNS, () => ask(i++)));
+  } finally {
+    await worker.terminate();
+  }
+}
+
 async function throughEndpoint(MESSAGE: string, param: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-whatif-'));
   const service = await startService(dataDir, KEY);
@@ -125,12 +162,14 @@ async function main() {
     console.log(
       `\n${scenario.name}: decision ${local.turn.trace.decision}, ${local.rules} rule evaluations; why-not items: ${local.items}; edited ${local.param}`,
     );
+    const threaded = await inWorker(scenario.message, local.param);
     const remote = await throughEndpoint(scenario.message, local.param);
     console.log(`| case | runs | min | median |`);
     console.log(`|---|---|---|---|`);
     const row = (name: string, f: ReturnType<typeof figures>) =>
       console.log(`| ${name} | ${f.runs} | ${ms(f.min)} | ${ms(f.median)} |`);
     row('whatIf in process (one edit)', local.redecide);
+    row('whatIf in a worker thread, round trip (one edit)', threaded);
     row('whyNot in process', local.why);
     row('POST /reference/v1/what-if (one edit)', remote.redecide);
     row('POST /reference/v1/what-if with why_not', remote.why);

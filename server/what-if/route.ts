@@ -104,6 +104,16 @@ export function registerWhatIfRoute(
             turnOutcome(out.reply, out.trace),
           ),
           ...(body.why_not ? { why_not: whyNot(input) } : {}),
+          ...(body.include_engine_input
+            ? {
+                engine_input: {
+                  state_before: fork.stateBefore,
+                  clock: task.clock,
+                  user_id: task.userId,
+                  recorded: turn.trace as unknown as Record<string, unknown>,
+                },
+              }
+            : {}),
         },
         200,
       );

@@ -14,13 +14,21 @@ export interface WhatIfQuery {
   interactionId: string;
   edits: readonly ValueEditBody[];
   whyNot: boolean;
+  /** Also answer what the engine decides the turn from, to decide it again in this browser. */
+  engineInput?: boolean;
 }
 
 export function postWhatIf(q: WhatIfQuery, signal?: AbortSignal): Promise<WhatIfResponse> {
   return apiRequest({
     method: 'POST',
     path: '/reference/v1/what-if',
-    body: { task_id: q.taskId, interaction_id: q.interactionId, edits: q.edits, why_not: q.whyNot },
+    body: {
+      task_id: q.taskId,
+      interaction_id: q.interactionId,
+      edits: q.edits,
+      why_not: q.whyNot,
+      include_engine_input: q.engineInput ?? false,
+    },
     schema: WhatIfResponse,
     what: 'what-if',
     signal,
@@ -31,7 +39,7 @@ export const whatIfQueryOptions = (q: WhatIfQuery) =>
   // The key holds every field of the query.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
-    queryKey: apiKeys.whatIf(q.taskId, q.interactionId, q.edits, q.whyNot),
+    queryKey: apiKeys.whatIf(q.taskId, q.interactionId, q.edits, q.whyNot, q.engineInput ?? false),
     queryFn: ({ signal }) => postWhatIf(q, signal),
     staleTime: 5 * 60_000,
     gcTime: 60_000,

@@ -34,6 +34,12 @@ export const WhatIfRequest = z.strictObject({
     .default([])
     .describe('Values changed for the turn; none: the turn as it was decided.'),
   why_not: z.boolean().default(false).describe('Also list the smallest changes that give another decision.'),
+  include_engine_input: z
+    .boolean()
+    .default(false)
+    .describe(
+      'Also answer what the engine decides the turn from (`engine_input`), to decide it again elsewhere.',
+    ),
 });
 export type WhatIfRequest = z.infer<typeof WhatIfRequest>;
 
@@ -95,6 +101,18 @@ export const WhatIfResponse = z.object({
     overridden: z.array(z.string()).describe('Edited values an integration or a formula produced again.'),
   }),
   differences: z.array(OutcomeDifference).describe('What the edits changed: decision, rule results, tools.'),
+  engine_input: z
+    .object({
+      state_before: z
+        .record(z.string(), z.unknown())
+        .describe("The engine's state before the turn (opaque)."),
+      clock: z.string(),
+      user_id: z.string(),
+      recorded: z
+        .record(z.string(), z.unknown())
+        .describe('The stored trace the understanding is read from.'),
+    })
+    .optional(),
   why_not: z.object({ decision: z.string(), items: z.array(WhyNotItemBody), capped: z.boolean() }).optional(),
 });
 export type WhatIfResponse = z.infer<typeof WhatIfResponse>;

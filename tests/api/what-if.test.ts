@@ -50,6 +50,16 @@ describe('POST /reference/v1/what-if', () => {
     );
     const { latency: _l, ...stored } = sent.trace_info;
     expect(body.what_if.trace.rules_evaluated).toEqual(stored.rules_evaluated);
+    expect(body.engine_input).toBeUndefined();
+    const withInput = await whatIf({
+      task_id: taskId,
+      interaction_id: interactionId,
+      include_engine_input: true,
+    });
+    expect(withInput.body.engine_input.clock).toMatch(/^\d{4}-\d{2}-\d{2}T/);
+    expect(withInput.body.engine_input.user_id).toBe('user-1');
+    expect(withInput.body.engine_input.state_before).toEqual(expect.any(Object));
+    expect(withInput.body.engine_input.recorded.interaction_id).toBe(interactionId);
     const traces = await call(service, 'GET', `/v1/messaging/tasks/${taskId}/trace-info`, { key: ROOT });
     expect(traces.body).toHaveLength(1);
   });

@@ -6,7 +6,6 @@
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { agentBundleQueryOptions } from '../../api/agent-bundle';
 import { toApiError } from '../../api/errors';
 import { whatIfQueryOptions } from '../../api/what-if';
 import { Badge } from '../../components/ui/Badge';
@@ -17,7 +16,7 @@ import { useDebouncedValue } from '../../components/ui/use-debounced-value';
 import type { WhatIfParameter, WhatIfResponse } from '../../contract/what-if';
 import { applyBundleChange } from '../../lib/bundle/change-at-path';
 import { showDecision } from '../../lib/trace-tones';
-import { bundleByHashQueryOptions, bundleText, useBundleDraftStore } from '../bundle-editor';
+import { bundleText, useBundleDraftStore } from '../bundle-editor';
 import {
   changedNodes,
   differenceText,
@@ -27,6 +26,8 @@ import {
   editsToSend,
   type EditValue,
 } from './what-if-model';
+import { engineWorkerAvailable } from './engine-client';
+import { inBrowserQueryOptions, turnBundle, turnBundleQueryOptions, type Decided } from './what-if-queries';
 
 export interface WhatIfPanelProps {
   taskId: string;
@@ -173,17 +174,42 @@ export default function WhatIfPanel({ taskId, interactionId, onChangedNodes, ope
   const setDraft = useBundleDraftStore((s) => s.setDraft);
   const [edits, setEdits] = useState<Record<string, EditValue>>({});
   const [draftError, setDraftError] = useState<unknown>(null);
-  const base = useQuery(whatIfQueryOptions({ taskId, interactionId, edits: [], whyNot: true }));
+  const base = useQuery(
+    whatIfQueryOptions({ taskId, interactionId, edits: [], whyNot: true, engineInput: true }),
+  );
   const order = useMemo(() => (base.data?.parameters ?? []).map((p) => p.code), [base.data]);
   const sent = useDebouncedValue(
     useMemo(() => editsToSend(edits, order), [edits, order]),
     200,
   );
   const edited = sent.length > 0;
-  const decided = useQuery({
-    ...whatIfQueryOptions({ taskId, interactionId, edits: sent, whyNot: false }),
-    enabled: edited,
+  // The bundle the turn ran with, for the engine in this browser.
+  const source = base.data?.bundle_source;
+  const bundle = useQuery({
+    ...turnBundleQueryOptions(queryClient, source),
+    enabled: Boolean(source) && engineWorkerAvailable(),
   });
+  const input = base.data?.engine_input;
+  const inBrowser = Boolean(input && bundle.data) && engineWorkerAvailable();
+  const local = useQuery({
+    ...inBrowserQueryOptions({
+      taskId,
+      interactionId,
+      edits: sent,
+      source,
+      bundle: bundle.data,
+      input,
+      recordedReply: base.data?.recorded.reply ?? '',
+    }),
+    enabled: edited && inBrowser,
+  });
+  // The service decides when the engine cannot run here (no worker, the bundle not at hand).
+  const remote = useQuery({
+    ...whatIfQueryOptions({ taskId, interactionId, edits: sent, whyNot: false }),
+    enabled: edited && !inBrowser && !bundle.isFetching,
+    select: (r): Decided => ({ ...r.what_if, differences: r.differences, where: 'service' }),
+  });
+  const decided = inBrowser ? local : remote;
   const result = edited ? decided.data : undefined;
 
   useEffect(() => {
@@ -192,15 +218,11 @@ export default function WhatIfPanel({ taskId, interactionId, onChangedNodes, ope
   useEffect(() => () => onChangedNodes(undefined), [onChangedNodes]);
 
   const makeDraft = async (item: WhyNotItem) => {
-    const source = base.data?.bundle_source;
     if (!source || !item.change) return;
     setDraftError(null);
     try {
-      const bundle = source.bundle_hash
-        ? (await queryClient.fetchQuery(bundleByHashQueryOptions(queryClient, source.bundle_hash)))?.bundle
-        : (await queryClient.fetchQuery(agentBundleQueryOptions(source.agent_id, source.version_id))).bundle;
-      if (!bundle) throw new Error('The bundle this turn ran with is no longer available.');
-      setDraft(source.agent_id, bundleText(applyBundleChange(bundle, item.change)));
+      const ranWith = await turnBundle(queryClient, source);
+      setDraft(source.agent_id, bundleText(applyBundleChange(ranWith, item.change)));
       openTab?.('bundle');
     } catch (e) {
       setDraftError(e);
@@ -304,12 +326,16 @@ export default function WhatIfPanel({ taskId, interactionId, onChangedNodes, ope
               <Spinner label="Deciding the turn again" />
             ) : (
               <>
-                <DecisionBadge decision={result.what_if.decision} />
-                <p className="mt-1 text-sm whitespace-pre-wrap">{result.what_if.reply}</p>
-                {result.what_if.overridden.length > 0 ? (
+                <DecisionBadge decision={result.decision} />
+                <p className="mt-1 text-sm whitespace-pre-wrap">{result.reply}</p>
+                <p className="mt-1 text-xs text-zinc-600 dark:text-zinc-400">
+                  {result.where === 'browser'
+                    ? 'Decided in this browser by the reference engine, with the bundle and clock the turn ran with.'
+                    : 'Decided by the reference service, with the bundle and clock the turn ran with.'}
+                </p>
+                {result.overridden.length > 0 ? (
                   <p className="mt-1 text-xs text-amber-800 dark:text-amber-300">
-                    Produced again during the turn (edit what it comes from):{' '}
-                    {result.what_if.overridden.join(', ')}
+                    Produced again during the turn (edit what it comes from): {result.overridden.join(', ')}
                   </p>
                 ) : null}
               </>
