@@ -203,13 +203,15 @@ export default function WhatIfPanel({ taskId, interactionId, onChangedNodes, ope
     }),
     enabled: edited && inBrowser,
   });
+  // A worker that failed to start or crashed: the service decides from then on.
+  const useLocal = inBrowser && !(local.isError && !engineWorkerAvailable());
   // The service decides when the engine cannot run here (no worker, the bundle not at hand).
   const remote = useQuery({
     ...whatIfQueryOptions({ taskId, interactionId, edits: sent, whyNot: false }),
-    enabled: edited && !inBrowser && !bundle.isFetching,
+    enabled: edited && !useLocal && !bundle.isFetching,
     select: (r): Decided => ({ ...r.what_if, differences: r.differences, where: 'service' }),
   });
-  const decided = inBrowser ? local : remote;
+  const decided = useLocal ? local : remote;
   const result = edited ? decided.data : undefined;
 
   useEffect(() => {
