@@ -18,6 +18,7 @@ import { securityHeaders } from './http/security-headers';
 import { mountSpa } from './http/spa';
 import { agentsNotOffered, upstreamProxy, type UpstreamOptions } from './http/upstream';
 import { registerImpactRoute } from './impact/route';
+import { registerWhatIfRoute } from './what-if/route';
 import { healthRoutes } from './routes/health';
 import { onDamagedValue } from './store/damaged-values';
 import { messagingRoutes } from './routes/messaging';
@@ -139,6 +140,7 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
   app.route('/', agentRoutes(agents));
   app.route('/', referenceRoutes(reference, lineage, new TurnSearchService(options.store)));
   registerImpactRoute(app, dependencies);
+  registerWhatIfRoute(app, options.store, dependencies);
 
   if (options.distDir) mountSpa(app, options.distDir);
 

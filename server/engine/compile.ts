@@ -19,6 +19,11 @@ export function compileBundle(bundle: Bundle): CompiledBundle {
   return compiled;
 }
 
+/** Remembers `compiled` as the compiled form of `bundle` (a variant derived without compiling, see compile-variant.ts). */
+export function rememberCompiled(bundle: Bundle, compiled: CompiledBundle): void {
+  cache.set(bundle, compiled);
+}
+
 const list = <T>(x: T[] | undefined | null): T[] => (Array.isArray(x) ? x : []);
 
 function staged(rules: Rule[] | undefined, stage: RuleStage, path: string): StagedRule[] {

@@ -25,7 +25,7 @@ export const TURN_WORK_LIMIT = 2_000_000;
 export const TURN_OUTPUT_LIMIT = 8_000_000;
 
 /** Refuses a turn whose trace or state would be longer than `TURN_OUTPUT_LIMIT`. */
-function checkOutputSize(output: TurnOutput): TurnOutput {
+function checkOutputSize<T extends TurnOutput>(output: T): T {
   for (const [what, value] of [
     ['trace', output.trace],
     ['state', output.state],
@@ -40,9 +40,14 @@ function checkOutputSize(output: TurnOutput): TurnOutput {
   return output;
 }
 
+/** Runs `decide` under the turn's work budget and output limit (both throw `WorkBudgetExceeded`). */
+export function guardedRun<T extends TurnOutput>(what: string, decide: () => T): T {
+  return checkOutputSize(withWorkBudget(what, TURN_WORK_LIMIT, decide));
+}
+
 export function guardedTurn(input: TurnInput): TurnOutput {
   try {
-    return checkOutputSize(withWorkBudget('running the turn', TURN_WORK_LIMIT, () => runTurn(input)));
+    return guardedRun('running the turn', () => runTurn(input));
   } catch (e) {
     if (e instanceof WorkBudgetExceeded) throw e;
     const why = e instanceof Error ? e.message : String(e);

@@ -1,6 +1,6 @@
 /** One turn: understand → choose the tool → evaluate rules → decide → reply → trace. */
 import type { RuleEvaluation } from '../../src/contract/trace';
-import { chooseTool } from './choose-tool';
+import { chooseTool, type ToolChoice } from './choose-tool';
 import { parseClock } from './clock';
 import { compileBundle } from './compile';
 import type { TurnInput, TurnOutput } from './contract';
@@ -18,7 +18,7 @@ import {
 import { readState, writeState } from './state';
 import { suggestionsFor } from './suggestions';
 import { buildTrace } from './trace';
-import type { CompiledTool, Pending } from './types';
+import type { CompiledTool, Pending, Values } from './types';
 import { understand } from './understand';
 import { detectConfirmation } from './understand/words';
 import { newValues } from './values';
@@ -57,7 +57,22 @@ function nextPending(outcome: Outcome, work: TurnWork): Pending | null {
   }
 }
 
-export function runTurn(input: TurnInput): TurnOutput {
+/** What a turn starts from, before anything is read from the message. */
+export interface TurnStart {
+  input: TurnInput;
+  compiled: ReturnType<typeof compileBundle>;
+  clock: ReturnType<typeof parseClock>;
+  change: ReturnType<typeof carryState>['change'];
+  message: string;
+  values: Values;
+  origins: Record<string, string>;
+  profileLoaded: string[];
+  pending: Pending | null;
+  pendingTool: CompiledTool | undefined;
+}
+
+/** The state a turn starts from: the bundle compiled, the state carried over, the profile loaded. */
+export function startTurn(input: TurnInput): TurnStart {
   const compiled = compileBundle(input.bundle);
   const clock = parseClock(input.clock);
   const carried = carryState(readState(input.state), compiled.fingerprint);
@@ -70,6 +85,23 @@ export function runTurn(input: TurnInput): TurnOutput {
     ? compiled.toolByCode.get(state.pending.tool)
     : undefined;
   const pending = pendingTool?.enabled ? state.pending : null;
+  return {
+    input,
+    compiled,
+    clock,
+    change: carried.change,
+    message,
+    values,
+    origins,
+    profileLoaded,
+    pending,
+    pendingTool,
+  };
+}
+
+export function runTurn(input: TurnInput): TurnOutput {
+  const start = startTurn(input);
+  const { compiled, clock, message, values, origins, pending, pendingTool } = start;
   const confirmation = pending?.awaiting === 'confirmation' ? detectConfirmation(message) : null;
 
   const given = Object.keys(values).filter((code) => origins[code] === CONVERSATION);
@@ -92,19 +124,28 @@ export function runTurn(input: TurnInput): TurnOutput {
       given,
     });
   }
-  Object.assign(values, understood.values);
-  markOrigins(origins, values, Object.keys(understood.values), CONVERSATION);
+  return decideTurn(start, choice, understood.values);
+}
+
+/**
+ * Decides a turn whose understanding is settled: the tool chosen and the values read from the
+ * message (`extracted`). Everything after the understanding step: rules, decision, reply, trace.
+ */
+export function decideTurn(start: TurnStart, choice: ToolChoice, extracted: Values): TurnOutput {
+  const { input, compiled, clock, message, values, origins, pending, profileLoaded } = start;
+  Object.assign(values, extracted);
+  markOrigins(origins, values, Object.keys(extracted), CONVERSATION);
 
   const work: TurnWork = {
     compiled,
     clock,
     message,
-    current: understood.values,
+    current: extracted,
     values,
     origins,
     rules: [] as RuleEvaluation[],
     triggered: [],
-    decisions: carried.change ? [{ type: 'bundle_changed', ...carried.change }] : [],
+    decisions: start.change ? [{ type: 'bundle_changed', ...start.change }] : [],
     invoked: [],
     activated: [],
     completed: [],
@@ -187,11 +228,11 @@ export function runTurn(input: TurnInput): TurnOutput {
     decision,
     reply,
     suggestions,
-    extracted: understood.values,
+    extracted: extracted,
     considered,
     work,
     sources: finalOrigins(origins, values),
-    change: carried.change,
+    change: start.change,
   });
   return {
     reply,

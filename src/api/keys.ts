@@ -19,6 +19,14 @@ export const apiKeys = {
   /** Reference service: the task's lineage and what each turn ran with. */
   taskInfo: (taskId: string) => [...apiKeys.task(taskId), 'info'] as const,
   taskBranches: (taskId: string) => [...apiKeys.task(taskId), 'branches'] as const,
+  /** Reference service: a turn decided again with edits (and its why-not list when asked). */
+  whatIf: (
+    taskId: string,
+    interactionId: string,
+    edits: readonly unknown[],
+    whyNot: boolean,
+    input: boolean,
+  ) => [...apiKeys.task(taskId), 'what-if', interactionId, edits, whyNot, input] as const,
   storedBundle: (hash: string) => [...apiKeys.all, 'bundles', hash] as const,
   /** Reference service: turns matching a search (its query string), and their counts. */
   turnSearch: (find: string) => [...apiKeys.all, 'turns', find] as const,

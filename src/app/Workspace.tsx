@@ -126,6 +126,7 @@ export function Workspace() {
     retry: transcript.refetch,
     findLike,
     ...(threadAgent ? { openRule } : {}),
+    openTab: (id) => setSearch({ tab: id }, true),
   };
 
   const renderTurnActions = useMemo(() => {

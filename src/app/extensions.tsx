@@ -69,6 +69,8 @@ export interface InspectorContext {
   findLike?: (filter: { field: string; value: string }) => void;
   /** Opens the page of a rule of the thread's agent (its definition, counts and latest turns). */
   openRule?: (ruleId: string) => void;
+  /** Shows another inspector tab (a why-not bundle change opens the Bundle tab). */
+  openTab?: (id: string) => void;
 }
 
 export interface InspectorTab {

@@ -30,6 +30,7 @@ export interface TracePanelProps {
   followLatest?: () => void;
   findLike?: FindLike;
   openRule?: OpenRule;
+  openTab?: (id: string) => void;
 }
 
 function Loading({ what }: { what: string }) {
@@ -51,6 +52,7 @@ export default function TracePanel({
   followLatest,
   findLike,
   openRule,
+  openTab,
 }: TracePanelProps) {
   const keyReady = useKeyReady();
   const fetched = useInteractionTrace(turn && !turn.trace ? taskId : undefined, turn?.id, keyReady);
@@ -102,6 +104,8 @@ export default function TracePanel({
         followLatest={followLatest}
         findLike={findLike}
         openRule={openRule}
+        taskId={taskId}
+        openTab={openTab}
       />
     </Suspense>
   );

@@ -3,7 +3,7 @@
  * details (or the raw JSON) below. React Flow and the graph model live here, in a chunk of their
  * own that TracePanel loads lazily: the welcome screen and threads without turns never fetch them.
  */
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SplitPanes } from '../../components/ui/SplitPanes';
 import { TabList } from '../../components/ui/Tabs';
@@ -13,6 +13,8 @@ import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
 import { nodeOf } from './graph-view';
 import { graphOf } from './trace-to-graph';
+import type { Highlight } from './TraceNode';
+import { LazyWhatIfPanel } from '../what-if';
 
 export interface TraceViewProps {
   trace: TolerantTrace;
@@ -26,12 +28,17 @@ export interface TraceViewProps {
   findLike?: FindLike | undefined;
   /** Opens a rule's page (absent: none offered). */
   openRule?: OpenRule | undefined;
+  /** The thread, for the what-if tab (absent: no what-if offered). */
+  taskId?: string | undefined;
+  /** Opens an inspector tab (a why-not bundle change opens the Bundle tab). */
+  openTab?: ((id: string) => void) | undefined;
 }
 
 const DETAIL_TABS = [
   { id: 'details', label: 'Details' },
   { id: 'json', label: 'Raw JSON' },
 ] as const;
+const WHAT_IF_TAB = { id: 'what-if', label: 'What would change this?' } as const;
 
 export default function TraceView({
   trace,
@@ -43,8 +50,13 @@ export default function TraceView({
   followLatest,
   findLike,
   openRule,
+  taskId,
+  openTab,
 }: TraceViewProps) {
   const [detailTab, setDetailTab] = useState<string>('details');
+  // The graph nodes a what-if changes, marked on the graph while it is shown.
+  const [whatIfChanged, setWhatIfChanged] = useState<Record<string, Highlight> | undefined>(undefined);
+  const tabs = taskId ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
   const model = useMemo(() => graphOf(trace), [trace]);
   const node = nodeId ? nodeOf(model, nodeId) : undefined;
 
@@ -93,6 +105,7 @@ export default function TraceView({
                   trace={trace}
                   selectedNodeId={nodeId}
                   onSelectNode={selectNode}
+                  highlight={detailTab === WHAT_IF_TAB.id ? whatIfChanged : undefined}
                   label={`Trace graph of turn ${turn.index + 1}`}
                 />
               </div>
@@ -106,7 +119,7 @@ export default function TraceView({
           children: (
             <div className="flex h-full min-h-0 flex-col">
               <TabList
-                tabs={DETAIL_TABS}
+                tabs={tabs}
                 value={detailTab}
                 onChange={setDetailTab}
                 label="Trace details"
@@ -120,7 +133,17 @@ export default function TraceView({
                 tabIndex={0}
                 className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
               >
-                {detailTab === 'json' ? (
+                {detailTab === WHAT_IF_TAB.id && taskId ? (
+                  <Suspense fallback={<p className="p-3 text-sm text-zinc-500">Loading…</p>}>
+                    <LazyWhatIfPanel
+                      key={turn.id}
+                      taskId={taskId}
+                      interactionId={turn.id}
+                      onChangedNodes={setWhatIfChanged}
+                      openTab={openTab}
+                    />
+                  </Suspense>
+                ) : detailTab === 'json' ? (
                   <RawJson value={trace} label="Trace JSON" />
                 ) : node ? (
                   <NodeInspector node={node} findLike={findLike} openRule={openRule} />

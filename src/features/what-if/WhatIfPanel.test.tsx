@@ -1,0 +1,189 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setApiConfigSource } from '../../api/client';
+import { installDomStubs } from '../../lib/testing/dom-stubs';
+import { useBundleDraftStore } from '../bundle-editor';
+import WhatIfPanel from './WhatIfPanel';
+
+beforeAll(() => installDomStubs());
+
+const bundle = {
+  agent_tools: [
+    {
+      code: 'DISPUTE_CHARGE',
+      rules: {
+        pre: {
+          constraint: [
+            {
+              code: 'DISPUTE_WINDOW',
+              when: {
+                method: 'param_value',
+                params: 'transaction-date',
+                operation: 'more_than_x_days',
+                value: 8,
+              },
+              then: { action: 'BLOCK' },
+            },
+          ],
+        },
+      },
+    },
+  ],
+};
+const windowPath = ['agent_tools', 0, 'rules', 'pre', 'constraint', 0, 'when', 'value'];
+const base = {
+  task_id: 't1',
+  interaction_id: 'm1',
+  not_a_conversation_turn: true,
+  bundle_source: { agent_id: 'card-disputes', version_id: 'v2', bundle_hash: null },
+  parameters: [
+    { code: 'transaction-amount', type: 'numeric', value: 120 },
+    { code: 'dispute-reason', type: 'enum', values: ['duplicate', 'unauthorized'] },
+  ],
+  recorded: { decision: 'block_with_explanation', reply: 'Only within 8 days.' },
+  what_if: {
+    decision: 'block_with_explanation',
+    reply: 'Only within 8 days.',
+    suggestions: [],
+    trace: {},
+    overridden: [],
+  },
+  differences: [],
+  why_not: {
+    decision: 'block_with_explanation',
+    capped: false,
+    items: [
+      {
+        family: 'data',
+        decision: 'request_information',
+        summary: 'transaction-date on or after 2025-03-07, i.e. ≤ 8 days ago (now 2025-03-05)',
+        edit: { code: 'transaction-date', value: '2025-03-07' },
+        differences: [
+          { kind: 'decision', subject: '', before: 'block_with_explanation', after: 'request_information' },
+          { kind: 'rule', subject: 'DISPUTE_WINDOW', before: 'blocked', after: 'allowed' },
+        ],
+        reply: 'Why?',
+      },
+      {
+        family: 'bundle',
+        decision: 'request_information',
+        summary: 'DISPUTE_WINDOW with a window of 10 days or more (now 8)',
+        change: { op: 'set', path: windowPath, value: 10 },
+        differences: [
+          { kind: 'decision', subject: '', before: 'block_with_explanation', after: 'request_information' },
+        ],
+        reply: 'Why?',
+      },
+    ],
+  },
+};
+const identity = {
+  ...base,
+  why_not: undefined,
+  what_if: {
+    decision: 'block_with_explanation',
+    reply: 'Verify your identity.',
+    suggestions: [],
+    trace: {},
+    overridden: [],
+  },
+  differences: [
+    { kind: 'rule', subject: 'VERIFIED_IDENTITY_ABOVE_500', before: 'allowed', after: 'blocked' },
+  ],
+};
+
+let posted: Record<string, unknown>[] = [];
+const json = (body: unknown) =>
+  new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
+
+beforeEach(() => {
+  posted = [];
+  setApiConfigSource(() => ({
+    baseUrl: 'http://svc.test',
+    keyHeader: 'x-service-api-key',
+    apiKey: 'k',
+    extraHeaders: [],
+    timeoutMs: 5000,
+  }));
+  useBundleDraftStore.setState({ drafts: {}, serverIssues: null, hydrated: true });
+  vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
+    if (init.method === 'POST') {
+      const body = JSON.parse(String(init.body)) as { edits: unknown[] };
+      posted.push(body);
+      return Promise.resolve(json(body.edits.length ? identity : base));
+    }
+    expect(url).toContain('/reference/v1/agents/card-disputes/bundle');
+    return Promise.resolve(json({ agent_id: 'card-disputes', version_id: 'v2', bundle }));
+  });
+});
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+});
+
+function renderPanel() {
+  const onChangedNodes = vi.fn();
+  const openTab = vi.fn();
+  const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <QueryClientProvider client={client}>
+      <WhatIfPanel taskId="t1" interactionId="m1" onChangedNodes={onChangedNodes} openTab={openTab} />
+    </QueryClientProvider>,
+  );
+  return { onChangedNodes, openTab };
+}
+
+describe('WhatIfPanel', () => {
+  it('lists the changes by family, each with what else it changes', async () => {
+    renderPanel();
+    const values = await screen.findByRole('region', { name: 'Change a value (opens a what-if)' });
+    expect(values.textContent).toContain('transaction-date on or after 2025-03-07');
+    expect(values.textContent).toContain('also: DISPUTE_WINDOW blocked → allowed');
+    expect(screen.getByRole('region', { name: 'Change the bundle (makes a draft)' }).textContent).toContain(
+      'DISPUTE_WINDOW with a window of 10 days or more',
+    );
+  });
+
+  it('a bundle change becomes the agent draft and opens the Bundle tab', async () => {
+    const { openTab } = renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: /DISPUTE_WINDOW with a window of 10 days/ }));
+    await waitFor(() => expect(openTab).toHaveBeenCalledWith('bundle'));
+    const draft = JSON.parse(useBundleDraftStore.getState().drafts['card-disputes']!) as typeof bundle;
+    expect(draft.agent_tools[0]!.rules.pre.constraint[0]!.when.value).toBe(10);
+  });
+
+  it('an edited value is decided again, beside the real turn, and Reset returns to it', async () => {
+    const { onChangedNodes } = renderPanel();
+    const amount = await screen.findByLabelText('transaction-amount');
+    expect((amount as HTMLInputElement).value).toBe('120');
+    fireEvent.change(amount, { target: { value: '620' } });
+    const whatIf = await screen.findByRole('article', { name: 'What if (not a conversation turn)' });
+    await waitFor(() => expect(whatIf.textContent).toContain('Verify your identity.'));
+    expect(posted.at(-1)).toMatchObject({
+      edits: [{ code: 'transaction-amount', value: 620 }],
+      why_not: false,
+    });
+    expect(
+      within(screen.getByRole('region', { name: 'What the what-if changes' })).getByText(
+        'VERIFIED_IDENTITY_ABOVE_500 allowed → blocked',
+      ),
+    ).toBeTruthy();
+    expect(onChangedNodes).toHaveBeenLastCalledWith({ 'rule:VERIFIED_IDENTITY_ABOVE_500': 'changed' });
+    expect(screen.getByRole('article', { name: 'This turn' }).textContent).toContain('Only within 8 days.');
+
+    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
+    await waitFor(() => expect(whatIf.textContent).toContain('Edit a value to see the turn decided again.'));
+    expect((amount as HTMLInputElement).value).toBe('120');
+    expect(onChangedNodes).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('a value change from the list opens a what-if with it', async () => {
+    renderPanel();
+    fireEvent.click(await screen.findByRole('button', { name: /transaction-date on or after/ }));
+    await waitFor(() =>
+      expect(posted.at(-1)).toMatchObject({ edits: [{ code: 'transaction-date', value: '2025-03-07' }] }),
+    );
+  });
+});
