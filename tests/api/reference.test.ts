@@ -117,6 +117,7 @@ describe('reference extensions', () => {
         '/reference/v1/turns',
         '/reference/v1/turns/facets',
         '/reference/v1/validate',
+        '/reference/v1/what-if',
         '/v1/messaging/messages',
         '/v1/messaging/messages/rerun',
         '/v1/messaging/tasks',

@@ -118,6 +118,11 @@ const endpoints = (): Endpoint[] => [
     cardsOnly: 200,
   },
   {
+    name: 'POST /reference/v1/what-if',
+    call: (h) => post('/reference/v1/what-if', { task_id: flightTask, interaction_id: flightInteraction }, h),
+    cardsOnly: 403,
+  },
+  {
     name: 'GET /reference/v1/schemas/bundle.json',
     call: (h) => get('/reference/v1/schemas/bundle.json', h),
     cardsOnly: 200,
