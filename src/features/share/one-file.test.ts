@@ -2,8 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { familyDocument, sampleDocument } from './fixtures';
 import { DOCUMENT_PLACEHOLDER, embeddableJson, oneFileHtml, readEmbeddedDocument } from './one-file';
 
-// As the build writes it: the page's code holds the placeholder too (it checks for it).
-const template = `<html><head></head><body><script type="application/json" id="threadline-document">${DOCUMENT_PLACEHOLDER}</script><script type="module">app("${DOCUMENT_PLACEHOLDER}")</script></body></html>`;
+// As the build writes it: the element formatted over lines, and the page's code holds the
+// placeholder too (it checks for it).
+const template = `<html><head></head><body>
+    <script type="application/json" id="threadline-document">
+      ${DOCUMENT_PLACEHOLDER}
+    </script>
+<script type="module">app("${DOCUMENT_PLACEHOLDER}")</script></body></html>`;
 
 describe('the one-file HTML snapshot', () => {
   it('embeds the document where the template takes it, and reads it back whole', () => {
@@ -11,6 +16,7 @@ describe('the one-file HTML snapshot', () => {
     const html = oneFileHtml(template, doc);
     expect(html.split(DOCUMENT_PLACEHOLDER)).toHaveLength(2);
     const text = /id="threadline-document">(.*?)<\/script>/s.exec(html)?.[1] ?? '';
+    expect(text.trim()).toBe(embeddableJson(doc));
     expect(readEmbeddedDocument(text)).toEqual({ doc });
   });
 

@@ -24,18 +24,21 @@ export function embeddableJson(doc: ShareDocument): string {
 }
 
 /**
- * The element that takes the document, as the template holds it. (The page's own inline script
- * holds the placeholder too, but never this element: the build writes every `<script` in the code
- * another way.)
+ * The element that takes the document, as the template holds it (whitespace around the
+ * placeholder allowed). The page's own inline script holds the placeholder too, but never this
+ * element: the build writes every `<script` in the code another way.
  */
-const DOCUMENT_ELEMENT = `<script type="application/json" id="${EMBEDDED_DOCUMENT_ID}">${DOCUMENT_PLACEHOLDER}</script>`;
+const DOCUMENT_ELEMENT = new RegExp(
+  `<script type="application/json" id="${EMBEDDED_DOCUMENT_ID}">\\s*${DOCUMENT_PLACEHOLDER}\\s*</script>`,
+  'g',
+);
 
 /** The template with the document in place; throws when the template is not the snapshot page. */
 export function oneFileHtml(template: string, doc: ShareDocument): string {
-  const at = template.indexOf(DOCUMENT_ELEMENT);
-  if (at < 0 || template.indexOf(DOCUMENT_ELEMENT, at + 1) >= 0)
-    throw new Error('The snapshot page of this build is missing or damaged.');
-  const start = at + DOCUMENT_ELEMENT.indexOf(DOCUMENT_PLACEHOLDER);
+  const found = [...template.matchAll(DOCUMENT_ELEMENT)];
+  if (found.length !== 1) throw new Error('The snapshot page of this build is missing or damaged.');
+  const element = found[0]!;
+  const start = element.index + element[0].indexOf(DOCUMENT_PLACEHOLDER);
   return template.slice(0, start) + embeddableJson(doc) + template.slice(start + DOCUMENT_PLACEHOLDER.length);
 }
 
