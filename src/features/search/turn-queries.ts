@@ -49,9 +49,11 @@ const fetchedSearchOptions = (find: string) =>
       try {
         query = readFetchedQuery(find);
       } catch (e) {
+        // A search that cannot be read is the request's fault, as the service's 400 would be:
+        // said at once, never retried.
         throw new ApiError({
-          kind: 'parse',
-          status: 0,
+          kind: 'http',
+          status: 400,
           title: 'This search cannot be read',
           message: e instanceof Error ? e.message : String(e),
           guidance: 'Remove the filter named, or write it as the search box’s hint shows.',
