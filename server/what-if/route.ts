@@ -142,10 +142,10 @@ async function turnBundle(
         ['interaction_id'],
         `The bundle this turn ran with is no longer kept: ${hash}`,
       );
-    return cache.lookup(`${agentId}\u0000${hash}`, () => ({
-      bundle: JSON.parse(kept.content) as Bundle,
-      issues: [],
-    })).bundle;
+    const checked = await cache.lookup(`${agentId}\u0000${hash}`, () =>
+      Promise.resolve({ bundle: JSON.parse(kept.content) as Bundle, issues: [] }),
+    );
+    return checked.bundle;
   }
   const agent = dependencies.agents.get(agentId);
   const version = agent && dependencies.agents.resolve(agent, { version_id: turn.versionId });
