@@ -153,6 +153,18 @@ export const MIGRATIONS: readonly string[] = [
   CREATE VIRTUAL TABLE turn_index_text USING fts5(message, reply, content='', tokenize='porter unicode61');
   CREATE INDEX turns_unindexed ON turns (reply_created_at, task_id, seq);
   `,
+  // The thread list (`GET /reference/v1/tasks`): each task's `activity`, a number every new task
+  // and every turn stored raises above all others, orders tasks by their latest activity. Tasks
+  // stored before this migration are numbered in the order of their last reply (or creation).
+  `
+  ALTER TABLE tasks ADD COLUMN activity INTEGER NOT NULL DEFAULT 0;
+  UPDATE tasks SET activity = ranked.n FROM (
+    SELECT id, ROW_NUMBER() OVER (ORDER BY COALESCE(
+      (SELECT MAX(reply_created_at) FROM turns WHERE turns.task_id = tasks.id), created_at), id) AS n
+    FROM tasks
+  ) AS ranked WHERE ranked.id = tasks.id;
+  CREATE INDEX tasks_activity ON tasks (activity, agent_id);
+  `,
 ];
 
 export function migrate(db: Database): void {
