@@ -105,6 +105,6 @@ test('a thread of thousands of turns opens, draws only what is in view, reaches 
   const newest = conversation.getByRole('article', { name: `Turn ${TURNS + 1}`, exact: true });
   await expect(newest).toBeInViewport();
   await expect(newest.getByText('One more question', { exact: true })).toBeVisible();
-  await expect(page.getByText(`${TURNS + 1} turns`)).toBeVisible();
+  await expect(page.getByText(`${TURNS + 1} turns`, { exact: true })).toBeVisible();
   expect(await conversation.getByRole('article').count()).toBeLessThan(MAX_ROWS_DRAWN);
 });
