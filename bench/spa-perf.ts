@@ -10,12 +10,14 @@
  *      traces come from the real engine (bundles with one tool and 480 / 1,980 / 4,980 global
  *      rules, sent over the API); then frame times while dragging the ~5,000-node graph;
  *   4. frame times while scrolling a 2,000-turn thread (sent over the API) and while appending
- *      turns to it with the composer.
+ *      turns to it with the composer;
+ *   5. with `--threads 1000,2000,4000`: Send → rendered graph again with that many threads in
+ *      this browser's thread list (written into its IndexedDB, then the page reloaded).
  * All times are taken inside the page with `performance.mark`/`measure` and animation-frame
  * timestamps (no automation overhead), by instrumentation injected with `addInitScript`: the app
  * itself carries no benchmark code.
  *
- *   npx tsx bench/spa-perf.ts [--dist DIR] [--turns 2000] [--sends 10] [--parts graphs,long] [--switch-runs 5]
+ *   npx tsx bench/spa-perf.ts [--dist DIR] [--turns 2000] [--sends 10] [--parts graphs,long] [--switch-runs 5] [--threads 1000,2000]
  *
  * Prints a Markdown table and one `RESULT {json}` line for scripts/bench.mjs.
  */
@@ -40,6 +42,8 @@ const SENDS = Number(argValue('sends') ?? 10);
 const OPEN_RUNS = Number(argValue('open-runs') ?? 5);
 /** Which parts run after Send → graph: `graphs` (trace switches, pan), `long` (the long thread). */
 const PARTS = new Set((argValue('parts') ?? 'graphs,long').split(','));
+/** Thread-list sizes to measure Send → graph at (none by default). */
+const THREAD_COUNTS = (argValue('threads') ?? '').split(',').filter(Boolean).map(Number);
 const KEY = 'bench-key';
 const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
 
@@ -474,6 +478,42 @@ async function main() {
     // 4. A long thread: scrolling it and appending to it.
     const longThread = PARTS.has('long') ? await measureLongThread(page, service.url) : undefined;
 
+    // 5. Send → graph with thousands of threads in the list.
+    const withThreads: Array<{
+      threads: number;
+      runs: number;
+      minMs: number;
+      medianMs: number;
+      maxMs: number;
+    }> = [];
+    let turn = SENDS;
+    for (const count of THREAD_COUNTS) {
+      await seedThreads(page, count);
+      await page.reload();
+      await page.getByRole('article', { name: `Turn ${turn}` }).waitFor({ timeout: 60_000 });
+      await page
+        .getByRole('navigation', { name: 'Threads' })
+        .getByText('Seeded thread 0', { exact: true })
+        .waitFor({
+          state: 'attached',
+          timeout: 60_000,
+        })
+        .catch(() => undefined);
+      await page.waitForTimeout(1000);
+      const times: number[] = [];
+      for (let i = 1; i <= SENDS; i += 1) {
+        turn += 1;
+        times.push(await sendAndMeasure(page, turn, texts[(turn - 1) % texts.length]!));
+      }
+      withThreads.push({
+        threads: count,
+        runs: times.length,
+        minMs: round(Math.min(...times)),
+        medianMs: round(median(times)),
+        maxMs: round(Math.max(...times)),
+      });
+    }
+
     const result = {
       date: today(),
       machine: machine(),
@@ -495,6 +535,7 @@ async function main() {
       },
       ...(graphs ? { traceSwitch: graphs.switches, pan: graphs.pan, panOpen: graphs.panOpen } : {}),
       ...(longThread ? { longThread } : {}),
+      ...(withThreads.length ? { sendToGraphWithThreads: withThreads } : {}),
     };
     console.log(`\n${result.date}, ${result.machine}, Chromium ${chromiumVersion} (headless)\n`);
     console.log('| measure | figure | target |');
@@ -535,6 +576,10 @@ async function main() {
         `| append 5 turns to it | ${append.fps} fps, frame median ${append.medianMs} ms, p95 ${append.p95Ms} ms, max ${append.maxMs} ms; Send → graph min ${append.sendToGraphMinMs} ms, median ${append.sendToGraphMedianMs} ms over ${append.sends} sends | 60 fps, < 100 ms |`,
       );
     }
+    for (const w of withThreads)
+      console.log(
+        `| Send → rendered graph with ${w.threads} threads in the list (${w.runs} turns) | min ${w.minMs} ms, median ${w.medianMs} ms, max ${w.maxMs} ms | < 100 ms |`,
+      );
     console.log(`RESULT ${JSON.stringify(result)}`);
     await context.close();
   } finally {
@@ -542,6 +587,41 @@ async function main() {
     await service.stop();
     rmSync(work, { recursive: true, force: true });
   }
+}
+
+/**
+ * Puts `count` threads in this browser's thread list: the open one and `count - 1` older ones
+ * written into the list's IndexedDB record (the page is reloaded after to read them).
+ */
+async function seedThreads(page: Page, count: number): Promise<void> {
+  await page.waitForTimeout(1000); // the list's own writes, which wait for an idle moment
+  await page.evaluate(async (count) => {
+    const done = <T>(r: IDBRequest<T>) =>
+      new Promise<T>((resolve, reject) => {
+        r.onsuccess = () => resolve(r.result);
+        r.onerror = () => reject(new Error(String(r.error)));
+      });
+    const db = await done(indexedDB.open('keyval-store'));
+    const store = db.transaction('keyval', 'readwrite').objectStore('keyval');
+    const current = (await done(store.get('threadline:threads'))) as {
+      state: { threads: Record<string, unknown> };
+      version: number;
+    };
+    const threads: Record<string, unknown> = {};
+    for (const [id, t] of Object.entries(current.state.threads))
+      if (!id.startsWith('bench-seed-')) threads[id] = t;
+    for (let i = 0; i < count - 1; i += 1) {
+      const id = `bench-seed-${String(i).padStart(6, '0')}`;
+      threads[id] = {
+        id,
+        title: `Seeded thread ${i}`,
+        agent_id: 'card-disputes',
+        created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+      };
+    }
+    await done(store.put({ ...current, state: { ...current.state, threads } }, 'threadline:threads'));
+    db.close();
+  }, count);
 }
 
 /** A thread of THREAD_TURNS turns sent over the API: opening it, scrolling it, appending to it. */

@@ -253,9 +253,11 @@ test('6: New thread asks which agent, defaulting to the last used; the header sh
   );
 
   // Back in the first thread, the header follows the thread, not the last choice.
+  // This browser's threads come first (the team's follow).
   await page
     .getByRole('navigation', { name: 'Threads' })
     .getByRole('button', { name: /card-disputes/ })
+    .first()
     .click();
   await expect(page).toHaveURL(new RegExp(`[?&]task=${cards}(&|$)`));
   await expect(page.getByTestId('header-thread')).toContainText('card-disputes · the agent’s own bundle');

@@ -29,6 +29,7 @@ import { AgentsService } from './service/agents-service';
 import { LineageService } from './service/lineage-service';
 import { MessagingService } from './service/messaging-service';
 import { ReferenceService } from './service/reference-service';
+import { TaskListService } from './service/task-list-service';
 import { TurnSearchService } from './service/turn-search-service';
 import type { MessagingDependencies } from './service/dependencies';
 import { workOf } from './work/engine-work';
@@ -138,7 +139,15 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
 
   app.route('/', messagingRoutes(messaging));
   app.route('/', agentRoutes(agents));
-  app.route('/', referenceRoutes(reference, lineage, new TurnSearchService(options.store)));
+  app.route(
+    '/',
+    referenceRoutes(
+      reference,
+      lineage,
+      new TurnSearchService(options.store),
+      new TaskListService(options.store),
+    ),
+  );
   registerImpactRoute(app, dependencies);
   registerWhatIfRoute(app, options.store, dependencies);
 

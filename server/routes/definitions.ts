@@ -16,6 +16,8 @@ import {
   SendMessageRequest,
   StoredBundleResponse,
   TaskBranches,
+  TaskListPage,
+  TaskListQuery,
   TaskInfo,
   TaskResponse,
   TraceListQuery,
@@ -160,6 +162,22 @@ export const agentBundleRoute = createRoute({
     200: json(AgentBundleResponse, 'The bundle.'),
     403: error('The key may not use this agent.'),
     404: error('Agent or version not found.'),
+    ...COMMON_ERRORS,
+  },
+});
+
+export const listTasksRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/tasks',
+  tags: ['Reference'],
+  summary: 'The tasks (threads) the key may see, latest activity first',
+  description:
+    'Each with its agent, title, length, last activity and origin when it is a rerun branch. Filter by `agent` (any of them; naming an agent the key may not use is refused, 403) and by text of the title (`q`). A task moves to the top when it gets a turn; follow `next_cursor` for less recent tasks.',
+  security,
+  request: { query: TaskListQuery },
+  responses: {
+    200: json(TaskListPage, 'A page of tasks, latest activity first.'),
+    403: error('The key may not use an agent the list names.'),
     ...COMMON_ERRORS,
   },
 });

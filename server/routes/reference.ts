@@ -8,11 +8,13 @@ import { apiRouter } from '../http/api-router';
 import type { AuthEnv } from '../http/auth';
 import type { LineageService } from '../service/lineage-service';
 import type { ReferenceService } from '../service/reference-service';
+import type { TaskListService } from '../service/task-list-service';
 import type { TurnSearchService } from '../service/turn-search-service';
 import {
   agentBundleRoute,
   bundleSchemaRoute,
   listAgentsRoute,
+  listTasksRoute,
   storedBundleRoute,
   taskBranchesRoute,
   renameTaskRoute,
@@ -26,8 +28,10 @@ export function referenceRoutes(
   reference: ReferenceService,
   lineage: LineageService,
   search: TurnSearchService,
+  tasks: TaskListService,
 ): OpenAPIHono<AuthEnv> {
   const app = apiRouter();
+  app.openapi(listTasksRoute, async (c) => c.json(await tasks.list(c.get('apiKey'), c.req.queries()), 200));
   // The filters are read from every value each parameter was given (`rule=A&rule=B`).
   app.openapi(searchTurnsRoute, async (c) =>
     c.json(await search.search(c.get('apiKey'), c.req.queries()), 200),

@@ -126,6 +126,28 @@ describe('migration to branches by reference', () => {
   });
 });
 
+describe('migration to the thread list', () => {
+  it('orders the tasks stored before it by their last reply, and new activity above them', async () => {
+    const dir = firstSchemaFolder();
+    const db = new Database(join(dir, 'threadline.db'));
+    db.prepare(`UPDATE turns SET reply_created_at = '2025-02-01T00:00:00.000Z' WHERE task_id = 'b3'`).run();
+    db.close();
+    const store = new SqliteStore({ dataDir: dir });
+    const listed = async () =>
+      (await store.listTasks({ agents: [] }, null, null, 10)).tasks.map((t) => `${t.id}:${t.turnCount}`);
+    try {
+      // b3 replied last; the others tie on time and follow by id.
+      expect(await listed()).toEqual(['b3:2', 'x1:3', 't1:4', 'b2:4', 'b1:4']);
+      const k1 = (await store.getTurn('b2', 'k1'))!;
+      await store.appendTurn('b2', () => ({ ...k1, interactionId: 'k2' }));
+      expect((await listed()).slice(0, 2)).toEqual(['b2:5', 'b3:2']);
+      expect((await store.listTasks({ agents: [] }, ['flight-changes'], null, 10)).tasks).toEqual([]);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 describe('migration to the turn index', () => {
   /** A data folder as the schema before the index left it, with three turns stored out of time order. */
   function beforeIndexFolder(): string {

@@ -158,6 +158,18 @@ export const MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX turn_index_tools_invoked ON turn_index_tools (tool, turn) WHERE invoked = 1;
   `,
+  // The thread list (`GET /reference/v1/tasks`): each task's `activity`, a number every new task
+  // and every turn stored raises above all others, orders tasks by their latest activity. Tasks
+  // stored before this migration are numbered in the order of their last reply (or creation).
+  `
+  ALTER TABLE tasks ADD COLUMN activity INTEGER NOT NULL DEFAULT 0;
+  UPDATE tasks SET activity = ranked.n FROM (
+    SELECT id, ROW_NUMBER() OVER (ORDER BY COALESCE(
+      (SELECT MAX(reply_created_at) FROM turns WHERE turns.task_id = tasks.id), created_at), id) AS n
+    FROM tasks
+  ) AS ranked WHERE ranked.id = tasks.id;
+  CREATE INDEX tasks_activity ON tasks (activity, agent_id);
+  `,
 ];
 
 export function migrate(db: Database): void {

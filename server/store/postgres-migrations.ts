@@ -120,6 +120,22 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
   CREATE INDEX turn_index_tools_invoked ON turn_index_tools (tool, turn) WHERE invoked;
   `,
+  // The thread list (as SQLite migration 7): each task's `activity`, drawn from a sequence by every
+  // new task and every turn stored, orders tasks by their latest activity. Tasks stored before this
+  // migration are numbered in the order of their last reply (or creation).
+  `
+  CREATE SEQUENCE tasks_activity_seq AS BIGINT;
+  ALTER TABLE tasks ADD COLUMN activity BIGINT;
+  UPDATE tasks SET activity = ranked.n FROM (
+    SELECT id, ROW_NUMBER() OVER (ORDER BY COALESCE(
+      (SELECT MAX(reply_created_at) FROM turns WHERE turns.task_id = tasks.id), created_at), id) AS n
+    FROM tasks
+  ) AS ranked WHERE ranked.id = tasks.id;
+  SELECT setval('tasks_activity_seq', COALESCE((SELECT MAX(activity) FROM tasks), 0) + 1, false);
+  ALTER TABLE tasks ALTER COLUMN activity SET DEFAULT nextval('tasks_activity_seq');
+  ALTER TABLE tasks ALTER COLUMN activity SET NOT NULL;
+  CREATE INDEX tasks_activity ON tasks (activity, agent_id);
+  `,
 ];
 
 /** Any constant shared by every instance: the key of the advisory lock migrations run under. */

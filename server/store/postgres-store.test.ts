@@ -34,6 +34,40 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
     expect(rows).toEqual(POSTGRES_MIGRATIONS.map((_, i) => ({ version: i + 1 })));
   });
 
+  it('orders the tasks stored before the thread list by their last reply, new activity above them', async () => {
+    const url = await freshDatabase('list-migrate');
+    const client = new pg.Client({ connectionString: url });
+    await client.connect();
+    const before = POSTGRES_MIGRATIONS.findIndex((m) => m.includes('tasks_activity_seq'));
+    await client.query(
+      'CREATE TABLE threadline_schema (version INTEGER PRIMARY KEY, applied_at TIMESTAMPTZ NOT NULL DEFAULT now())',
+    );
+    for (const [i, m] of POSTGRES_MIGRATIONS.slice(0, before).entries()) {
+      await client.query(m);
+      await client.query('INSERT INTO threadline_schema (version) VALUES ($1)', [i + 1]);
+    }
+    const insertTask = (id: string, createdAt: string) =>
+      client.query(
+        `INSERT INTO tasks (id, agent_id, user_id, origin, title, suggestions, version_id, clock, initial_state, created_at)
+         VALUES ($1, 'card-disputes', 'u1', 'web-widget', $1, '[]', 'v2', $2, '{}', $2)`,
+        [id, createdAt],
+      );
+    await insertTask('old', '2025-01-01T00:00:00.000Z');
+    await insertTask('replied', '2025-01-02T00:00:00.000Z');
+    await insertTask('new', '2025-01-03T00:00:00.000Z');
+    await client.query(
+      `INSERT INTO turns VALUES ('replied', 1, 'i1', 'u-i1', 'hi', '2025-01-04T00:00:00.000Z', 'ok', '[]',
+        '2025-01-04T00:00:00.000Z', '{}', '{}', NULL, 'v2')`,
+    );
+    await client.end();
+    const store = await open(url);
+    const listed = async () => (await store.listTasks({ agents: [] }, null, null, 10)).tasks.map((t) => t.id);
+    expect(await listed()).toEqual(['replied', 'new', 'old']);
+    await store.createTask(task('t1'));
+    await store.appendTurn('old', () => turn('old', 1));
+    expect(await listed()).toEqual(['old', 't1', 'replied', 'new']);
+  });
+
   it('applies concurrent turns of one task from two instances one at a time, each on the state the last left', async () => {
     const url = await freshDatabase('order');
     const [a, b] = [await open(url), await open(url)];

@@ -55,7 +55,8 @@ import {
 import type { EngineState } from '../engine/contract';
 import { addToPostgresTurnIndex, postgresTurnFacets, searchPostgresTurns } from './postgres-turn-index';
 import { turnIndexEntry } from './turn-index';
-import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
+import { runTaskList, type TaskListPage, type TaskListQuery } from './task-list';
+import { numbered, type TurnFacetCounts, type TurnHits, type TurnQuery, type Where } from './turn-search';
 import { parseStored } from './damaged-values';
 
 export interface PostgresStoreOptions {
@@ -104,6 +105,8 @@ const SQL = {
    */
   lockTask: `SELECT initial_state FROM tasks WHERE id = $1 FOR NO KEY UPDATE`,
   insertTurn: `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${positional(TURN_COLUMNS)})`,
+  /** The task moves to the top of the thread list (in the transaction that stores its turn). */
+  touchTask: `UPDATE tasks SET activity = nextval('tasks_activity_seq') WHERE id = $1`,
   length: LENGTH,
   turnsIn: `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
   /** The task's agent and length with a page of its traces, in one statement: one snapshot. */
@@ -338,6 +341,7 @@ export class PostgresStore implements Store {
       if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${length}`);
       const turn = { ...(await next(before, length)), taskId };
       await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);
+      await this.query(SQL.touchTask, [taskId], client);
       await this.indexTurn(client, turnIndexEntry({ agentId: agent_id, userId: user_id }, turn, length + 1));
       return turn;
     });
@@ -452,6 +456,16 @@ export class PostgresStore implements Store {
       query,
       allowedAgents,
     );
+  }
+
+  async listTasks(
+    query: TaskListQuery,
+    allowedAgents: readonly string[] | null,
+    before: number | null,
+    limit: number,
+  ): Promise<TaskListPage> {
+    const all = (w: Where) => this.query<Record<string, unknown>>(numbered(w.sql), w.args);
+    return runTaskList(all, 'postgres', query, allowedAgents, before, limit);
   }
 
   async agentsRevision(): Promise<number> {

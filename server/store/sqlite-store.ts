@@ -24,7 +24,8 @@ import {
 import { openDatabase, type OpenDatabase } from './open-database';
 import { SqliteTurnIndex } from './sqlite-turn-index';
 import { turnIndexEntry } from './turn-index';
-import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
+import { runTaskList, type TaskListPage, type TaskListQuery } from './task-list';
+import type { TurnFacetCounts, TurnHits, TurnQuery, Where } from './turn-search';
 import type {
   AgentDraft,
   StoredAgent,
@@ -77,6 +78,8 @@ const CHAIN = `WITH RECURSIVE chain(task_id, parent_id, after_seq, upto_seq) AS 
 const CHAIN_TURNS = `chain CROSS JOIN turns ON turns.task_id = chain.task_id
     AND turns.seq > MAX(chain.after_seq, @from) AND turns.seq <= MIN(chain.upto_seq, @to)`;
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
+/** Above every task's activity (read from the activity index; writes are serialised). */
+const NEXT_ACTIVITY = '(SELECT COALESCE(MAX(activity), 0) + 1 FROM tasks)';
 
 /** Times `appendTurn` computes a turn again when the thread moved on meanwhile, before it gives up. */
 const APPEND_ATTEMPTS = 10;
@@ -97,8 +100,10 @@ export class SqliteStore implements Store {
     this.turnIndex.backfill();
     this.statements = {
       insertTask: this.db.prepare(
-        `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns) VALUES (${placeholders(TASK_COLUMNS)}, @inherits_from, @inherited_turns)`,
+        `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns, activity) VALUES (${placeholders(TASK_COLUMNS)}, @inherits_from, @inherited_turns, ${NEXT_ACTIVITY})`,
       ),
+      /** The task moves to the top of the thread list (in the transaction that stores its turn). */
+      touchTask: this.db.prepare(`UPDATE tasks SET activity = ${NEXT_ACTIVITY} WHERE id = ?`),
       getTask: this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`),
       renameTask: this.db.prepare(`UPDATE tasks SET title = ? WHERE id = ?`),
       insertTurn: this.db.prepare(
@@ -218,6 +223,7 @@ export class SqliteStore implements Store {
           if (task.length !== tip.turns) return undefined;
           const turn = { ...computed, taskId };
           this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
+          this.statements.touchTask.run(taskId);
           this.turnIndex.add(
             turnIndexEntry({ agentId: task.agent_id, userId: task.user_id }, turn, task.length + 1),
           );
@@ -325,6 +331,16 @@ export class SqliteStore implements Store {
 
   async turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
     return this.turnIndex.facets(query, allowedAgents);
+  }
+
+  async listTasks(
+    query: TaskListQuery,
+    allowedAgents: readonly string[] | null,
+    before: number | null,
+    limit: number,
+  ): Promise<TaskListPage> {
+    const all = async (w: Where) => this.db.prepare(w.sql).all(...w.args) as Record<string, unknown>[];
+    return runTaskList(all, 'sqlite', query, allowedAgents, before, limit);
   }
 
   async agentsRevision(): Promise<number> {

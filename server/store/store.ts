@@ -4,6 +4,7 @@
  */
 import type { EngineState } from '../engine/contract';
 import type { Trace } from '../../src/contract/trace';
+import type { TaskListPage, TaskListQuery } from './task-list';
 import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 
 export interface TaskRecord {
@@ -162,6 +163,16 @@ export interface Store extends AgentStore {
   ): Promise<TurnHits>;
   /** Counts over the turns matching `query`: per decision, intent, rule and result, tool, day. */
   turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts>;
+  /**
+   * Tasks matching `query` among the agents `allowedAgents` (null: all), by latest activity (a new
+   * task or a stored turn), newest first, at most `limit`, below the order key `before` when given.
+   */
+  listTasks(
+    query: TaskListQuery,
+    allowedAgents: readonly string[] | null,
+    before: number | null,
+    limit: number,
+  ): Promise<TaskListPage>;
   /** Which database this is and whether it answers now (for `/healthz`); never rejects. */
   health(): Promise<StoreHealth>;
   close(): Promise<void>;

@@ -62,7 +62,7 @@ const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
 const NUMBER = /^-?\d+(\.\d+)?$/;
 
 /** The values of a field: repeated parameters, each also split at commas (ids hold no commas). */
-function listOf(all: Record<string, string[]>, field: string, split = true): string[] {
+export function listOf(all: Record<string, string[]>, field: string, split = true): string[] {
   const out: string[] = [];
   for (const raw of all[field] ?? []) {
     for (const part of split ? raw.split(',') : [raw]) {

@@ -30,5 +30,7 @@ export const apiKeys = {
   storedBundle: (hash: string) => [...apiKeys.all, 'bundles', hash] as const,
   /** Reference service: turns matching a search (its query string), and their counts. */
   turnSearch: (find: string) => [...apiKeys.all, 'turns', find] as const,
+  /** Reference service: the tasks the key may see (the thread list), by agent and title. */
+  taskList: (agent: string, title: string) => [...apiKeys.all, 'task-list', agent, title] as const,
   turnFacets: (find: string) => [...apiKeys.all, 'turns', find, 'facets'] as const,
 };

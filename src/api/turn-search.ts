@@ -52,8 +52,8 @@ export const TurnFacetsIn = z.looseObject({
 });
 export type TurnFacetsIn = z.infer<typeof TurnFacetsIn>;
 
-/** Not offered by this server. */
-async function orNull<T>(request: Promise<T>): Promise<T | null> {
+/** Not offered by this server (a deployed service: 404/405): null. */
+export async function orNull<T>(request: Promise<T>): Promise<T | null> {
   try {
     return await request;
   } catch (e) {

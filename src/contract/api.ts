@@ -346,6 +346,40 @@ export const TurnFacets = z.object({
 });
 export type TurnFacets = z.infer<typeof TurnFacets>;
 
+/** The thread list (`GET /reference/v1/tasks`): the tasks a key may see, latest activity first. */
+export const TaskListQuery = z.object({
+  agent: filter('Agent ids (comma-separated or repeated: any of them).'),
+  q: z.string().optional().describe('Text the title contains (case-insensitive for ASCII letters).'),
+  cursor: z.string().optional().describe('`next_cursor` of the previous page.'),
+  limit: z.string().optional().describe('Tasks per page, 1 to 500 (default 100).'),
+});
+export const TaskSummary = z.object({
+  task_id: z.string(),
+  agent_id: z.string(),
+  user_id: z.string(),
+  title: z.string(),
+  version_id: z.string(),
+  version_tag: z.string().nullable(),
+  created_at: z.string(),
+  /** The thread's length, the turns a branch inherits included. */
+  turn_count: z.number(),
+  /** The last reply's time, or the task's creation time when it has no turn yet. */
+  last_activity_at: z.string(),
+  /** For a rerun branch: the task and interaction it was regenerated from; null otherwise. */
+  parent: z.object({ task_id: z.string(), interaction_id: z.string() }).nullable(),
+});
+export type TaskSummary = z.infer<typeof TaskSummary>;
+export const TaskListPage = z.object({
+  items: z.array(TaskSummary),
+  /**
+   * Pass as `cursor` for the next (less recent) page; null on the last page. A page may hold fewer
+   * tasks (even none) while a cursor follows. A task that gets a turn moves to the top: it is not
+   * repeated in later pages, and shows first when the list is read again.
+   */
+  next_cursor: z.string().nullable(),
+});
+export type TaskListPage = z.infer<typeof TaskListPage>;
+
 export const ValidateRequest = z.object({ agent_settings_bundle: z.unknown() });
 export const ValidateResponse = z.object({ valid: z.boolean(), issues: z.array(BundleIssue) });
 

@@ -111,6 +111,7 @@ describe('reference extensions', () => {
         '/reference/v1/agents/{agent_id}/versions',
         '/reference/v1/bundles/{hash}',
         '/reference/v1/schemas/bundle.json',
+        '/reference/v1/tasks',
         '/reference/v1/tasks/{task_id}',
         '/reference/v1/tasks/{task_id}/branches',
         '/reference/v1/tasks/{task_id}/title',

@@ -42,9 +42,15 @@ const QUERIES = [
   '?agent=flight-changes',
 ];
 
-/** The index's migrations undone: its tables gone and the schema back to the version before them. */
+/**
+ * The index's migrations undone: its tables gone, the later thread-list column too, and the schema
+ * back to the version before them.
+ */
 async function withoutTurnIndex(s: Service) {
+  await runSql(s, 'DROP INDEX tasks_activity');
+  await runSql(s, 'ALTER TABLE tasks DROP COLUMN activity');
   if (s.storeKind === 'postgres') {
+    await runSql(s, 'DROP SEQUENCE tasks_activity_seq');
     const version = POSTGRES_MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
     await runSql(s, 'DROP TABLE turn_index, turn_index_rules, turn_index_tools, turn_index_values');
     await runSql(s, 'DELETE FROM threadline_schema WHERE version > $1', [version]);

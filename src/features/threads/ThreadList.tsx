@@ -1,9 +1,21 @@
-/** The threads kept in this browser, newest activity first; switching is instant (all local). */
-import { useMemo } from 'react';
+/**
+ * The thread list: this browser's threads (newest activity first), then, on a service that lists
+ * them (the reference service), the other threads the key may see: the team's. Filterable by
+ * agent and searchable by title. Virtualized with rows of one fixed height: only the rows on
+ * screen are drawn, each row reads its own thread, and a send changes one record and (at most)
+ * moves one id in the order, so it redraws O(1) rows whatever the number of threads.
+ */
+import { useInfiniteQuery } from '@tanstack/react-query';
+import { useVirtualizer } from '@tanstack/react-virtual';
+import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useAgents } from '../../api/agents';
+import { taskListQueryOptions, type TaskSummaryIn } from '../../api/task-list';
 import { Button } from '../../components/ui/Button';
-import { EmptyState } from '../../components/ui/EmptyState';
+import { useDebouncedValue } from '../../components/ui/use-debounced-value';
 import { cx, formatRelative } from '../../lib/format';
-import { selectRemoveThread, selectThreads, sortThreads, useThreadsStore } from './threads-store';
+import { useKeyReady } from '../connection';
+import { listRows, matchesThread, type ThreadFilter } from './thread-rows';
+import { selectMembership, selectOrder, selectRemoveThread, useThreadsStore } from './threads-store';
 
 export interface ThreadListProps {
   activeTaskId: string | undefined;
@@ -12,10 +24,134 @@ export interface ThreadListProps {
   onNew: () => void;
 }
 
-export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
-  const threads = useThreadsStore(selectThreads);
+/** Every row's height in pixels (two lines): fixed, so nothing is measured. */
+export const THREAD_ROW_HEIGHT = 52;
+
+const rowClass = (active: boolean) =>
+  cx(
+    'flex h-full w-full flex-col items-start justify-center gap-0.5 px-3 pr-8 text-left',
+    active ? 'bg-indigo-50 dark:bg-indigo-950/50' : 'hover:bg-zinc-50 dark:hover:bg-zinc-900',
+  );
+
+const LocalRow = memo(function LocalRow({
+  id,
+  active,
+  onOpen,
+}: {
+  id: string;
+  active: boolean;
+  onOpen: (taskId: string) => void;
+}) {
+  const t = useThreadsStore((s) => s.threads[id]);
   const removeThread = useThreadsStore(selectRemoveThread);
-  const sorted = useMemo(() => sortThreads(threads), [threads]);
+  if (!t) return null;
+  return (
+    <div className="group relative h-full">
+      <button
+        type="button"
+        onClick={() => onOpen(id)}
+        aria-current={active ? 'page' : undefined}
+        className={rowClass(active)}
+      >
+        <span className="w-full truncate text-sm text-zinc-900 dark:text-zinc-100">{t.title || t.id}</span>
+        <span className="w-full truncate text-xs text-zinc-500 dark:text-zinc-400">
+          {t.agent_id || 'unknown agent'} · {formatRelative(t.updated_at ?? t.created_at)}
+        </span>
+      </button>
+      <button
+        type="button"
+        aria-label={`Forget thread ${t.title || t.id}`}
+        title="Forget this thread (in this browser only)"
+        onClick={() => removeThread(id)}
+        className="absolute top-2 right-2 hidden rounded px-1 text-zinc-500 group-focus-within:block group-hover:block hover:text-red-600"
+      >
+        ×
+      </button>
+    </div>
+  );
+});
+
+const TeamRow = memo(function TeamRow({
+  item,
+  active,
+  onOpen,
+}: {
+  item: TaskSummaryIn;
+  active: boolean;
+  onOpen: (taskId: string) => void;
+}) {
+  const turns = `${item.turn_count} turn${item.turn_count === 1 ? '' : 's'}`;
+  return (
+    <button
+      type="button"
+      onClick={() => onOpen(item.task_id)}
+      aria-current={active ? 'page' : undefined}
+      className={rowClass(active)}
+    >
+      <span className="w-full truncate text-sm text-zinc-900 dark:text-zinc-100">
+        {item.title || item.task_id}
+      </span>
+      <span className="w-full truncate text-xs text-zinc-500 dark:text-zinc-400">
+        {item.agent_id || 'unknown agent'} · {turns} · {formatRelative(item.last_activity_at)}
+        {item.parent ? ' · branch' : ''}
+      </span>
+    </button>
+  );
+});
+
+export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
+  const [agent, setAgent] = useState('');
+  const [titleTyped, setTitleTyped] = useState('');
+  const title = useDebouncedValue(titleTyped.trim(), 250);
+  const filter: ThreadFilter = useMemo(() => ({ agent, title }), [agent, title]);
+  const filtering = agent !== '' || title !== '';
+
+  const order = useThreadsStore(selectOrder);
+  const membership = useThreadsStore(selectMembership);
+  // The records are read only to filter: unfiltered, a send changes nothing this list reads but
+  // (when the thread moves) the order.
+  const threads = useThreadsStore((s) => (filtering ? s.threads : null));
+  const local = useMemo(
+    () => (threads ? order.filter((id) => matchesThread(threads[id], filter)) : order),
+    [order, threads, filter],
+  );
+
+  const keyReady = useKeyReady();
+  const team = useInfiniteQuery({ ...taskListQueryOptions(agent, title), enabled: keyReady });
+  const listed = team.data?.pages[0] !== null && team.data !== undefined;
+  const pages = team.data?.pages;
+  // The team's threads that are not this browser's: recomputed when a thread is added or
+  // removed here or a page arrives, not on a send.
+  const others = useMemo(() => {
+    const mine = useThreadsStore.getState().threads;
+    return (pages ?? []).flatMap((p) => (p ? p.items.filter((i) => !(i.task_id in mine)) : []));
+    // eslint-disable-next-line react-hooks/exhaustive-deps -- membership stands for the ids in `mine`
+  }, [pages, membership]);
+  const rows = listRows(local, others);
+
+  const agents = useAgents(keyReady);
+  const agentIds = (agents.data ?? []).map((a) => a.id);
+
+  const scrollRef = useRef<HTMLDivElement>(null);
+  // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render only
+  const virtualizer = useVirtualizer({
+    count: rows.count,
+    getScrollElement: () => scrollRef.current,
+    estimateSize: () => THREAD_ROW_HEIGHT,
+    overscan: 8,
+  });
+  const items = virtualizer.getVirtualItems();
+  const lastShown = items[items.length - 1]?.index ?? -1;
+
+  // Sync with the server: the next page of the team's threads when the last rows come into view.
+  const { hasNextPage, isFetchingNextPage, fetchNextPage } = team;
+  useEffect(() => {
+    if (hasNextPage && !isFetchingNextPage && lastShown >= rows.count - 5) void fetchNextPage();
+  }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, rows.count]);
+
+  const searchId = useId();
+  const agentId = useId();
+  const empty = rows.count === 0;
 
   return (
     <nav aria-label="Threads" className="flex h-full min-h-0 flex-col">
@@ -27,45 +163,85 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
           New thread
         </Button>
       </div>
-      {sorted.length === 0 ? (
-        <EmptyState title="No threads yet">
-          Start one with “New thread”. Threads are kept in this browser.
-        </EmptyState>
-      ) : (
-        <ul className="min-h-0 flex-1 overflow-y-auto py-1">
-          {sorted.map((t) => (
-            <li key={t.id} className="group relative">
-              <button
-                type="button"
-                onClick={() => onOpen(t.id)}
-                aria-current={t.id === activeTaskId ? 'page' : undefined}
-                className={cx(
-                  'flex w-full flex-col items-start gap-0.5 px-3 py-2 pr-8 text-left',
-                  t.id === activeTaskId
-                    ? 'bg-indigo-50 dark:bg-indigo-950/50'
-                    : 'hover:bg-zinc-50 dark:hover:bg-zinc-900',
-                )}
-              >
-                <span className="w-full truncate text-sm text-zinc-900 dark:text-zinc-100">
-                  {t.title || t.id}
-                </span>
-                <span className="w-full truncate text-xs text-zinc-500 dark:text-zinc-400">
-                  {t.agent_id || 'unknown agent'} · {formatRelative(t.updated_at ?? t.created_at)}
-                </span>
-              </button>
-              <button
-                type="button"
-                aria-label={`Forget thread ${t.title || t.id}`}
-                title="Forget this thread (in this browser only)"
-                onClick={() => removeThread(t.id)}
-                className="absolute top-2 right-2 hidden rounded px-1 text-zinc-500 group-focus-within:block group-hover:block hover:text-red-600"
-              >
-                ×
-              </button>
-            </li>
+      <div className="flex gap-1 border-b border-zinc-200 px-2 py-1.5 dark:border-zinc-800">
+        <label htmlFor={searchId} className="sr-only">
+          Search threads by title
+        </label>
+        <input
+          id={searchId}
+          type="search"
+          value={titleTyped}
+          onChange={(e) => setTitleTyped(e.target.value)}
+          placeholder="Search titles"
+          className="min-w-0 flex-1 rounded border border-zinc-300 bg-transparent px-2 py-1 text-xs dark:border-zinc-700"
+        />
+        <label htmlFor={agentId} className="sr-only">
+          Filter threads by agent
+        </label>
+        <select
+          id={agentId}
+          value={agent}
+          onChange={(e) => setAgent(e.target.value)}
+          className="max-w-[45%] rounded border border-zinc-300 bg-transparent px-1 py-1 text-xs dark:border-zinc-700"
+        >
+          <option value="">All agents</option>
+          {agentIds.map((id) => (
+            <option key={id} value={id}>
+              {id}
+            </option>
           ))}
-        </ul>
+          {agent && !agentIds.includes(agent) ? <option value={agent}>{agent}</option> : null}
+        </select>
+      </div>
+      {empty ? (
+        <div className="flex flex-1 flex-col items-center justify-center gap-2 p-6 text-center">
+          <p className="text-sm font-semibold text-zinc-800 dark:text-zinc-100">
+            {filtering ? 'No thread matches' : 'No threads yet'}
+          </p>
+          <p className="max-w-sm text-sm text-zinc-500 dark:text-zinc-400">
+            {filtering ? 'Change the search or the agent.' : 'Start one with “New thread”.'}
+          </p>
+        </div>
+      ) : (
+        <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
+          <ul className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+            {items.map((v) => {
+              const row = rows.at(v.index);
+              const style = { height: THREAD_ROW_HEIGHT, transform: `translateY(${v.start}px)` };
+              const key =
+                row.kind === 'local'
+                  ? `l:${row.id}`
+                  : row.kind === 'team'
+                    ? `t:${row.item.task_id}`
+                    : 'heading';
+              return (
+                <li key={key} className="absolute top-0 left-0 w-full" style={style}>
+                  {row.kind === 'local' ? (
+                    <LocalRow id={row.id} active={row.id === activeTaskId} onOpen={onOpen} />
+                  ) : row.kind === 'team' ? (
+                    <TeamRow item={row.item} active={row.item.task_id === activeTaskId} onOpen={onOpen} />
+                  ) : (
+                    <h3 className="flex h-full items-end px-3 pb-1 text-xs font-semibold text-zinc-500 dark:text-zinc-400">
+                      Shared on this service
+                    </h3>
+                  )}
+                </li>
+              );
+            })}
+          </ul>
+        </div>
       )}
+      <p className="border-t border-zinc-200 px-3 py-1.5 text-xs text-zinc-500 dark:border-zinc-800 dark:text-zinc-400">
+        {!keyReady
+          ? 'Threads kept in this browser (give the key to see the team’s).'
+          : team.isPending
+            ? 'Threads of this browser; looking for the team’s…'
+            : team.isError
+              ? 'Threads kept in this browser (the service’s list could not be read).'
+              : listed
+                ? 'This browser’s threads first, then every other thread your key may see.'
+                : 'Threads kept in this browser (this service does not list threads).'}
+      </p>
     </nav>
   );
 }

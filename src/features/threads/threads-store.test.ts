@@ -1,8 +1,9 @@
 import { beforeEach, describe, expect, it } from 'vitest';
+import { sortedIds } from './thread-order';
 import { sortThreads, useThreadsStore } from './threads-store';
 
 describe('threads store', () => {
-  beforeEach(() => useThreadsStore.setState({ threads: {} }));
+  beforeEach(() => useThreadsStore.setState({ threads: {}, order: [] }));
 
   it('upserts by merging, keeping fields other features added', () => {
     const { upsertThread } = useThreadsStore.getState();
@@ -27,5 +28,24 @@ describe('threads store', () => {
     expect(sortThreads(useThreadsStore.getState().threads).map((t) => t.id)).toEqual(['a', 'b']);
     removeThread('a');
     expect(Object.keys(useThreadsStore.getState().threads)).toEqual(['b']);
+  });
+
+  it('keeps the order as a full sort would, one thread at a time', () => {
+    const s = () => useThreadsStore.getState();
+    let seed = 7;
+    const random = (n: number) => {
+      seed = (seed * 1103515245 + 12345) % 2147483648;
+      return seed % n;
+    };
+    for (let step = 0; step < 400; step += 1) {
+      const id = `t${random(40)}`;
+      const at = `2025-01-${String(1 + random(28)).padStart(2, '0')}T00:00:00Z`;
+      const op = random(5);
+      if (op === 0) s().removeThread(id);
+      else if (op === 1) s().touchThread(id, at);
+      else if (op === 2) s().renameThread(id, `name ${step}`);
+      else s().upsertThread({ id, created_at: at, ...(op === 4 ? { updated_at: at } : {}) });
+      expect(s().order).toEqual(sortedIds(s().threads));
+    }
   });
 });

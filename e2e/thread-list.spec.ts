@@ -1,0 +1,64 @@
+/**
+ * The thread list on the reference service: a teammate's thread (made in another browser with
+ * the same key) is listed after this browser's own, found by its title, opened; the agent filter.
+ */
+import type { Browser } from '@playwright/test';
+import { expect, sendMessage, startThread, test } from './fixtures';
+
+async function teammate(browser: Browser, baseURL: string) {
+  const context = await browser.newContext({ baseURL });
+  const page = await context.newPage();
+  const problems: string[] = [];
+  page.on('pageerror', (e) => problems.push(e.message));
+  page.on('console', (m) => {
+    if (m.type() === 'error') problems.push(m.text());
+  });
+  return { context, page, problems };
+}
+
+test('a teammate’s thread is listed after mine, found by title, opened; the agent filter', async ({
+  page,
+  browser,
+  baseURL,
+}) => {
+  const name = `Refund for Sam ${Date.now().toString(36)}`;
+  const other = await teammate(browser, baseURL!);
+  await startThread(other.page, 'card-disputes');
+  await sendMessage(other.page, 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago');
+  const chat = other.page.getByRole('region', { name: 'Chat' });
+  await chat.getByRole('button', { name: 'Rename the thread' }).click();
+  const field = chat.getByLabel('Thread name');
+  await field.press('ControlOrMeta+a');
+  await field.pressSequentially(name);
+  await field.press('Enter');
+  await expect(chat.getByRole('heading', { level: 2 })).toContainText(name);
+  expect(other.problems).toEqual([]);
+  await other.context.close();
+
+  const mine = await startThread(page, 'flight-changes');
+  const threads = page.getByRole('navigation', { name: 'Threads' });
+  await expect(threads).toContainText(
+    'This browser’s threads first, then every other thread your key may see.',
+  );
+  // Mine first; the team's below their heading.
+  await expect(threads.getByRole('listitem').first()).toContainText('flight-changes');
+  await expect(threads.getByRole('heading', { name: 'Shared on this service' })).toBeVisible();
+
+  await threads.getByLabel('Search threads by title').pressSequentially(name.slice(0, 20));
+  const theirs = threads.getByRole('button', { name: new RegExp(name) });
+  await expect(theirs).toBeVisible();
+  await expect(theirs).toContainText('card-disputes · 1 turn');
+  await theirs.click();
+  await expect(page).not.toHaveURL(new RegExp(`[?&]task=${mine}(&|$)`));
+  await expect(
+    page.getByRole('log', { name: 'Conversation' }).getByRole('article', { name: 'Turn 1' }),
+  ).toContainText('Coffee Corner');
+
+  // The agent filter: only flight-changes threads, theirs gone, mine back once the search is cleared.
+  await threads.getByLabel('Filter threads by agent').selectOption('flight-changes');
+  await expect(theirs).toHaveCount(0);
+  await threads.getByLabel('Search threads by title').clear();
+  await expect(threads.getByRole('listitem').first()).toContainText('flight-changes');
+  for (const row of await threads.getByRole('listitem').all())
+    if (!(await row.getByRole('heading').count())) await expect(row).toContainText('flight-changes');
+});
