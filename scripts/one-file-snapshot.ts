@@ -91,6 +91,9 @@ export function inlineIntoHtml(): Plugin {
         .replace('</body>', () => `<script type="module">${code}</script></body>`);
       html.source = text;
       delete bundle[chunk.fileName];
+      // A Web Worker's file (the what-if engine, reached only from a live thread's trace) is
+      // dropped: this page's policy forbids workers (`worker-src 'none'`), so none could start.
+      for (const name of Object.keys(bundle)) if (/\.worker-[\w-]+\.js$/.test(name)) delete bundle[name];
       const left = Object.keys(bundle).filter((f) => f !== html.fileName);
       if (left.length) throw new Error(`one-file snapshot: files left beside the HTML: ${left.join(', ')}`);
     },

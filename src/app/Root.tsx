@@ -56,6 +56,14 @@ function useLinkGate(task: string | undefined) {
   return { open: Boolean(task) && askedFor === task && doneFor !== task, done };
 }
 
+/** Whether the share dialog has been asked for yet (its code is loaded then, and kept). */
+function useShareAsked(): boolean {
+  const open = useShareStore((s) => s.dialog === 'share');
+  const [asked, setAsked] = useState(false);
+  if (open && !asked) setAsked(true);
+  return asked || open;
+}
+
 function WorkspaceGlobals() {
   const raw = useRouterState({ select: (s) => s.location.search as Record<string, unknown> });
   const search = parseWorkspaceSearch(raw);
@@ -65,6 +73,7 @@ function WorkspaceGlobals() {
   const linkedTask = search.view === 'search' ? undefined : search.task;
   const gate = useLinkGate(linkedTask);
   const connection = useConnectionDialog();
+  const shareAsked = useShareAsked();
   // The workspace's first screen is drawn: what its first clicks need loads while it is read.
   useEffect(() => prefetchWhileReading(prefetchSteps), []);
   return (
@@ -72,8 +81,9 @@ function WorkspaceGlobals() {
       {linkedTask ? (
         <LinkGate open={gate.open} taskId={linkedTask} server={search.server} onDone={gate.done} />
       ) : null}
-      {/* Sharing needs an open thread (the Share button is disabled without one): its code loads then. */}
-      {target ? (
+      {/* Sharing needs an open thread (the Share button is disabled without one): its code loads
+          when the dialog is first asked for (the idle-time prefetch may have fetched it already). */}
+      {target && shareAsked ? (
         <Suspense fallback={null}>
           <LazyShareDialog target={target} />
         </Suspense>

@@ -11,13 +11,14 @@ import { BranchTree } from '../features/branches/BranchTree';
 import { BundleEditorPanel } from '../features/bundle-editor';
 // Prepared ahead of the first click (extensions.tsx: prefetchSteps).
 export { prepareMonaco, startAnalysisWorker } from '../features/bundle-editor';
-export { preloadCompareView } from '../features/compare';
+export { preloadCompareView } from '../features/compare/preload';
 import type { Turn } from '../features/chat';
-import { CompareMain, formatComparePair } from '../features/compare';
+import { CompareMain } from '../features/compare/CompareMain';
+import { formatComparePair } from '../features/compare/pair';
 import { ImpactPreview } from '../features/impact-preview';
 import { selectAgentId, selectHasKey, useConnectionStore } from '../features/connection';
 import { RerunAction } from '../features/rerun';
-import { RuleLinks } from '../features/search';
+import { RuleLinks } from '../features/search/RuleLinks';
 import { CoveragePanel, SaveAsTestAction, SuitesPanel } from '../features/test-suites';
 import { markSendIssues, runExtrasFor, RunsWithControl, ThreadDraftControls } from '../features/runs-with';
 import { useThreadsStore } from '../features/threads';

@@ -8,7 +8,7 @@ import { create } from 'zustand';
 import { useLineage } from '../features/branches';
 import { useTranscript } from '../features/chat';
 import { useRegisterActions, type Action } from '../features/command-palette';
-import { formatComparePair, parseComparePair } from '../features/compare';
+import { formatComparePair, parseComparePair } from '../features/compare/pair';
 import { useShareActions, type ShareTarget } from '../features/share';
 import { inspectorTabs } from './extensions';
 import type { WorkspaceSearch } from './search';

@@ -8,5 +8,4 @@ export { parseComparePair, formatComparePair, type ComparePair } from './pair';
 export { CompareLayout, type CompareSide } from './CompareLayout';
 export { SideSummary } from './RunsSummary';
 export { toCompareTurns } from './turns';
-/** Fetches and evaluates the comparison's chunk ahead of the first comparison. */
-export const preloadCompareView = () => import('./CompareView');
+export { preloadCompareView } from './preload';
