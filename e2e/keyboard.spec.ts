@@ -9,6 +9,8 @@ test('the palette filters, moves with the arrow keys and runs an action; the the
   page,
 }) => {
   await page.goto('/');
+  // A person presses Ctrl+K once the page is drawn.
+  await expect(page.getByRole('heading', { name: 'Threadline', level: 1 })).toBeVisible();
   await page.keyboard.press('Control+k');
   const palette = page.getByRole('dialog', { name: 'Command palette' });
   await expect(palette).toBeVisible();

@@ -4,7 +4,8 @@
  * it; masked values are nowhere in the snapshot URL, decoded or not; export → import round trip,
  * a thread and its branch included; the one-file HTML snapshot opens from disk.
  */
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { extname, join, normalize } from 'node:path';
@@ -386,7 +387,10 @@ test('the one-file HTML snapshot opens from disk (file://) with nothing fetched:
     dialog.getByRole('button', { name: 'Download as one HTML file' }).click(),
   ]);
   expect(download.suggestedFilename()).toMatch(/^threadline-.+\.html$/);
-  const path = await download.path();
+  // Saved under its own name, as a browser saves it: the .html extension is what makes a file://
+  // page open as HTML rather than as text.
+  const path = join(mkdtempSync(join(tmpdir(), 'threadline-one-file-')), download.suggestedFilename());
+  await download.saveAs(path);
   const html = readFileSync(path, 'utf8');
   // One file: no script, style, font or image comes from anywhere else, and the page may not connect.
   expect(html).not.toMatch(/<script[^>]*\ssrc=|<link\b/);

@@ -63,7 +63,9 @@ export function inlineIntoHtml(): Plugin {
         );
       const chunk = chunks[0]!;
       if (chunk.type !== 'chunk') throw new Error('unreachable');
-      const code = scriptSafe(chunk.code);
+      // Vite leaves its preload marker in a build without chunks: no dependency to preload, as
+      // Vite itself writes when there is none.
+      const code = scriptSafe(chunk.code.replaceAll('__VITE_PRELOAD__', 'void 0'));
       const hash = `sha256-${createHash('sha256').update(code).digest('base64')}`;
       let scripts = 0;
       text = text.replace(/<script type="module"[^>]*\ssrc="[^"]+"[^>]*><\/script>/g, () => {
