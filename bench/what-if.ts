@@ -57,16 +57,22 @@ async function timeAsync(runs: number, fn: () => Promise<void>): Promise<number[
   return out;
 }
 
-function inProcess(MESSAGE: string) {
+/** The state before the turn and the turn the engine records for `message`. */
+function recordedTurn(message: string) {
   const state = engine.initialState(bundle, CLOCK, 'u');
   const turn = engine.runTurn({
     bundle,
     state,
-    text: MESSAGE,
+    text: message,
     clock: CLOCK,
     interactionId: 'm1',
     userId: 'u',
   });
+  return { state, turn };
+}
+
+function inProcess(MESSAGE: string) {
+  const { state, turn } = recordedTurn(MESSAGE);
   const input = { bundle, state, clock: CLOCK, userId: 'u', recorded: turn.trace };
   const param = Object.keys(turn.trace.understanding?.extracted_params ?? {})[0] ?? 'param-0';
   const edit = (i: number) => [{ code: param, value: i % 2 ? 90 : 620 }];
@@ -79,15 +85,7 @@ function inProcess(MESSAGE: string) {
 
 /** `whatIf` in a worker thread, each request a round trip of structured-cloned messages (as a Web Worker). */
 async function inWorker(MESSAGE: string, param: string) {
-  const state = engine.initialState(bundle, CLOCK, 'u');
-  const turn = engine.runTurn({
-    bundle,
-    state,
-    text: MESSAGE,
-    clock: CLOCK,
-    interactionId: 'm1',
-    userId: 'u',
-  });
+  const { state, turn } = recordedTurn(MESSAGE);
   const worker = new Worker(new URL('./lib/what-if-thread.mjs', import.meta.url));
   const ask = (i: number, withBundle = false) =>
     new Promise<void>((resolve) => {
