@@ -7,6 +7,7 @@
  */
 import type { TurnFacetsIn, TurnHitIn } from '../../api/turn-search';
 import type { TolerantTrace } from '../../contract/trace';
+import { NUMBER, parseTurnQuery, type ParamFilter, type TurnQuery } from '../../contract/turn-query';
 import { decisionCause } from '../../lib/decision-cause';
 
 /** What a fetched turn is searched by: its row as a result, and its rules, tools and values. */
@@ -75,105 +76,16 @@ export function fetchedTurnOf(s: FetchedTurnSource): FetchedTurn {
   };
 }
 
-type ParamTest =
-  | { code: string; op: 'present' }
-  | { code: string; op: '='; value: string }
-  | { code: string; op: '>' | '<'; number: number }
-  | { code: string; op: '>' | '<'; date: string };
-
-/** A search read from its query string. */
-export interface FetchedQuery {
-  lists: Record<'agent' | 'decision' | 'intent' | 'version' | 'bundle' | 'task' | 'user', string[]>;
-  rules: { ruleId: string; result?: string }[];
-  tools: { tool: string; invoked: boolean }[];
-  params: ParamTest[];
-  words: string[];
-  from?: number;
-  to?: number;
-}
-
-const MAX_VALUES_PER_FIELD = 50;
-const MAX_WORDS = 16;
-const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
-const NUMBER = /^-?\d+(\.\d+)?$/;
 const ISO_DATE = /^\d{4}-\d{2}-\d{2}(T|$)/;
 
 /** Letter and digit runs, lowercased. */
 const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ?? [];
 
-/** Reads a search; throws an Error naming the field and the problem when a value cannot be read. */
-export function readFetchedQuery(find: string): FetchedQuery {
-  const params = new URLSearchParams(find);
-  const list = (field: string, split = true): string[] => {
-    const out = params
-      .getAll(field)
-      .flatMap((raw) => (split ? raw.split(',') : [raw]))
-      .map((v) => v.trim())
-      .filter(Boolean);
-    if (out.length > MAX_VALUES_PER_FIELD)
-      throw new Error(`${field}: at most ${MAX_VALUES_PER_FIELD} values (got ${out.length})`);
-    return out;
-  };
-  const rules = list('rule').map((r) => {
-    const colon = r.indexOf(':');
-    if (colon === -1) return { ruleId: r };
-    const ruleId = r.slice(0, colon);
-    const result = r.slice(colon + 1);
-    if (!ruleId || !result) throw new Error(`rule "${r}": write RULE_ID or RULE_ID:result`);
-    return { ruleId, result };
-  });
-  const tools = list('tool').map((t) => {
-    if (t.endsWith(':invoked')) return { tool: t.slice(0, -':invoked'.length), invoked: true };
-    if (t.includes(':')) throw new Error(`tool "${t}": write TOOL or TOOL:invoked`);
-    return { tool: t, invoked: false };
-  });
-  const words = wordsOf(list('q', false).join(' '));
-  if (words.length > MAX_WORDS) throw new Error(`q: at most ${MAX_WORDS} words`);
-  const bound = (field: 'from' | 'to'): number | undefined => {
-    const values = list(field, false);
-    if (values.length === 0) return undefined;
-    if (values.length > 1) throw new Error(`${field}: give it once`);
-    const v = values[0]!;
-    const ms = DATE.test(v) ? Date.parse(v.length === 10 ? `${v}T00:00:00Z` : v) : Number.NaN;
-    if (Number.isNaN(ms))
-      throw new Error(`${field}: "${v}" is not a date (2025-03-01) or a date-time (2025-03-01T12:00:00Z)`);
-    // A date alone as `to` includes that whole day.
-    return ms + (field === 'to' && v.length === 10 ? 24 * 3600 * 1000 : 0);
-  };
-  const from = bound('from');
-  const to = bound('to');
-  return {
-    lists: {
-      agent: list('agent'),
-      decision: list('decision'),
-      intent: list('intent'),
-      version: list('version'),
-      bundle: list('bundle'),
-      task: list('task'),
-      user: list('user'),
-    },
-    rules,
-    tools,
-    params: list('param', false).map(paramTest),
-    words,
-    ...(from === undefined ? {} : { from }),
-    ...(to === undefined ? {} : { to }),
-  };
-}
-
-function paramTest(raw: string): ParamTest {
-  const at = raw.search(/[=<>]/);
-  if (at === -1) return { code: raw, op: 'present' };
-  const code = raw.slice(0, at).trim();
-  const op = raw[at] as '=' | '<' | '>';
-  const operand = raw.slice(at + 1).trim();
-  if (!code) throw new Error(`param "${raw}": name a parameter before ${op}`);
-  if (op === '=') return { code, op, value: operand };
-  if (NUMBER.test(operand)) return { code, op, number: Number(operand) };
-  if (DATE.test(operand) && !Number.isNaN(Date.parse(operand))) return { code, op, date: operand };
-  throw new Error(
-    `param "${raw}": ${op} compares with a number (${code}${op}500) or a date (${code}${op}2025-03-01)`,
-  );
+/** Reads a search as the service does; throws a `TurnQueryError` naming the field it cannot read. */
+export function readFetchedQuery(find: string): TurnQuery {
+  const fields: Record<string, string[]> = {};
+  for (const [key, value] of new URLSearchParams(find)) (fields[key] ??= []).push(value);
+  return parseTurnQuery(fields);
 }
 
 /** A value as the service indexes it: text, number or date; lists and objects are not searched. */
@@ -186,7 +98,7 @@ function valueForms(v: unknown): { text: string; num: number | null; date: strin
   return { text: v, num, date: ISO_DATE.test(v) ? v : null };
 }
 
-function paramHolds(p: ParamTest, values: ReadonlyMap<string, unknown>): boolean {
+function paramHolds(p: ParamFilter, values: ReadonlyMap<string, unknown>): boolean {
   const forms = values.has(p.code) ? valueForms(values.get(p.code)) : null;
   if (!forms) return false;
   if (p.op === 'present') return true;
@@ -198,16 +110,16 @@ function paramHolds(p: ParamTest, values: ReadonlyMap<string, unknown>): boolean
 
 const oneOf = (values: readonly string[], v: string) => values.length === 0 || values.includes(v);
 
-export function matchesFetched(q: FetchedQuery, t: FetchedTurn): boolean {
+export function matchesFetched(q: TurnQuery, t: FetchedTurn): boolean {
   const h = t.hit;
   if (
-    !oneOf(q.lists.agent, h.agent_id) ||
-    !oneOf(q.lists.decision, h.decision) ||
-    !oneOf(q.lists.intent, h.intent) ||
-    !oneOf(q.lists.version, h.version_id) ||
-    !oneOf(q.lists.bundle, h.bundle_hash ?? '') ||
-    !oneOf(q.lists.task, h.task_id) ||
-    !oneOf(q.lists.user, h.user_id)
+    !oneOf(q.agents, h.agent_id) ||
+    !oneOf(q.decisions, h.decision) ||
+    !oneOf(q.intents, h.intent) ||
+    !oneOf(q.versions, h.version_id) ||
+    !oneOf(q.bundles, h.bundle_hash ?? '') ||
+    !oneOf(q.tasks, h.task_id) ||
+    !oneOf(q.users, h.user_id)
   )
     return false;
   if (
@@ -223,7 +135,11 @@ export function matchesFetched(q: FetchedQuery, t: FetchedTurn): boolean {
   if (q.params.length && !q.params.some((p) => paramHolds(p, t.values))) return false;
   if (q.from !== undefined || q.to !== undefined) {
     const ms = Date.parse(h.created_at);
-    if (Number.isNaN(ms) || (q.from !== undefined && ms < q.from) || (q.to !== undefined && ms >= q.to))
+    if (
+      Number.isNaN(ms) ||
+      (q.from !== undefined && ms < Date.parse(q.from)) ||
+      (q.to !== undefined && ms >= Date.parse(q.to))
+    )
       return false;
   }
   if (q.words.length) {
