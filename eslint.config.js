@@ -14,22 +14,46 @@ const features = readdirSync(at('src/features'), { withFileTypes: true })
   .map((entry) => entry.name);
 
 /**
- * Which code may import which (see README, "Layout"): imports flow one way, lib/components/contract
- * → features → app; a feature uses another only through its index.ts; the browser never imports
- * the service, and the service takes only the shared contract, the bundle library and the decision cause from src/; the
- * service layer and the engine import neither server/http nor server/routes.
+ * Which code may import which (see README, "Layout"): imports flow one way,
+ * lib/contract/components/ui → api → domain → components → features → app. A feature imports no
+ * other feature, not even its index.ts: what two features share is state and models (src/domain)
+ * or a widget (src/components); where one feature shows another's view, src/app composes them.
+ * The browser never imports the service, and the service takes only the shared contract, the
+ * bundle library and the decision cause from src/; the service layer and the engine import
+ * neither server/http nor server/routes.
  */
 const boundaries = [
   {
-    target: ['src/lib', 'src/components', 'src/contract'],
-    from: ['src/features', 'src/app', 'src/api', 'src/main.tsx'],
-    message: 'lib, components and contract are shared building blocks: they import no feature or app code.',
+    target: ['src/lib', 'src/contract', 'src/components/ui'],
+    from: ['src/features', 'src/app', 'src/api', 'src/domain', 'src/main.tsx'],
+    message:
+      'lib, contract and components/ui are shared building blocks: they import no api, domain, feature or app code.',
+  },
+  {
+    target: 'src/components',
+    from: ['src/features', 'src/app'],
+    message: 'components are shared widgets: they import no feature or app code.',
+  },
+  {
+    target: 'src/domain',
+    from: ['src/features', 'src/app', 'src/main.tsx'],
+    message: 'src/domain holds state and models below the features: it imports no feature or app code.',
+  },
+  {
+    target: 'src/domain',
+    from: 'src/components',
+    except: ['./ui'],
+    message: 'src/domain sits below the shared widgets: it may use components/ui hooks only.',
+  },
+  {
+    target: 'src/api',
+    from: ['src/features', 'src/app', 'src/domain', 'src/components'],
+    message: 'src/api talks to the service: it imports no domain, component, feature or app code.',
   },
   ...features.map((name) => ({
-    target: `src/features/${name}/**`,
-    from: `src/features/!(${name})/**`,
-    except: [at('src/features/*/index.ts')],
-    message: `Import another feature through its index.ts (e.g. '../${'<feature>'}'), not its internals.`,
+    target: `src/features/${name}`,
+    from: `src/features/!(${name})`,
+    message: `A feature imports no other feature: move what '${name}' needs into src/domain (state, models) or src/components (widgets), or compose the two views in src/app.`,
   })),
   { target: 'src', from: 'server', message: 'The browser code never imports the service.' },
   { target: ['src', 'server'], from: 'cli', message: 'The CLI is an entry point: nothing imports it.' },

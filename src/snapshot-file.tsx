@@ -9,7 +9,8 @@ import { createRoot } from 'react-dom/client';
 import { renderSnapshotInspector } from './app/SnapshotInspector';
 import { KeyboardHost } from './features/command-palette';
 import { EMBEDDED_DOCUMENT_ID, readEmbeddedDocument } from './features/share/one-file';
-import SnapshotView from './features/share/SnapshotView';
+import { FeatureSlots } from './app/feature-slots';
+import SnapshotView from './app/snapshot/SnapshotView';
 import { applyTheme, followSystemTheme, readThemeChoice } from './lib/theme';
 import './index.css';
 
@@ -39,7 +40,9 @@ if (root) {
         {'error' in result ? (
           <Unreadable message={result.error} />
         ) : (
-          <SnapshotView doc={result.doc} renderInspector={renderSnapshotInspector} />
+          <FeatureSlots>
+            <SnapshotView doc={result.doc} renderInspector={renderSnapshotInspector} />
+          </FeatureSlots>
         )}
         <KeyboardHost />
       </QueryClientProvider>

@@ -1,8 +1,12 @@
 /**
- * Query-key factory for every Messaging API read, ordered general → specific so that
- * `invalidateQueries({queryKey: apiKeys.task(id)})` reaches everything about one task.
- * Everything lives under `apiKeys.all`, which the app resets when the connection changes.
+ * Query-key factory for every cached read (the Messaging API's, and what this browser keeps for a
+ * server: local turns, bundles by hash, a share's bundle, the in-browser what-if), ordered general
+ * → specific so that `invalidateQueries({queryKey: apiKeys.task(id)})` reaches everything about
+ * one task. Everything lives under `apiKeys.all`, which the app resets when the connection
+ * changes; no query is keyed outside it.
  */
+import type { Query } from '@tanstack/react-query';
+
 export const apiKeys = {
   all: ['api'] as const,
   agents: () => [...apiKeys.all, 'agents'] as const,
@@ -33,4 +37,29 @@ export const apiKeys = {
   /** Reference service: the tasks the key may see (the thread list), by agent and title. */
   taskList: (agent: string, title: string) => [...apiKeys.all, 'task-list', agent, title] as const,
   turnFacets: (find: string) => [...apiKeys.all, 'turns', find, 'facets'] as const,
+  /** This browser's record of a thread's turns (IndexedDB). */
+  localTurns: (taskId: string) => [...apiKeys.all, 'local', 'turns', taskId] as const,
+  /** A bundle by its hash: this browser's copy, else the server's. */
+  bundleByHash: (hash: string) => [...apiKeys.all, 'bundle-by-hash', hash] as const,
+  /** The bundle a shared thread ran with. */
+  shareBundle: (
+    taskId: string,
+    hashes: readonly (string | null)[],
+    agentId: string | undefined,
+    versionId: string | undefined,
+  ) => [...apiKeys.all, 'share', 'bundle', taskId, hashes, agentId ?? '', versionId ?? ''] as const,
+  /** The bundle a what-if in the browser runs with (by where it comes from). */
+  whatIfBundle: (source: string) => [...apiKeys.all, 'what-if-bundle', source] as const,
+  /** A turn decided again in the browser with edits. */
+  whatIfInBrowser: (taskId: string, interactionId: string, edits: readonly unknown[]) =>
+    [...apiKeys.all, 'what-if-in-browser', taskId, interactionId, edits] as const,
+};
+
+/** Every task's lineage reads (its branches, its info): what a rerun changes anywhere in a family. */
+export const lineageQueries = {
+  queryKey: apiKeys.tasks(),
+  predicate: (q: Query) => {
+    const part = q.queryKey[apiKeys.tasks().length + 1];
+    return part === 'branches' || part === 'info';
+  },
 };

@@ -4,11 +4,12 @@
  * dropped, so nothing from one server shows up while talking to another.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { FeatureSlots } from './feature-slots';
 import { RouterProvider } from '@tanstack/react-router';
 import { setApiConfigSource } from '../api/client';
 import { isApiError } from '../api/errors';
 import { apiKeys } from '../api/keys';
-import { connectionIdentity, toApiConfig, useConnectionStore } from '../features/connection';
+import { connectionIdentity, toApiConfig, useConnectionStore } from '../domain/connection/connection-store';
 import { createAppRouter } from './router';
 
 export const queryClient = new QueryClient({
@@ -35,7 +36,9 @@ const router = createAppRouter();
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <RouterProvider router={router} />
+      <FeatureSlots>
+        <RouterProvider router={router} />
+      </FeatureSlots>
     </QueryClientProvider>
   );
 }

@@ -7,19 +7,20 @@ import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
 import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
-import { KeyboardHost, Modal } from '../features/command-palette';
-import { ConnectionForm, useConnectionStore } from '../features/connection';
+import { KeyboardHost } from '../features/command-palette';
+import { Modal } from '../components/ui/Modal';
+import { ConnectionForm } from '../components/connection/ConnectionForm';
+import { useConnectionStore } from '../domain/connection/connection-store';
 import {
   ImportDrop,
   LazyShareDialog,
-  LazySnapshotPage,
-  LazySnapshotView,
   LinkGate,
   snapshotPayloadFromHash,
   useShareStore,
 } from '../features/share';
 import { registerThemeActions } from '../features/theme';
-import { useThreadsStore } from '../features/threads';
+import { LazySnapshotPage, LazySnapshotView } from './snapshot/lazy';
+import { useThreadsStore } from '../domain/threads/threads-store';
 import { prefetchSteps } from './extensions';
 import { prefetchWhileReading } from './prefetch';
 import { renderSnapshotInspector } from './SnapshotInspector';

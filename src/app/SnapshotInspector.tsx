@@ -1,6 +1,6 @@
 /** The inspector of a read-only copy: the tabs that need no service, the active one kept here. */
 import { useState } from 'react';
-import type { SnapshotInspectorContext } from '../features/share';
+import type { SnapshotInspectorContext } from './snapshot/SnapshotView';
 import { Inspector } from './Inspector';
 import { readOnlyTabs } from './read-only-tabs';
 

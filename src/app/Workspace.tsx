@@ -10,17 +10,18 @@ import { Brand } from '../components/ui/Brand';
 import { Button } from '../components/ui/Button';
 import { SkipLink } from '../components/ui/SkipLink';
 import { SplitPanes } from '../components/ui/SplitPanes';
-import { ChatPane, useTranscript, type Turn } from '../features/chat';
-import { Modal } from '../features/command-palette';
-import {
-  ConnectionDialogButton,
-  ServiceStatus,
-  ConnectionForm,
-  KeyPrompt,
-  useConnectionStore,
-} from '../features/connection';
+import { ChatPane } from '../features/chat';
+import { useTranscript } from '../domain/transcript/use-transcript';
+import { type Turn } from '../domain/transcript/transcript';
+import { Modal } from '../components/ui/Modal';
+import { ConnectionDialogButton, ServiceStatus } from '../features/connection';
+import { ConnectionForm } from '../components/connection/ConnectionForm';
+import { KeyPrompt } from '../components/connection/KeyPrompt';
+import { useConnectionStore } from '../domain/connection/connection-store';
 import { ShareMenu } from '../features/share';
-import { describeRun, NewThreadForm, runConfigOf, ThreadList, useThreadsStore } from '../features/threads';
+import { NewThreadForm, ThreadList } from '../features/threads';
+import { describeRun, runConfigOf } from '../domain/threads/run-config';
+import { useThreadsStore } from '../domain/threads/threads-store';
 import {
   ComposerAddon,
   inspectorTabs,

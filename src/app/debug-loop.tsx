@@ -10,18 +10,19 @@ import { useState } from 'react';
 import { BranchTree } from '../features/branches/BranchTree';
 import { BundleEditorPanel } from '../features/bundle-editor';
 // Prepared ahead of the first click (extensions.tsx: prefetchSteps).
-export { prepareMonaco, startAnalysisWorker } from '../features/bundle-editor';
+export { prepareMonaco } from '../features/bundle-editor';
+export { startAnalysisWorker } from '../domain/bundles/analysis-runner';
 export { preloadCompareView } from '../features/compare/preload';
-import type { Turn } from '../features/chat';
+import type { Turn } from '../domain/transcript/transcript';
 import { CompareMain } from '../features/compare/CompareMain';
 import { formatComparePair } from '../features/compare/pair';
 import { ImpactPreview } from '../features/impact-preview';
-import { selectAgentId, selectHasKey, useConnectionStore } from '../features/connection';
+import { selectAgentId, selectHasKey, useConnectionStore } from '../domain/connection/connection-store';
 import { RerunAction } from '../features/rerun';
 import { RuleLinks } from '../features/search/RuleLinks';
 import { CoveragePanel, SaveAsTestAction, SuitesPanel } from '../features/test-suites';
 import { markSendIssues, runExtrasFor, RunsWithControl, ThreadDraftControls } from '../features/runs-with';
-import { useThreadsStore } from '../features/threads';
+import { useThreadsStore } from '../domain/threads/threads-store';
 import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
 import { useSetSearch } from './use-set-search';
 

@@ -5,7 +5,8 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
-import { preloadMarkdown, type Turn } from '../features/chat';
+import { preloadMarkdown } from '../features/chat';
+import { type Turn } from '../domain/transcript/transcript';
 import { preloadTraceGraph } from '../features/trace-graph';
 import type { PrefetchStep } from './prefetch';
 import { readOnlyTabs } from './read-only-tabs';

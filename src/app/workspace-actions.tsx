@@ -5,9 +5,9 @@
  */
 import { useMemo } from 'react';
 import { create } from 'zustand';
-import { useLineage } from '../features/branches';
-import { useTranscript } from '../features/chat';
-import { useRegisterActions, type Action } from '../features/command-palette';
+import { useLineage } from '../domain/lineage/use-lineage';
+import { useTranscript } from '../domain/transcript/use-transcript';
+import { useRegisterActions, type Action } from '../domain/commands/registry';
 import { formatComparePair, parseComparePair } from '../features/compare/pair';
 import { useShareActions, type ShareTarget } from '../features/share';
 import { inspectorTabs } from './extensions';

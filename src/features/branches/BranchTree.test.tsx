@@ -4,10 +4,10 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { useThreadsStore } from '../threads';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { BranchTree } from './BranchTree';
-import type { LineageRecord } from './lineage';
-import { useLineageStore } from './lineage-store';
+import type { LineageRecord } from '../../domain/lineage/lineage';
+import { useLineageStore } from '../../domain/lineage/lineage-store';
 
 beforeAll(() => installDomStubs());
 

@@ -9,11 +9,12 @@ import { toApiError } from '../../api/errors';
 import { traceListQueryOptions } from '../../api/trace-list';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { plural, shortId } from '../../lib/format';
-import { useChangeFromOwn } from '../bundle-editor';
-import { describeRun, runConfigOf, useThreadsStore } from '../threads';
+import { useChangeFromOwn } from '../../domain/bundles/bundle-change';
+import { describeRun, runConfigOf } from '../../domain/threads/run-config';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { BranchTreeView, type TraceListState } from './BranchTreeView';
-import { buildBranchTree, flattenTree } from './lineage';
-import { useLineage } from './use-lineage';
+import { buildBranchTree, flattenTree } from '../../domain/lineage/lineage';
+import { useLineage } from '../../domain/lineage/use-lineage';
 
 export interface BranchTreeProps {
   /** The thread in view; its whole family is shown. */

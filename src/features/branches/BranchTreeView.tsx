@@ -9,9 +9,14 @@ import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { cx, shortId, titleFrom } from '../../lib/format';
 import { shortBundleHash } from '../../lib/short-hash';
-import { DecisionBadge } from '../chat';
-import { decisionsAlong, describeForkPoint, type ParentTraces, type TraceLike } from './decisions';
-import { flattenTree, textChanged, type BranchNode } from './lineage';
+import { DecisionBadge } from '../../components/DecisionBadge';
+import {
+  decisionsAlong,
+  describeForkPoint,
+  type ParentTraces,
+  type TraceLike,
+} from '../../domain/lineage/decisions';
+import { flattenTree, textChanged, type BranchNode } from '../../domain/lineage/lineage';
 
 /** One row's trace list as known: its traces when read, else loading or why it could not be read. */
 export interface TraceListState extends ParentTraces {

@@ -23,21 +23,26 @@ import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { Spinner } from '../../components/ui/Spinner';
 import { cx, plural } from '../../lib/format';
-import { bundleText } from './analysis';
-import { useDraftAnalysis } from './analysis-runner';
-import { selectDrafts, selectHydrated, selectServerIssues, useBundleDraftStore } from './draft-store';
-import { exportFileName, importFiles, type ImportResult } from './import-files';
+import { bundleText } from '../../domain/bundles/analysis';
+import { useDraftAnalysis } from '../../domain/bundles/analysis-runner';
+import {
+  selectDrafts,
+  selectHydrated,
+  selectServerIssues,
+  useBundleDraftStore,
+} from '../../domain/bundles/draft-store';
+import { exportFileName, importFiles, type ImportResult } from '../../domain/bundles/import-files';
 import { problemsOf, markerProblems, type Problem } from './markers';
 import type { EditorHandle } from './monaco/MonacoBundleEditor';
 import { ProblemsList } from './ProblemsList';
-import { readDataTransfer, readFileList } from './read-files';
+import { readDataTransfer, readFileList } from '../../domain/bundles/read-files';
 import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
 import { useServerDraftSync } from './server-draft';
 import { VersionActions } from './VersionActions';
 import { ownValue } from '../../lib/own-records';
 
 const MonacoBundleEditor = lazy(() => import('./monaco/MonacoBundleEditor'));
-const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
+const MonacoBundleDiff = lazy(() => import('../../components/monaco/MonacoBundleDiff'));
 
 export interface BundleEditorPanelProps {
   /** The agent whose draft is edited. */

@@ -12,8 +12,8 @@ import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { inputClass } from '../../components/ui/Field';
-import { bundleText } from './analysis';
-import { LazyBundleDiff } from './LazyBundleDiff';
+import { bundleText } from '../../domain/bundles/analysis';
+import { LazyBundleDiff } from '../../components/monaco/LazyBundleDiff';
 
 export interface VersionActionsProps {
   agent: AgentIn;

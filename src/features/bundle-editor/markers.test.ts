@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleIssue } from '../../contract/api';
-import { analyzeText, bundleText } from './analysis';
+import { analyzeText, bundleText } from '../../domain/bundles/analysis';
 import { issueProblems, markerProblems, problemsOf, rangeOf } from './markers';
 
 const bundle = {

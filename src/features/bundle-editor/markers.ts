@@ -8,7 +8,7 @@
  */
 import type { BundleIssue } from '../../contract/api';
 import { locateInJson, offsetToLineColumn } from '../../lib/bundle/locate';
-import type { DraftAnalysis } from './analysis';
+import type { DraftAnalysis } from '../../domain/bundles/analysis';
 
 export type ProblemSource = 'validator' | 'service' | 'json';
 

@@ -5,8 +5,8 @@
  */
 import { useEffect } from 'react';
 import { putAgentDraft, useServerDraft } from '../../api/agent-admin';
-import { bundleText } from './analysis';
-import { useBundleDraftStore } from './draft-store';
+import { bundleText } from '../../domain/bundles/analysis';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
 
 const SEND_AFTER_MS = 800;
 

@@ -6,8 +6,8 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setApiConfigSource } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { useConnectionStore } from '../connection';
-import { useThreadsStore } from '../threads';
+import { useConnectionStore } from '../../domain/connection/connection-store';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { ChatPane } from './ChatPane';
 import { useDraftsStore } from './drafts-store';
 import { selectOutbox, useOutboxStore } from './outbox-store';

@@ -10,14 +10,14 @@ import { Spinner } from '../../components/ui/Spinner';
 import { toApiError } from '../../api/errors';
 import { renameTaskOnServer, taskInfoQueryOptions } from '../../api/lineage';
 import { titleFrom } from '../../lib/format';
-import { useKeyReady } from '../connection';
-import { selectThread, selectUpsertThread, useThreadsStore } from '../threads';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
+import { selectThread, selectUpsertThread, useThreadsStore } from '../../domain/threads/threads-store';
 import { Composer } from './Composer';
 import { MessageList, type Welcome } from './MessageList';
 import { selectOutbox, useOutboxStore } from './outbox-store';
-import { lastUserText, type Turn } from './transcript';
+import { lastUserText, type Turn } from '../../domain/transcript/transcript';
 import { useSendTurn, type MessageExtras } from './use-send-turn';
-import { useTranscript } from './use-transcript';
+import { useTranscript } from '../../domain/transcript/use-transcript';
 
 export interface ChatPaneProps {
   taskId: string;

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { MessageList } from './MessageList';
-import type { Turn } from './transcript';
+import type { Turn } from '../../domain/transcript/transcript';
 
 beforeAll(() => installDomStubs({ width: 800, height: 600 }));
 afterEach(cleanup);

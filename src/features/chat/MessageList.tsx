@@ -9,7 +9,7 @@ import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import { canRetry, type OutboxEntry } from './outbox-store';
-import type { Turn } from './transcript';
+import type { Turn } from '../../domain/transcript/transcript';
 import { Chips, TurnView, UserBubble } from './TurnView';
 import { SafeMarkdown } from './SafeMarkdown';
 

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
 import { TurnView } from './TurnView';
-import type { Turn } from './transcript';
+import type { Turn } from '../../domain/transcript/transcript';
 
 afterEach(cleanup);
 const noop = () => {};

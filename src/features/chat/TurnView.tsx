@@ -2,9 +2,9 @@ import { memo, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { cx, formatMs, plural } from '../../lib/format';
 import { brokenRules } from '../../lib/trace-tones';
-import { DecisionBadge, DecisionCauseText } from './DecisionBadge';
+import { DecisionBadge, DecisionCauseText } from '../../components/DecisionBadge';
 import { ReplyText } from './ReplyText';
-import type { Turn } from './transcript';
+import type { Turn } from '../../domain/transcript/transcript';
 import { UnreadFields } from './UnreadFields';
 
 export function UserBubble({ text, children }: { text: string; children?: ReactNode }) {

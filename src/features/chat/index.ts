@@ -1,9 +1,6 @@
 /** Public surface of the chat feature. */
 export { ChatPane, type ChatPaneProps } from './ChatPane';
 export { MessageList, type MessageListProps } from './MessageList';
-export { DecisionBadge } from './DecisionBadge';
-export { readTranscript, useTranscript, type TranscriptState } from './use-transcript';
-export { buildTranscript, type Turn } from './transcript';
 export type { MessageExtras } from './use-send-turn';
 /** Fetches and evaluates the Markdown renderer's chunk ahead of the first reply. */
 export const preloadMarkdown = () => import('./Markdown');

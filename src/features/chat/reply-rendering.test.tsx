@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { MessageList } from './MessageList';
-import type { Turn } from './transcript';
+import type { Turn } from '../../domain/transcript/transcript';
 
 /** Counts every Markdown parse (the real renderer underneath). */
 const parses = vi.hoisted(() => ({ count: 0 }));

@@ -5,9 +5,15 @@
 import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { cx } from '../../lib/format';
 import { detectMac, formatShortcut } from '../../lib/keyboard';
-import { Modal } from './Modal';
+import { Modal } from '../../components/ui/Modal';
 import { usePaletteStore } from './palette-store';
-import { collectActions, paletteResults, selectActions, useActionRegistry, type Action } from './registry';
+import {
+  collectActions,
+  paletteResults,
+  selectActions,
+  useActionRegistry,
+  type Action,
+} from '../../domain/commands/registry';
 
 const isMac = detectMac();
 

@@ -6,7 +6,13 @@ import { useEffect, useMemo } from 'react';
 import { detectMac } from '../../lib/keyboard';
 import { CommandPalette } from './CommandPalette';
 import { usePaletteStore } from './palette-store';
-import { actionForKey, collectActions, useActionRegistry, useRegisterActions, type Action } from './registry';
+import {
+  actionForKey,
+  collectActions,
+  useActionRegistry,
+  useRegisterActions,
+  type Action,
+} from '../../domain/commands/registry';
 import { ShortcutsDialog } from './ShortcutsDialog';
 
 const isMac = detectMac();

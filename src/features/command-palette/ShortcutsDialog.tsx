@@ -2,9 +2,9 @@
 import { useMemo } from 'react';
 import { Button } from '../../components/ui/Button';
 import { detectMac, formatShortcut } from '../../lib/keyboard';
-import { Modal } from './Modal';
+import { Modal } from '../../components/ui/Modal';
 import { usePaletteStore } from './palette-store';
-import { collectActions, selectActions, useActionRegistry } from './registry';
+import { collectActions, selectActions, useActionRegistry } from '../../domain/commands/registry';
 
 const isMac = detectMac();
 

@@ -7,9 +7,11 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useAgentBundle } from '../../api/agent-bundle';
-import { bundleByHashQueryOptions, bundleText, LazyBundleDiff } from '../bundle-editor';
+import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
+import { bundleText } from '../../domain/bundles/analysis';
+import { LazyBundleDiff } from '../../components/monaco/LazyBundleDiff';
 import { bundleChangeLine } from '../../lib/bundle-changes';
-import { bundleLabel } from '../threads';
+import { bundleLabel } from '../../domain/threads/run-config';
 import type { RunTurn } from './runs';
 import { SideSummary } from './RunsSummary';
 

@@ -5,16 +5,16 @@
  * changed nodes. No queries here: the live view (`CompareView.tsx`) feeds it from the service, a
  * shared document from the file; each passes what it knows of the bundles used.
  */
-import { Suspense, useMemo, useState, type ReactNode } from 'react';
+import { Suspense, useContext, useMemo, useState, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { Spinner } from '../../components/ui/Spinner';
 import { cx, plural, shortId } from '../../lib/format';
-import { DecisionBadge } from '../chat';
-import { bundleLabel } from '../threads';
-import { LazyTraceGraph } from '../trace-graph';
+import { DecisionBadge } from '../../components/DecisionBadge';
+import { bundleLabel } from '../../domain/threads/run-config';
 import { alignTurns, type AlignedRow } from './align';
 import { DecisionDiffView } from './DecisionDiffView';
+import { CompareGraphSlot } from './graph-slot';
 import { formatComparePair, type ComparePair } from './pair';
 import { countDifferences, diffTraces, highlightFor, type TraceDiff } from './trace-diff';
 import type { SideTurn } from './turns';
@@ -70,6 +70,7 @@ function TurnText({
 }
 
 function Graphs({ row, diff }: { row: Extract<Row, { kind: 'pair' }>; diff: TraceDiff }) {
+  const renderGraph = useContext(CompareGraphSlot);
   const [selected, setSelected] = useState<string | undefined>(undefined);
   const ha = useMemo(() => highlightFor(diff, 'a'), [diff]);
   const hb = useMemo(() => highlightFor(diff, 'b'), [diff]);
@@ -86,7 +87,7 @@ function Graphs({ row, diff }: { row: Extract<Row, { kind: 'pair' }>; diff: Trac
           key={side}
           className="h-[30rem] overflow-hidden rounded border border-zinc-200 dark:border-zinc-700"
         >
-          {turn.trace ? (
+          {turn.trace && renderGraph ? (
             <Suspense
               fallback={
                 <div className="flex h-full items-center justify-center gap-2 text-xs text-zinc-500">
@@ -94,13 +95,13 @@ function Graphs({ row, diff }: { row: Extract<Row, { kind: 'pair' }>; diff: Trac
                 </div>
               }
             >
-              <LazyTraceGraph
-                trace={turn.trace}
-                selectedNodeId={selected}
-                onSelectNode={setSelected}
-                highlight={highlight}
-                label={`Trace graph ${side}, turn ${turn.index + 1}`}
-              />
+              {renderGraph({
+                trace: turn.trace,
+                selectedNodeId: selected,
+                onSelectNode: setSelected,
+                highlight,
+                label: `Trace graph ${side}, turn ${turn.index + 1}`,
+              })}
             </Suspense>
           ) : (
             <p className="p-3 text-xs text-zinc-500">No trace for this turn.</p>

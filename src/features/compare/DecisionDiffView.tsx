@@ -7,7 +7,7 @@ import { memo, type ReactNode } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { displayValue } from '../../lib/format';
 import { resultTone } from '../../lib/trace-tones';
-import { DecisionBadge } from '../chat';
+import { DecisionBadge } from '../../components/DecisionBadge';
 import type { OneSidedRule, RulePair, TraceDiff } from './trace-diff';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

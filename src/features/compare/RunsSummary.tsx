@@ -1,5 +1,5 @@
 /** One side's bundles, turn by turn, in words ("A: turns 1–3 the agent's own bundle · turn 4 …"). */
-import { bundleLabel } from '../threads';
+import { bundleLabel } from '../../domain/threads/run-config';
 import { runSegments, type RunTurn } from './runs';
 
 export function SideSummary({ side }: { side: { label: string; turns: RunTurn[] } }) {

@@ -1,5 +1,5 @@
 /** The chat's transcript turns as the comparison's turns (the alignment needs only these fields). */
-import type { Turn } from '../chat';
+import type { Turn } from '../../domain/transcript/transcript';
 import type { CompareTurn } from './align';
 
 export interface SideTurn extends CompareTurn {

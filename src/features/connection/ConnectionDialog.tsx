@@ -1,7 +1,7 @@
 /** The connection settings in a modal dialog (native <dialog>: focus trap and Escape for free). */
 import { useRef, useState } from 'react';
 import { Button } from '../../components/ui/Button';
-import { ConnectionForm } from './ConnectionForm';
+import { ConnectionForm } from '../../components/connection/ConnectionForm';
 
 export function ConnectionDialogButton({ label }: { label: string }) {
   const ref = useRef<HTMLDialogElement>(null);

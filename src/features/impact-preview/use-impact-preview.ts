@@ -12,8 +12,9 @@ import { toApiError } from '../../api/errors';
 import { impactQueryOptions } from '../../api/impact';
 import { IMPACT_LIMITS } from '../../contract/impact';
 import { useDebouncedValue } from '../../components/ui/use-debounced-value';
-import { useBundleDraftStore, useDraftSendState } from '../bundle-editor';
-import { selectSuitesHydrated, useSuiteEntries, useSuitesStore } from '../test-suites';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
+import { useDraftSendState } from '../../domain/bundles/active-bundle';
+import { selectSuitesHydrated, useSuiteEntries, useSuitesStore } from '../../domain/suites/suites-store';
 import { impactCases, impactSummary, type ImpactSummary } from './impact-model';
 import { ownValue } from '../../lib/own-records';
 

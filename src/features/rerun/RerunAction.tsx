@@ -4,8 +4,9 @@
  */
 import { useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
-import type { Turn } from '../chat';
-import { bundleLabel, runConfigOf, useThreadsStore } from '../threads';
+import type { Turn } from '../../domain/transcript/transcript';
+import { bundleLabel, runConfigOf } from '../../domain/threads/run-config';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { RerunDialog } from './RerunDialog';
 
 export interface RerunActionProps {

@@ -4,9 +4,11 @@ import { cleanup, fireEvent, render, screen, waitFor } from '@testing-library/re
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { useLineageStore } from '../branches';
-import { bundleText, useBundleDraftStore } from '../bundle-editor';
-import { AGENTS_OWN, useThreadsStore } from '../threads';
+import { useLineageStore } from '../../domain/lineage/lineage-store';
+import { bundleText } from '../../domain/bundles/analysis';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
+import { AGENTS_OWN } from '../../domain/threads/run-config';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { RerunDialog } from './RerunDialog';
 
 beforeAll(() => installDomStubs());

@@ -12,14 +12,12 @@ import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { inputClass, TextField } from '../../components/ui/Field';
-import {
-  bundleByHashQueryOptions,
-  shortBundleHash,
-  useBundleDraftStore,
-  useChangeFromOwn,
-  useDraftSendState,
-} from '../bundle-editor';
-import type { RunConfig } from '../threads';
+import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
+import { shortBundleHash } from '../../lib/short-hash';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
+import { useChangeFromOwn } from '../../domain/bundles/bundle-change';
+import { useDraftSendState } from '../../domain/bundles/active-bundle';
+import type { RunConfig } from '../../domain/threads/run-config';
 import {
   formProblem,
   preferredBundleChoice,

@@ -4,7 +4,7 @@
  */
 import type { RerunIn, RerunRequest } from '../../contract/api';
 import { messageTooLong } from '../../lib/message-limit';
-import type { LineageRecord } from '../branches';
+import type { LineageRecord } from '../../domain/lineage/lineage';
 
 /** 'thread' = the bundle the thread runs with (by hash); 'none' = the agent's own. */
 export type BundleChoice = 'thread' | 'none' | 'baseline' | 'draft';

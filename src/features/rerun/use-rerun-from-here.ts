@@ -8,13 +8,17 @@
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors';
+import { lineageQueries } from '../../api/keys';
 import { rerunMessage } from '../../api/rerun';
 import type { RerunIn, RerunRequest } from '../../contract/api';
 import { bundleHash } from '../../lib/bundle/hash';
-import { useLineageStore } from '../branches';
-import { rememberBundle, useBundleDraftStore } from '../bundle-editor';
-import { useConnectionStore } from '../connection';
-import { branchRunConfig, recordLocalTurn, runConfigOf, useThreadsStore } from '../threads';
+import { useLineageStore } from '../../domain/lineage/lineage-store';
+import { rememberBundle } from '../../domain/bundles/bundle-archive';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
+import { useConnectionStore } from '../../domain/connection/connection-store';
+import { branchRunConfig, runConfigOf } from '../../domain/threads/run-config';
+import { recordLocalTurn } from '../../domain/threads/local-turns';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { buildRerunRequest, lineageRecordFor, type RerunForm, type RerunTarget } from './build-request';
 
 export interface RerunVars {
@@ -57,9 +61,7 @@ export function useRerunFromHere(target: RerunTarget, onOpened: (taskId: string,
       }
       useLineageStore.getState().addRecord(lineageRecordFor(target, request, rerun, localHash));
 
-      await queryClient.invalidateQueries({
-        predicate: (q) => q.queryKey.includes('branches') || q.queryKey.includes('info'),
-      });
+      await queryClient.invalidateQueries(lineageQueries);
 
       const threads = useThreadsStore.getState();
       const parent = threads.threads[target.taskId];

@@ -7,10 +7,13 @@ import { useMemo } from 'react';
 import { useAgents } from '../../api/agents';
 import { inputClass } from '../../components/ui/Field';
 import { cx } from '../../lib/format';
-import { rememberBundle, shortBundleHash, useDraftSendState, type DraftSendState } from '../bundle-editor';
-import { useRegisterActions, type Action } from '../command-palette';
-import { useKeyReady } from '../connection';
-import { runConfigOf, useThreadsStore, withDraft, type RunConfig, type ThreadRecord } from '../threads';
+import { rememberBundle } from '../../domain/bundles/bundle-archive';
+import { shortBundleHash } from '../../lib/short-hash';
+import { useDraftSendState, type DraftSendState } from '../../domain/bundles/active-bundle';
+import { useRegisterActions, type Action } from '../../domain/commands/registry';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
+import { runConfigOf, withDraft, type RunConfig } from '../../domain/threads/run-config';
+import { useThreadsStore, type ThreadRecord } from '../../domain/threads/threads-store';
 
 const OWN = 'own';
 const CURRENT = 'current';

@@ -4,8 +4,11 @@ import { ApiError } from '../../api/errors';
 import { setApiConfigSource } from '../../api/client';
 import { bundleHash } from '../../lib/bundle/hash';
 import { richBundle } from '../../lib/bundle/rich-bundle.fixture';
-import { bundleText, isBundleBlockedError, rememberBundle, useBundleDraftStore } from '../bundle-editor';
-import { useThreadsStore } from '../threads';
+import { bundleText } from '../../domain/bundles/analysis';
+import { isBundleBlockedError } from '../../domain/bundles/active-bundle';
+import { rememberBundle } from '../../domain/bundles/bundle-archive';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { markSendIssues, runExtrasFor } from './request-extras';
 
 const bundle = richBundle() as unknown as Record<string, unknown>;

@@ -6,14 +6,12 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../../api/errors';
 import type { SendMessageInput } from '../../api/send-message';
-import {
-  BundleBlockedError,
-  bundleByHashQueryOptions,
-  draftSendState,
-  shortBundleHash,
-  useBundleDraftStore,
-} from '../bundle-editor';
-import { runConfigOf, useThreadsStore } from '../threads';
+import { BundleBlockedError, draftSendState } from '../../domain/bundles/active-bundle';
+import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
+import { shortBundleHash } from '../../lib/short-hash';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
+import { runConfigOf } from '../../domain/threads/run-config';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { ownValue } from '../../lib/own-records';
 
 export type RunExtras = Partial<Omit<SendMessageInput, 'task_id' | 'text'>>;

@@ -1,7 +1,7 @@
 /** A matching turn as a row: its message, decision, deciding rule, agent, turn and time; it opens its thread at that turn. */
 import type { TurnHitIn } from '../../api/turn-search';
 import { formatRelative } from '../../lib/format';
-import { DecisionBadge } from '../chat';
+import { DecisionBadge } from '../../components/DecisionBadge';
 
 export const hitKey = (h: TurnHitIn) => `${h.task_id}/${h.interaction_id}`;
 

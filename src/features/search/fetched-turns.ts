@@ -8,8 +8,9 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiKeys } from '../../api/keys';
 import type { TolerantTrace } from '../../contract/trace';
-import { buildTranscript } from '../chat';
-import { localTurnsQueryOptions, sortThreads, useThreadsStore } from '../threads';
+import { buildTranscript } from '../../domain/transcript/transcript';
+import { localTurnsQueryOptions } from '../../domain/threads/local-turns';
+import { sortThreads, useThreadsStore } from '../../domain/threads/threads-store';
 import { fetchedTurnOf, type FetchedTurn } from './fetched-search';
 
 export const MAX_THREADS = 500;

@@ -6,8 +6,9 @@
  */
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/ui/Button';
-import { Modal } from '../command-palette';
-import { ConnectionForm, useConnectionStore } from '../connection';
+import { Modal } from '../../components/ui/Modal';
+import { ConnectionForm } from '../../components/connection/ConnectionForm';
+import { useConnectionStore } from '../../domain/connection/connection-store';
 import { normalizeServer, serverMismatch } from './links';
 
 export interface LinkGateProps {

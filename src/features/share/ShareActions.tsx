@@ -1,6 +1,6 @@
 /** The share feature's palette actions, contributed while the workspace is mounted. */
 import { useMemo } from 'react';
-import { useRegisterActions, type Action } from '../command-palette';
+import { useRegisterActions, type Action } from '../../domain/commands/registry';
 import { copyText } from './files';
 import { pickImportFile } from './ImportDrop';
 import { traceLinkFor, type ShareTarget } from './share-target';

@@ -2,7 +2,7 @@
  * From what the app holds (thread records, transcripts, lineage, a bundle) to a shared document,
  * and back from a shared thread to the chat's turns. Pure: the only inputs are arguments.
  */
-import type { Turn } from '../chat';
+import type { Turn } from '../../domain/transcript/transcript';
 import { ShareDocument, type SharedLineage, type SharedThread, type SharedTurn } from './document';
 
 export interface ThreadSource {

@@ -6,10 +6,12 @@
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getAgentBundle } from '../../api/agent-bundle';
 import { traceListQueryOptions } from '../../api/trace-list';
-import { buildBranchTree, flattenTree, type LineageRecord } from '../branches';
-import { recallBundle } from '../bundle-editor';
-import { buildTranscript } from '../chat';
-import { localTurnsQueryOptions, type ThreadRecord } from '../threads';
+import { buildBranchTree, flattenTree, type LineageRecord } from '../../domain/lineage/lineage';
+import { apiKeys } from '../../api/keys';
+import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
+import { buildTranscript } from '../../domain/transcript/transcript';
+import { localTurnsQueryOptions } from '../../domain/threads/local-turns';
+import { type ThreadRecord } from '../../domain/threads/threads-store';
 import type { ThreadSource } from './build';
 
 /** The task ids of the family `taskId` belongs to, root first (pre-order). */
@@ -46,10 +48,12 @@ export interface BundleChoice {
 }
 
 /**
- * The bundle a thread ran with: the local bundle of its latest turn that carried one (`hashes`:
- * each turn's bundle hash, in order; bundles are kept by hash in this browser), else the agent's own bundle when the service publishes it.
+ * The bundle a thread ran with: the bundle of its latest turn that carried one (`hashes`: each
+ * turn's bundle hash, in order), found by hash as everywhere else (this browser's copy, else the
+ * server's), else the agent's own bundle when the service publishes it.
  */
 export async function findBundle(
+  queryClient: QueryClient,
   hashes: readonly (string | null | undefined)[],
   agentId: string | undefined,
   versionId: string | undefined,
@@ -57,8 +61,11 @@ export async function findBundle(
   for (let i = hashes.length - 1; i >= 0; i -= 1) {
     const hash = hashes[i];
     if (!hash) continue;
-    const json = await recallBundle(hash).catch(() => null);
-    if (json) return { json, hash, source: `the local bundle of turn ${i + 1}` };
+    const found = await queryClient.fetchQuery(bundleByHashQueryOptions(queryClient, hash)).catch(() => null);
+    if (found) {
+      const where = found.from === 'browser' ? 'the local bundle' : 'the server’s copy of the bundle';
+      return { json: found.bundle, hash, source: `${where} of turn ${i + 1}` };
+    }
   }
   if (!agentId) return null;
   try {
@@ -73,16 +80,6 @@ export async function findBundle(
   }
 }
 
-export const shareKeys = {
-  all: ['share'] as const,
-  bundle: (
-    taskId: string,
-    hashes: readonly (string | null)[],
-    agentId: string | undefined,
-    versionId: string | undefined,
-  ) => [...shareKeys.all, 'bundle', taskId, hashes, agentId ?? '', versionId ?? ''] as const,
-};
-
 /** The bundle a thread ran with, looked up once per dialog (local archive first, then the service). */
 export const shareBundleQueryOptions = (
   taskId: string,
@@ -91,7 +88,7 @@ export const shareBundleQueryOptions = (
   versionId: string | undefined,
 ) =>
   queryOptions({
-    queryKey: shareKeys.bundle(taskId, hashes, agentId, versionId),
-    queryFn: () => findBundle(hashes, agentId, versionId),
+    queryKey: apiKeys.shareBundle(taskId, hashes, agentId, versionId),
+    queryFn: ({ client }) => findBundle(client, hashes, agentId, versionId),
     staleTime: 60_000,
   });

@@ -1,6 +1,6 @@
 /** A small shared document for tests: a blocked dispute turn with entities and tool parameters. */
 import { TolerantTrace } from '../../contract/trace';
-import type { Turn } from '../chat';
+import type { Turn } from '../../domain/transcript/transcript';
 import { buildShareDocument } from './build';
 import type { ShareDocument } from './document';
 

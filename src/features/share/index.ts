@@ -7,8 +7,5 @@ export { useShareActions } from './ShareActions';
 export { useShareStore } from './share-store';
 export { snapshotPayloadFromHash, buildTraceLink } from './links';
 export type { ShareTarget } from './share-target';
-export type { SnapshotInspectorContext } from './SnapshotView';
 export type { ShareDocument } from './document';
 export const LazyShareDialog = lazy(() => import('./ShareDialog'));
-export const LazySnapshotPage = lazy(() => import('./SnapshotPage'));
-export const LazySnapshotView = lazy(() => import('./SnapshotView'));

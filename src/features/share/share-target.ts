@@ -1,5 +1,5 @@
 /** What is on screen to share, and its trace link (read outside React, for the palette). */
-import { useConnectionStore } from '../connection';
+import { useConnectionStore } from '../../domain/connection/connection-store';
 import { buildTraceLink, type TraceLinkTarget } from './links';
 
 export interface ShareTarget {

@@ -6,7 +6,7 @@
 import { Fragment } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { describeMismatch, type CaseResult, type Mismatch, type TestCase } from '../../lib/test-cases';
-import { useTranscript } from '../chat';
+import { useTranscript } from '../../domain/transcript/use-transcript';
 import type { SuiteRun } from './suite-run';
 
 export interface ResultsTableProps {

@@ -11,13 +11,13 @@ import { Button } from '../../components/ui/Button';
 import { inputClass, TextField } from '../../components/ui/Field';
 import { KNOWN_DECISIONS } from '../../contract/trace';
 import type { TestCase } from '../../lib/test-cases';
-import type { Turn } from '../chat';
-import { useTranscript } from '../chat';
-import { Modal } from '../command-palette';
-import { useKeyReady } from '../connection';
-import { useThreadsStore } from '../threads';
+import type { Turn } from '../../domain/transcript/transcript';
+import { useTranscript } from '../../domain/transcript/use-transcript';
+import { Modal } from '../../components/ui/Modal';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { buildCase, prefillFromThread, type CaseDraft, type TurnDraft } from './prefill';
-import { useSuitesStore } from './suites-store';
+import { useSuitesStore } from '../../domain/suites/suites-store';
 
 export function SaveAsTestAction({ turn, taskId }: { turn: Turn; taskId: string }) {
   const [open, setOpen] = useState(false);

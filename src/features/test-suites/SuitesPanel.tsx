@@ -8,15 +8,16 @@ import { useAgents } from '../../api/agents';
 import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { cx } from '../../lib/format';
-import { readDataTransfer, readFileList, useDraftSendState } from '../bundle-editor';
-import { useKeyReady } from '../connection';
+import { readDataTransfer, readFileList } from '../../domain/bundles/read-files';
+import { useDraftSendState } from '../../domain/bundles/active-bundle';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
 import { CoveragePanel } from './CoveragePanel';
 import { exportSuiteFolder } from './folder-io';
 import { ResultsTable } from './ResultsTable';
 import { describeImport, readSuiteFolder, type PickedFile, type RefusedFile } from './suite-files';
 import { cancelSuiteRun, selectRun, startSuiteRun, useSuiteRunStore, type RunTarget } from './suite-run';
 import { loadRunTarget, saveRunTarget, type StoredTarget } from './suite-run-storage';
-import { useSuiteEntries, useSuitesStore, type SuiteEntry } from './suites-store';
+import { useSuiteEntries, useSuitesStore, type SuiteEntry } from '../../domain/suites/suites-store';
 
 export interface SuitesPanelProps {
   agentId: string;

@@ -4,7 +4,7 @@
  * Browser I/O only; the files themselves come from suite-files.ts.
  */
 import { suiteFiles, suiteZip } from './suite-files';
-import type { SuiteEntry } from './suites-store';
+import type { SuiteEntry } from '../../domain/suites/suites-store';
 
 interface DirectoryPicker {
   showDirectoryPicker?: (options?: {

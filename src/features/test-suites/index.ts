@@ -1,20 +1,3 @@
-/** Public surface of the test suites feature (conversation tests kept per agent). */
-export {
-  useSuitesStore,
-  useSuiteCases,
-  useSuiteEntries,
-  suiteOf,
-  addCase,
-  replaceCase,
-  removeCase,
-  importCases,
-  selectSuites,
-  selectSuitesHydrated,
-  type SuiteEntry,
-  type SuitesState,
-  type ImportedCase,
-  type ImportOutcome,
-} from './suites-store';
 export { SaveAsTestAction } from './SaveAsTest';
 export { SaveTurnsAsTests } from './SaveTurnsAsTests';
 export { type TurnToSave } from './save-turns';

@@ -6,10 +6,10 @@
  * others are saved. At most MAX_SAVED_AT_ONCE turns, one thread read at a time.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { readTranscript } from '../chat';
-import { useThreadsStore } from '../threads';
+import { readTranscript } from '../../domain/transcript/use-transcript';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { buildCase, prefillFromThread } from './prefill';
-import { useSuitesStore } from './suites-store';
+import { useSuitesStore } from '../../domain/suites/suites-store';
 
 export const MAX_SAVED_AT_ONCE = 50;
 

@@ -2,7 +2,7 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { describe, expect, it } from 'vitest';
 import { serializeTestCase, type TestCase } from '../../lib/test-cases';
 import { readSuiteFolder, suiteFiles, suiteZip } from './suite-files';
-import type { SuiteEntry } from './suites-store';
+import type { SuiteEntry } from '../../domain/suites/suites-store';
 
 const testCase = (name: string, agent_id = 'card-disputes'): TestCase => ({
   format: 'threadline-test-case',

@@ -5,8 +5,8 @@
  */
 import { strToU8, zipSync } from 'fflate';
 import { parseTestCase, serializeTestCase } from '../../lib/test-cases';
-import { CASE_SUFFIX } from './file-names';
-import type { ImportedCase, SuiteEntry } from './suites-store';
+import { CASE_SUFFIX } from '../../domain/suites/file-names';
+import type { ImportedCase, SuiteEntry } from '../../domain/suites/suites-store';
 
 /** A file as the browser gives it (the bundle editor's reader produces these). */
 export interface PickedFile {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../contract/bundle';
 import type { CaseResult, TestCase } from '../../lib/test-cases';
 import { casesForTarget, runCoverage } from './suite-run';
-import type { SuiteEntry } from './suites-store';
+import type { SuiteEntry } from '../../domain/suites/suites-store';
 
 const testCase: TestCase = {
   format: 'threadline-test-case',

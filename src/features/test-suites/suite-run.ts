@@ -18,7 +18,7 @@ import {
   type SuiteCase,
 } from '../../lib/test-cases';
 import { loadFinishedRuns, saveFinishedRun } from './suite-run-storage';
-import type { SuiteEntry } from './suites-store';
+import type { SuiteEntry } from '../../domain/suites/suites-store';
 
 /** Cases run at the same time: enough to overlap round trips, few enough to spare the service. */
 export const RUN_CONCURRENCY = 4;

@@ -1,5 +1,5 @@
 /** The theme's palette actions, registered once at start-up. */
-import { registerActions } from '../command-palette';
+import { registerActions } from '../../domain/commands/registry';
 import type { ThemeChoice } from '../../lib/theme';
 import { setThemeChoice, THEME_LABEL } from './theme-store';
 

@@ -14,8 +14,8 @@ import { Spinner } from '../../components/ui/Spinner';
 import { toApiError } from '../../api/errors';
 import { cx } from '../../lib/format';
 import { resultTone, showDecision } from '../../lib/trace-tones';
-import { useKeyReady } from '../connection';
-import { bundleLabel } from '../threads';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
+import { bundleLabel } from '../../domain/threads/run-config';
 import { summaryOf, type SummaryInput } from './thread-summary';
 
 export interface ThreadViewProps {

@@ -9,12 +9,14 @@ import { toApiError } from '../../api/errors';
 import type { TaskIn } from '../../contract/api';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
-import { AgentPicker, useConnectionStore, useKeyReady, type AgentChoice } from '../connection';
+import { AgentPicker, type AgentChoice } from '../../components/connection/AgentPicker';
+import { useConnectionStore } from '../../domain/connection/connection-store';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
 import { useStartThread } from './use-start-thread';
 
 // Creating an agent reads files and projects: its code loads when it is asked for, not with the
 // welcome screen.
-const NewAgentForm = lazy(() => import('../new-agent').then((m) => ({ default: m.NewAgentForm })));
+const NewAgentForm = lazy(() => import('./new-agent').then((m) => ({ default: m.NewAgentForm })));
 
 export interface NewThreadFormProps {
   onStarted: (task: TaskIn) => void;

@@ -8,11 +8,11 @@ import { act, cleanup, render, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
-import { useConnectionStore } from '../connection';
+import { useConnectionStore } from '../../domain/connection/connection-store';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { orderWork, sortedIds } from './thread-order';
+import { orderWork, sortedIds } from '../../domain/threads/thread-order';
 import { ThreadList } from './ThreadList';
-import { useThreadsStore, type ThreadRecord } from './threads-store';
+import { useThreadsStore, type ThreadRecord } from '../../domain/threads/threads-store';
 
 beforeAll(() => installDomStubs({ width: 300, height: 600 }));
 

@@ -13,9 +13,14 @@ import { taskListQueryOptions, type TaskSummaryIn } from '../../api/task-list';
 import { Button } from '../../components/ui/Button';
 import { useDebouncedValue } from '../../components/ui/use-debounced-value';
 import { cx, formatRelative } from '../../lib/format';
-import { useKeyReady } from '../connection';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
 import { listRows, matchesThread, type ThreadFilter } from './thread-rows';
-import { selectMembership, selectOrder, selectRemoveThread, useThreadsStore } from './threads-store';
+import {
+  selectMembership,
+  selectOrder,
+  selectRemoveThread,
+  useThreadsStore,
+} from '../../domain/threads/threads-store';
 
 export interface ThreadListProps {
   activeTaskId: string | undefined;

@@ -5,9 +5,9 @@
 import { useMutation } from '@tanstack/react-query';
 import { createTask } from '../../api/create-task';
 import type { CreateTaskRequest } from '../../contract/api';
-import { useConnectionStore } from '../connection';
-import { AGENTS_OWN } from './run-config';
-import { useThreadsStore } from './threads-store';
+import { useConnectionStore } from '../../domain/connection/connection-store';
+import { AGENTS_OWN } from '../../domain/threads/run-config';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 
 export interface NewThreadChoice {
   agentId: string;

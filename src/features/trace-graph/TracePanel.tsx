@@ -12,7 +12,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import type { TolerantTrace } from '../../contract/trace';
-import { useKeyReady } from '../connection';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
 
 import type { FindLike, OpenRule } from './NodeInspector';
 

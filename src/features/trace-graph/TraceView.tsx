@@ -3,7 +3,7 @@
  * details (or the raw JSON) below. React Flow and the graph model live here, in a chunk of their
  * own that TracePanel loads lazily: the welcome screen and threads without turns never fetch them.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { Fragment, Suspense, useContext, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SplitPanes } from '../../components/ui/SplitPanes';
 import { TabList } from '../../components/ui/Tabs';
@@ -14,7 +14,7 @@ import TraceGraph from './TraceGraph';
 import { nodeOf } from './graph-view';
 import { graphOf } from './trace-to-graph';
 import type { Highlight } from './TraceNode';
-import { LazyWhatIfPanel } from '../what-if';
+import { WhatIfPanelSlot } from './what-if-slot';
 
 export interface TraceViewProps {
   trace: TolerantTrace;
@@ -56,7 +56,8 @@ export default function TraceView({
   const [detailTab, setDetailTab] = useState<string>('details');
   // The graph nodes a what-if changes, marked on the graph while it is shown.
   const [whatIfChanged, setWhatIfChanged] = useState<Record<string, Highlight> | undefined>(undefined);
-  const tabs = taskId ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
+  const renderWhatIf = useContext(WhatIfPanelSlot);
+  const tabs = taskId && renderWhatIf ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
   const model = useMemo(() => graphOf(trace), [trace]);
   const node = nodeId ? nodeOf(model, nodeId) : undefined;
 
@@ -133,15 +134,16 @@ export default function TraceView({
                 tabIndex={0}
                 className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
               >
-                {detailTab === WHAT_IF_TAB.id && taskId ? (
+                {detailTab === WHAT_IF_TAB.id && taskId && renderWhatIf ? (
                   <Suspense fallback={<p className="p-3 text-sm text-zinc-500">Loading…</p>}>
-                    <LazyWhatIfPanel
-                      key={turn.id}
-                      taskId={taskId}
-                      interactionId={turn.id}
-                      onChangedNodes={setWhatIfChanged}
-                      openTab={openTab}
-                    />
+                    <Fragment key={turn.id}>
+                      {renderWhatIf({
+                        taskId,
+                        interactionId: turn.id,
+                        onChangedNodes: setWhatIfChanged,
+                        openTab,
+                      })}
+                    </Fragment>
                   </Suspense>
                 ) : detailTab === 'json' ? (
                   <RawJson value={trace} label="Trace JSON" />

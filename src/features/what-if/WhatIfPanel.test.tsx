@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { useBundleDraftStore } from '../bundle-editor';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
 import WhatIfPanel from './WhatIfPanel';
 
 beforeAll(() => installDomStubs());

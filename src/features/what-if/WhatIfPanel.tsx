@@ -16,7 +16,8 @@ import { useDebouncedValue } from '../../components/ui/use-debounced-value';
 import type { WhatIfParameter, WhatIfResponse } from '../../contract/what-if';
 import { applyBundleChange } from '../../lib/bundle/change-at-path';
 import { showDecision } from '../../lib/trace-tones';
-import { bundleText, useBundleDraftStore } from '../bundle-editor';
+import { bundleText } from '../../domain/bundles/analysis';
+import { useBundleDraftStore } from '../../domain/bundles/draft-store';
 import {
   changedNodes,
   differenceText,

@@ -3,10 +3,11 @@
  * what-if decided by the engine in this browser (engine-client.ts).
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
+import { apiKeys } from '../../api/keys';
 import { agentBundleQueryOptions } from '../../api/agent-bundle';
 import type { ValueEditBody, WhatIfResponse } from '../../contract/what-if';
 import type { Trace } from '../../contract/trace';
-import { bundleByHashQueryOptions } from '../bundle-editor';
+import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
 import { decideInBrowser } from './engine-client';
 
 type Source = WhatIfResponse['bundle_source'];
@@ -36,7 +37,7 @@ export const turnBundleQueryOptions = (queryClient: QueryClient, source: Source 
   // The client only reads caches; the source names the bundle.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
-    queryKey: ['what-if-bundle', sourceKey(source)],
+    queryKey: apiKeys.whatIfBundle(sourceKey(source)),
     queryFn: () => turnBundle(queryClient, source!),
     staleTime: Infinity,
     retry: false,
@@ -56,7 +57,7 @@ export const inBrowserQueryOptions = (q: InBrowserQuery) =>
   // The turn and its edits name the answer: the bundle, state and clock are the turn's.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
-    queryKey: ['what-if-in-browser', q.taskId, q.interactionId, q.edits],
+    queryKey: apiKeys.whatIfInBrowser(q.taskId, q.interactionId, q.edits),
     queryFn: async (): Promise<Decided> => {
       const out = await decideInBrowser(
         sourceKey(q.source),

@@ -6,7 +6,7 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Problem } from '../markers';
-import { DRAFT_MODEL_PATH, MARKER_OWNER, monaco } from './setup';
+import { DRAFT_MODEL_PATH, MARKER_OWNER, monaco } from '../../../components/monaco/setup';
 
 export interface EditorHandle {
   reveal: (p: Pick<Problem, 'startLineNumber' | 'startColumn' | 'endLineNumber' | 'endColumn'>) => void;

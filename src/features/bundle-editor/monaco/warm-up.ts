@@ -5,7 +5,7 @@
  * checks without waiting for either.
  */
 import { getWorker } from 'monaco-editor/languages/features/json/register';
-import { monaco } from './setup';
+import { monaco } from '../../../components/monaco/setup';
 
 /** A path the bundle's schema applies to (setup.ts: `threadline-bundle/*`), never an editor's. */
 const WARM_UP_PATH = 'threadline-bundle/warm-up.json';

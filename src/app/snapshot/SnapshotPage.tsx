@@ -1,7 +1,7 @@
 /** A snapshot link opened: decode the fragment (here, in a lazy chunk with the codec) and show it. */
 import { useMemo } from 'react';
 import { Button } from '../../components/ui/Button';
-import { decodeSnapshot } from './codec';
+import { decodeSnapshot } from '../../features/share/codec';
 import SnapshotView, { type SnapshotViewProps } from './SnapshotView';
 
 export default function SnapshotPage({

@@ -5,9 +5,9 @@
  */
 import { useState, type FormEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
-import { Button } from '../../components/ui/Button';
-import { inputClass } from '../../components/ui/Field';
-import { useConnectionStore } from './connection-store';
+import { Button } from '../ui/Button';
+import { inputClass } from '../ui/Field';
+import { useConnectionStore } from '../../domain/connection/connection-store';
 
 export function KeyPrompt() {
   const [apiKey, keyHeader, update] = useConnectionStore(

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
 import { appended, replacedAt } from '../../lib/array-change';
-import type { LocalTurn } from '../threads';
+import type { LocalTurn } from '../threads/local-turns';
 import { buildTranscript } from './transcript';
 import { TranscriptModel, transcriptModelFor } from './transcript-model';
 

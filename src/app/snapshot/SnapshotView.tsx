@@ -10,18 +10,20 @@ import { Button } from '../../components/ui/Button';
 import { inputClass } from '../../components/ui/Field';
 import { formatRelative, plural, toPrettyJson } from '../../lib/format';
 import { shortBundleHash } from '../../lib/short-hash';
-import { BranchTreeView, buildBranchTree, flattenTree } from '../branches';
-import { MessageList, type Turn } from '../chat';
-import { useRegisterActions, type Action } from '../command-palette';
+import { BranchTreeView } from '../../features/branches';
+import { buildBranchTree, flattenTree } from '../../domain/lineage/lineage';
+import { MessageList } from '../../features/chat';
+import { type Turn } from '../../domain/transcript/transcript';
+import { useRegisterActions, type Action } from '../../domain/commands/registry';
 import {
   CompareLayout,
   formatComparePair,
   parseComparePair,
   SideSummary,
   type ComparePair,
-} from '../compare';
-import { describeDocument, fileSlug, toChatTurns } from './build';
-import type { ShareDocument } from './document';
+} from '../../features/compare';
+import { describeDocument, fileSlug, toChatTurns } from '../../features/share/build';
+import type { ShareDocument } from '../../features/share/document';
 import {
   documentCompareSide,
   documentTraceLists,
@@ -29,7 +31,7 @@ import {
   documentTreeStatus,
   threadTitle,
 } from './family';
-import { downloadText } from './files';
+import { downloadText } from '../../features/share/files';
 
 /** What the inspector receives (the same shape as the workspace's inspector context). */
 export interface SnapshotInspectorContext {

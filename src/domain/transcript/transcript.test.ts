@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-import type { LocalTurn } from '../threads';
+import type { LocalTurn } from '../threads/local-turns';
 import { buildTranscript, lastUserText, reuseTurns } from './transcript';
 
 const trace = (raw: Record<string, unknown>) => TolerantTrace.parse(raw);

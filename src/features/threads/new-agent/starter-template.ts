@@ -2,7 +2,7 @@
  * The starter template offered by *New agent*: the small agent of the bundle guide (one tool, one
  * policy rule, one confirmation), read from its project folder in the repository at build time.
  */
-import { importFiles, type PickedFile } from '../bundle-editor';
+import { importFiles, type PickedFile } from '../../../domain/bundles/import-files';
 
 const FILES = import.meta.glob<string>('../../../docs/bundle/starter-agent/**/*.aui.json', {
   eager: true,

@@ -6,7 +6,7 @@
  */
 import type { UnreadField } from '../../contract/tolerant';
 import type { TolerantTrace } from '../../contract/trace';
-import type { LocalTurn } from '../threads';
+import type { LocalTurn } from '../threads/local-turns';
 
 export interface Turn {
   /** The interaction id (= the reply's message id). */

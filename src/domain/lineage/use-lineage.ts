@@ -7,7 +7,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { taskBranchesQueryOptions, taskInfoQueryOptions } from '../../api/lineage';
-import { useKeyReady } from '../connection';
+import { useKeyReady } from '../connection/use-key-ready';
 import { recordFromLink, recordsFromServer, type LineageRecord } from './lineage';
 import { selectLineageHydrated, selectLineageRecords, useLineageStore } from './lineage-store';
 

@@ -13,7 +13,7 @@ import 'monaco-editor/features/register.all';
 import { jsonDefaults } from 'monaco-editor/languages/features/json/register';
 import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
-import { bundleJsonSchema } from '../../../lib/bundle/json-schema';
+import { bundleJsonSchema } from '../../lib/bundle/json-schema';
 
 export const BUNDLE_SCHEMA_URI = 'threadline://schemas/bundle.json';
 /** Model paths of the editor and the diff view; the schema applies to these. */

@@ -1,9 +1,9 @@
 import { lazy, Suspense } from 'react';
-import { Spinner } from '../../components/ui/Spinner';
-import type { MonacoBundleDiffProps } from './monaco/MonacoBundleDiff';
-import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
+import { Spinner } from '../ui/Spinner';
+import type { MonacoBundleDiffProps } from './MonacoBundleDiff';
+import { useDarkClass as useDarkMode } from '../ui/use-dark';
 
-const MonacoBundleDiff = lazy(() => import('./monaco/MonacoBundleDiff'));
+const MonacoBundleDiff = lazy(() => import('./MonacoBundleDiff'));
 
 /** Two bundles side by side in Monaco's diff editor; Monaco loads on first use. */
 export function LazyBundleDiff(props: Omit<MonacoBundleDiffProps, 'dark'>) {

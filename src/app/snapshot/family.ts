@@ -3,11 +3,12 @@
  * comparison read it: the tree from the document's lineage, each thread's decisions from its
  * traces, each thread's turns for a comparison. Pure: nothing here reads the service.
  */
-import { buildBranchTree, flattenTree, type BranchNode, type TraceListState } from '../branches';
-import { toCompareTurns, type CompareSide } from '../compare';
+import { type TraceListState } from '../../features/branches';
+import { buildBranchTree, flattenTree, type BranchNode } from '../../domain/lineage/lineage';
+import { toCompareTurns, type CompareSide } from '../../features/compare';
 import { plural } from '../../lib/format';
-import { toChatTurns } from './build';
-import type { ShareDocument, SharedThread } from './document';
+import { toChatTurns } from '../../features/share/build';
+import type { ShareDocument, SharedThread } from '../../features/share/document';
 
 /** The tree of the family `taskId` belongs to, or null when the document holds no branch of it. */
 export function documentTree(doc: ShareDocument, taskId: string): BranchNode | null {

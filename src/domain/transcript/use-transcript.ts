@@ -6,8 +6,8 @@
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { taskInfoQueryOptions, type TaskInfoIn } from '../../api/lineage';
 import { traceListQueryOptions, useTraceList } from '../../api/trace-list';
-import { useKeyReady } from '../connection';
-import { localTurnsQueryOptions, useLocalTurns } from '../threads';
+import { useKeyReady } from '../connection/use-key-ready';
+import { localTurnsQueryOptions, useLocalTurns } from '../threads/local-turns';
 import type { Turn } from './transcript';
 import { transcriptModelFor } from './transcript-model';
 

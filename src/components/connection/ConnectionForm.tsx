@@ -6,10 +6,14 @@ import { useId } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { useTestConnection } from '../../api/test-connection';
 import { API_KEY_HEADERS, ORIGINS_SEEN } from '../../contract/api';
-import { Button } from '../../components/ui/Button';
-import { inputClass, TextField } from '../../components/ui/Field';
-import { Spinner } from '../../components/ui/Spinner';
-import { toApiConfig, useConnectionStore, type ConnectionSettings } from './connection-store';
+import { Button } from '../ui/Button';
+import { inputClass, TextField } from '../ui/Field';
+import { Spinner } from '../ui/Spinner';
+import {
+  toApiConfig,
+  useConnectionStore,
+  type ConnectionSettings,
+} from '../../domain/connection/connection-store';
 
 function ExtraHeaders() {
   const [headers, update] = useConnectionStore(useShallow((s) => [s.extraHeaders, s.update] as const));

@@ -5,13 +5,14 @@
  * skipped projects and reloads the folders.
  */
 import { useRef, useState } from 'react';
-import { useAgentFolderProblems, useCreateAgent, useReloadAgentFolders } from '../../api/agent-admin';
-import { toApiError } from '../../api/errors';
-import { Button } from '../../components/ui/Button';
-import { ErrorCallout } from '../../components/ui/ErrorCallout';
-import { inputClass } from '../../components/ui/Field';
-import { plural } from '../../lib/format';
-import { importFiles, readFileList } from '../bundle-editor';
+import { useAgentFolderProblems, useCreateAgent, useReloadAgentFolders } from '../../../api/agent-admin';
+import { toApiError } from '../../../api/errors';
+import { Button } from '../../../components/ui/Button';
+import { ErrorCallout } from '../../../components/ui/ErrorCallout';
+import { inputClass } from '../../../components/ui/Field';
+import { plural } from '../../../lib/format';
+import { importFiles } from '../../../domain/bundles/import-files';
+import { readFileList } from '../../../domain/bundles/read-files';
 import { starterTemplateText } from './starter-template';
 
 export interface NewAgentFormProps {

@@ -5,6 +5,7 @@
  * measured round trip). Read through TanStack Query so components share one copy.
  */
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
+import { apiKeys } from '../../api/keys';
 import { keepRecordedChanges } from '../../api/structural-sharing';
 import type { UnreadField } from '../../contract/tolerant';
 import { appended, replacedAt } from '../../lib/array-change';
@@ -31,11 +32,6 @@ export interface LocalTurn {
    */
   trace_id?: string;
 }
-
-export const localKeys = {
-  all: ['local'] as const,
-  turns: (taskId: string) => [...localKeys.all, 'turns', taskId] as const,
-};
 
 /**
  * Stored in chunks of CHUNK turns, so that a send writes one chunk (the one its turn is in)
@@ -75,7 +71,7 @@ async function writeChunks(taskId: string, turns: readonly LocalTurn[], index: n
 
 export const localTurnsQueryOptions = (taskId: string) =>
   queryOptions({
-    queryKey: localKeys.turns(taskId),
+    queryKey: apiKeys.localTurns(taskId),
     queryFn: () => readLocalTurns(taskId),
     staleTime: Infinity,
     gcTime: 10 * 60_000,
@@ -95,11 +91,11 @@ export async function recordLocalTurn(
 ): Promise<void> {
   const read = await queryClient.ensureQueryData(localTurnsQueryOptions(taskId));
   // The cache as it is now: another record may have landed while the read was awaited.
-  const current = queryClient.getQueryData<LocalTurn[]>(localKeys.turns(taskId)) ?? read;
+  const current = queryClient.getQueryData<LocalTurn[]>(apiKeys.localTurns(taskId)) ?? read;
   // A replaced turn is almost always one of the last: look from the end.
   let at = current.length - 1;
   while (at >= 0 && current[at]!.id !== turn.id) at -= 1;
   const next = at === -1 ? appended(current, turn) : replacedAt(current, at, turn);
-  queryClient.setQueryData(localKeys.turns(taskId), next);
+  queryClient.setQueryData(apiKeys.localTurns(taskId), next);
   await writeChunks(taskId, next, at === -1 ? next.length - 1 : at);
 }

@@ -4,8 +4,8 @@
  */
 import { useId, useState } from 'react';
 import { useAgents } from '../../api/agents';
-import { inputClass } from '../../components/ui/Field';
-import { useKeyReady } from './use-key-ready';
+import { inputClass } from '../ui/Field';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
 
 const OTHER = '__other__';
 

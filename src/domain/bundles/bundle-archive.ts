@@ -5,6 +5,7 @@
  * the bundles its threads ran with.
  */
 import { queryOptions } from '@tanstack/react-query';
+import { apiKeys } from '../../api/keys';
 import { storedBundleQueryOptions } from '../../api/lineage';
 import { idbGet, idbSet } from '../../lib/idb-storage';
 import type { QueryClient } from '@tanstack/react-query';
@@ -31,7 +32,7 @@ export interface BundleByHash {
 /** This browser's copy, else the server's (null when neither holds it). */
 export const bundleByHashQueryOptions = (queryClient: QueryClient, hash: string) =>
   queryOptions({
-    queryKey: ['bundle-by-hash', hash],
+    queryKey: apiKeys.bundleByHash(hash),
     queryFn: async (): Promise<BundleByHash | null> => {
       const local = await recallBundle(hash);
       if (local) return { bundle: local, from: 'browser' };

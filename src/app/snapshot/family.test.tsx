@@ -2,9 +2,9 @@
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { parseShareDocument } from './document';
+import { parseShareDocument } from '../../features/share/document';
 import { documentCompareSide, documentTraceLists, documentTree, documentTreeStatus } from './family';
-import { familyDocument, sampleDocument } from './fixtures';
+import { familyDocument, sampleDocument } from '../../features/share/fixtures';
 import SnapshotView from './SnapshotView';
 
 beforeAll(() => installDomStubs());

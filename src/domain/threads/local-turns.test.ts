@@ -1,7 +1,8 @@
 import { QueryClient } from '@tanstack/react-query';
 import { describe, expect, it, vi } from 'vitest';
 import { idbSet } from '../../lib/idb-storage';
-import { CHUNK, localKeys, readLocalTurns, recordLocalTurn, type LocalTurn } from './local-turns';
+import { apiKeys } from '../../api/keys';
+import { CHUNK, readLocalTurns, recordLocalTurn, type LocalTurn } from './local-turns';
 
 /** What each write stored: its key and how many turns it held. */
 const writes: Array<{ key: string; turns: number }> = [];
@@ -30,12 +31,12 @@ describe('local turns', () => {
     await recordLocalTurn(qc, 'task-x', turn('m1'));
     await recordLocalTurn(qc, 'task-x', turn('m2'));
     await recordLocalTurn(qc, 'task-x', turn('m1', 'edited'));
-    expect(qc.getQueryData<LocalTurn[]>(localKeys.turns('task-x'))?.map((t) => [t.id, t.reply_text])).toEqual(
-      [
-        ['m1', 'edited'],
-        ['m2', 'r-m2'],
-      ],
-    );
+    expect(
+      qc.getQueryData<LocalTurn[]>(apiKeys.localTurns('task-x'))?.map((t) => [t.id, t.reply_text]),
+    ).toEqual([
+      ['m1', 'edited'],
+      ['m2', 'r-m2'],
+    ]);
     expect((await readLocalTurns('task-x')).map((t) => t.id)).toEqual(['m1', 'm2']);
     expect(await readLocalTurns('task-other')).toEqual([]);
   });

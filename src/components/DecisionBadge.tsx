@@ -1,7 +1,7 @@
-import { Badge } from '../../components/ui/Badge';
-import { decisionCause } from '../../lib/decision-cause';
-import { showDecision } from '../../lib/trace-tones';
-import type { TolerantTrace } from '../../contract/trace';
+import { Badge } from './ui/Badge';
+import { decisionCause } from '../lib/decision-cause';
+import { showDecision } from '../lib/trace-tones';
+import type { TolerantTrace } from '../contract/trace';
 
 /** proceed / blocked / needs confirmation / needs information, anything else as it is. */
 export function DecisionBadge({ decision }: { decision: string | undefined }) {

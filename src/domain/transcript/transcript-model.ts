@@ -8,7 +8,7 @@
  */
 import type { TolerantTrace } from '../../contract/trace';
 import { changeOf } from '../../lib/array-change';
-import type { LocalTurn } from '../threads';
+import type { LocalTurn } from '../threads/local-turns';
 import {
   buildTranscript,
   reuseTurns,
