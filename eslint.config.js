@@ -52,7 +52,7 @@ const boundaries = [
   },
   ...features.map((name) => ({
     target: `src/features/${name}`,
-    from: `src/features/!(${name})`,
+    from: `src/features/!(${name})/**`,
     message: `A feature imports no other feature: move what '${name}' needs into src/domain (state, models) or src/components (widgets), or compose the two views in src/app.`,
   })),
   { target: 'src', from: 'server', message: 'The browser code never imports the service.' },
