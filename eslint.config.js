@@ -56,6 +56,22 @@ const boundaries = [
     message: `A feature imports no other feature: move what '${name}' needs into src/domain (state, models) or src/components (widgets), or compose the two views in src/app.`,
   })),
   { target: 'src', from: 'server', message: 'The browser code never imports the service.' },
+  // Test and tooling code: what two of them share lives in tools/lib, which imports none of them.
+  ...[
+    ['bench', 'benchmarks'],
+    ['scripts', 'scripts'],
+    ['e2e', 'browser tests'],
+    ['tests', 'API and reliability tests'],
+  ].map(([folder, what]) => ({
+    target: ['bench', 'scripts', 'e2e', 'tests'].filter((other) => other !== folder),
+    from: folder,
+    message: `The ${what} import no other test or tooling folder: share code through tools/lib.`,
+  })),
+  {
+    target: 'tools',
+    from: ['bench', 'scripts', 'e2e', 'tests', 'cli'],
+    message: 'tools/lib is shared by tests, benchmarks and scripts: it imports none of them.',
+  },
   { target: ['src', 'server'], from: 'cli', message: 'The CLI is an entry point: nothing imports it.' },
   {
     target: ['server/service', 'server/engine'],

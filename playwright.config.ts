@@ -1,6 +1,6 @@
 import { defineConfig } from '@playwright/test';
 import { builtSpaDir, e2ePorts } from './e2e/ports';
-import { chromiumLaunchOptions } from './scripts/chromium';
+import { chromiumLaunchOptions } from './tools/lib/chromium';
 
 /**
  * Browser tests run in real Chromium against the real reference service (built SPA, SQLite in a

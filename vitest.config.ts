@@ -1,6 +1,6 @@
 import { defineConfig } from 'vitest/config';
 import react from '@vitejs/plugin-react';
-import { findPostgresBin } from './tests/support/postgres-server';
+import { findPostgresBin } from './tools/lib/postgres-server';
 
 /**
  * Two projects: every test against the default (SQLite) store, and the API suites that exercise

@@ -10,50 +10,22 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { numberArg } from './lib/args';
-import { machine, today } from './lib/machine';
-import { startService } from './lib/processes';
+import { numberArg } from '../tools/lib/args';
+import { heavyBundle } from '../tools/lib/heavy-bundle';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
 import { median } from './lib/suite-cases';
 
 const KEY = 'bench-key';
 const SENDERS = 4;
 
-/**
- * 800 global rules that apply to every tool, and a main tool running 30 sub-tools first: a trace
- * of about 7,400,000 characters (1,000 rules would pass the 8,000,000-character trace limit and be
- * refused with a 422 after most of the work).
- */
-export function heaviestValidBundle(): Record<string, unknown> {
-  const subTools = 30;
-  return {
-    rules: Array.from({ length: 800 }, (_, i) => ({ code: `G${i}`, when: null, then: { action: 'TEXT' } })),
-    parameters: [{ code: 'amount', type: 'numeric' }],
-    agent_tools: [
-      {
-        code: 'DISPUTE_CHARGE',
-        name: 'Dispute a charge',
-        main_tool: true,
-        rules: {
-          pre: {
-            constraint: Array.from({ length: subTools }, (_, i) => ({
-              when: null,
-              then: { action: 'ACTIVATE_SUB_TOOL', settings: { tool: `SUB_${i}` } },
-            })),
-          },
-        },
-      },
-      ...Array.from({ length: subTools }, (_, i) => ({ code: `SUB_${i}`, name: `Sub ${i}` })),
-    ],
-  };
-}
-
 const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
 
 async function once(seconds: number): Promise<{ longest: number; sends: number; statuses: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-heavy-'));
-  const service = await startService(dataDir, KEY);
+  const service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*`, echoStderr: true });
   try {
-    const body = JSON.stringify(heaviestValidBundle());
+    const body = JSON.stringify(heavyBundle(30));
     const tasks = await Promise.all(
       Array.from({ length: SENDERS }, async () => {
         const r = await fetch(`${service.url}/v1/messaging/tasks`, {

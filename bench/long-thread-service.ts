@@ -21,10 +21,10 @@ import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { numberArg } from './lib/args';
+import { numberArg } from '../tools/lib/args';
 import { FIVE_TURNS } from './lib/conversation';
-import { machine, today } from './lib/machine';
-import { startService } from './lib/processes';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
 
 const TURNS = numberArg('turns', 10_000);
 const REPS = numberArg('reps', 5);
@@ -177,7 +177,7 @@ const stat = (xs: number[], digits = 1) => ({
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-long-'));
   const dataDir = join(work, 'data');
-  const service = await startService(dataDir, KEY);
+  const service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*`, echoStderr: true });
   const { url } = service;
   // No keep-alive for the setup and the reruns: an idle kept-alive socket may be closed by the
   // service just as it is reused (a reset), between the stages of a long run.

@@ -8,10 +8,10 @@
 import { cpus, tmpdir } from 'node:os';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { join } from 'node:path';
-import { numberArg } from './lib/args';
+import { numberArg } from '../tools/lib/args';
 import { FIVE_TURNS } from './lib/conversation';
 import { autocannon, roundRobinSends, type AutocannonRequest } from './lib/autocannon';
-import { startService } from './lib/processes';
+import { startServiceProcess } from '../tools/lib/service-process';
 
 const SECONDS = numberArg('seconds', 10);
 const CONNECTIONS = numberArg('connections', 10);
@@ -26,7 +26,7 @@ async function post(url: string, path: string, body: unknown): Promise<Record<st
 
 async function main() {
   const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-'));
-  const service = await startService(dataDir, KEY);
+  const service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*`, echoStderr: true });
   const { url } = service;
   try {
     // One task keeps exactly five turns for the trace GETs; the others take the sent messages.

@@ -12,11 +12,12 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { numberArg } from './lib/args';
+import { numberArg } from '../tools/lib/args';
 import { FIVE_TURNS } from './lib/conversation';
 import { autocannon, roundRobinSends, type AutocannonRequest } from './lib/autocannon';
-import { machine, today } from './lib/machine';
-import { startBare, startService } from './lib/processes';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
+import { startBare } from './lib/floor';
 
 const SECONDS = numberArg('seconds', 5);
 const CONNECTIONS = numberArg('connections', 10);
@@ -49,7 +50,7 @@ async function load(url: string, requests: AutocannonRequest[], name: string) {
 
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-bare-'));
-  const service = await startService(join(work, 'data'), KEY);
+  const service = await startServiceProcess({ data: join(work, 'data'), keys: `${KEY}=*`, echoStderr: true });
   const bares: { stop(): Promise<void> }[] = [];
   try {
     const tasks: string[] = [];

@@ -13,12 +13,12 @@
  * rerun figure is the app's own time (request, branch opening, tree, comparison rendering).
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../scripts/chromium';
+import { chromiumLaunchOptions } from '../tools/lib/chromium';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { argValue } from './lib/args';
-import { startService } from './lib/processes';
+import { argValue } from '../tools/lib/args';
+import { startServiceProcess } from '../tools/lib/service-process';
 import { builtSpa, goToDisputeWindowValue, startThreadIn } from './lib/spa';
 
 const RUNS = Number(argValue('runs') ?? 5);
@@ -61,7 +61,12 @@ function stats(xs: number[]): { median: number; min: number; max: number } {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-'));
   const dist = builtSpa(work);
-  const service = await startService(join(work, 'data'), KEY, dist);
+  const service = await startServiceProcess({
+    data: join(work, 'data'),
+    keys: `${KEY}=*`,
+    dist,
+    echoStderr: true,
+  });
   const { url } = service;
   let browser: Browser | undefined;
   const cold: number[] = [];

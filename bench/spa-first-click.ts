@@ -18,10 +18,10 @@ import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumLaunchOptions } from '../scripts/chromium';
-import { argValue } from './lib/args';
-import { machine, today } from './lib/machine';
-import { startService } from './lib/processes';
+import { chromiumLaunchOptions } from '../tools/lib/chromium';
+import { argValue } from '../tools/lib/args';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
 import { builtSpa } from './lib/spa';
 
 const RUNS = Number(argValue('runs') ?? 5);
@@ -157,7 +157,12 @@ const sum = (xs: number[]) => xs.reduce((a, b) => a + b, 0);
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-first-click-'));
   const dist = builtSpa(work);
-  const service = await startService(join(work, 'data'), KEY, dist);
+  const service = await startServiceProcess({
+    data: join(work, 'data'),
+    keys: `${KEY}=*`,
+    dist,
+    echoStderr: true,
+  });
   const browser = await chromium.launch(chromiumLaunchOptions);
   const loadBefore = machine();
   const runs: Run[] = [];

@@ -12,10 +12,10 @@ import { chromium, type Browser, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { chromiumLaunchOptions } from '../scripts/chromium';
-import { numberArg } from './lib/args';
-import { machine, today } from './lib/machine';
-import { startService } from './lib/processes';
+import { chromiumLaunchOptions } from '../tools/lib/chromium';
+import { numberArg } from '../tools/lib/args';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
 import { builtSpa, goToDisputeWindowValue, startThreadIn } from './lib/spa';
 import { benchCase, median } from './lib/suite-cases';
 
@@ -68,7 +68,12 @@ async function openEditorAtWindow(page: Page, base: string) {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-impact-'));
   const dist = builtSpa(work);
-  const service = await startService(join(work, 'data'), KEY, dist);
+  const service = await startServiceProcess({
+    data: join(work, 'data'),
+    keys: `${KEY}=*`,
+    dist,
+    echoStderr: true,
+  });
   let browser: Browser | undefined;
   const shown: number[] = [];
   const request: number[] = [];

@@ -17,11 +17,11 @@ import { chromium, type Page } from '@playwright/test';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { startFakeVendor, VENDOR_KEY } from '../e2e/fake-vendor';
-import { chromiumLaunchOptions } from '../scripts/chromium';
-import { argValue } from './lib/args';
-import { machine, today } from './lib/machine';
-import { startService } from './lib/processes';
+import { startFakeVendor, VENDOR_KEY } from '../tools/lib/fake-vendor';
+import { chromiumLaunchOptions } from '../tools/lib/chromium';
+import { argValue } from '../tools/lib/args';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
 import { builtSpa } from './lib/spa';
 
 const REPS = Number(argValue('reps') ?? 10);
@@ -86,7 +86,12 @@ async function send(page: Page, text: string, turn: number): Promise<number> {
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-long-'));
   const dist = builtSpa(work);
-  const service = await startService(join(work, 'data'), 'bench-key', dist);
+  const service = await startServiceProcess({
+    data: join(work, 'data'),
+    keys: 'bench-key=*',
+    dist,
+    echoStderr: true,
+  });
   const vendor = await startFakeVendor();
   const browser = await chromium.launch(chromiumLaunchOptions);
   const select: number[] = [];

@@ -22,8 +22,8 @@
  * Prints a Markdown table and one `RESULT {json}` line for scripts/bench.mjs.
  */
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from '../scripts/chromium';
-import { kb, welcomeScreen } from '../scripts/fetched-bytes';
+import { chromiumLaunchOptions } from '../tools/lib/chromium';
+import { kb, welcomeScreen } from '../tools/lib/fetched-bytes';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,9 +31,9 @@ import type { TolerantTrace } from '../src/contract/trace';
 import { viewOf } from '../src/features/trace-graph/graph-view';
 import { layoutGraph } from '../src/features/trace-graph/layout';
 import { traceToGraph } from '../src/features/trace-graph/trace-to-graph';
-import { argValue } from './lib/args';
-import { machine, today } from './lib/machine';
-import { startService } from './lib/processes';
+import { argValue } from '../tools/lib/args';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
 import { builtSpa, startThreadIn } from './lib/spa';
 
 const THREAD_TURNS = Number(argValue('turns') ?? 2000);
@@ -443,7 +443,12 @@ const graphWork = (trace: TolerantTrace) => layoutGraph(viewOf(traceToGraph(trac
 async function main() {
   const work = mkdtempSync(join(tmpdir(), 'threadline-bench-spa-'));
   const dist = builtSpa(work);
-  const service = await startService(join(work, 'data'), KEY, dist);
+  const service = await startServiceProcess({
+    data: join(work, 'data'),
+    keys: `${KEY}=*`,
+    dist,
+    echoStderr: true,
+  });
   let browser: Browser | undefined;
   try {
     browser = await chromium.launch(chromiumLaunchOptions);

@@ -11,12 +11,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
-import { findPostgresBin, startPostgresServer } from '../tests/support/postgres-server';
-import { numberArg } from './lib/args';
+import { findPostgresBin, startPostgresServer } from '../tools/lib/postgres-server';
+import { numberArg } from '../tools/lib/args';
 import { autocannon, roundRobinSends, type AutocannonRequest, type AutocannonResult } from './lib/autocannon';
 import { FIVE_TURNS } from './lib/conversation';
-import { machine, today } from './lib/machine';
-import { startService, type Running } from './lib/processes';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess, type ServiceProcess } from '../tools/lib/service-process';
 
 const SECONDS = numberArg('seconds', 8);
 const CONNECTIONS = numberArg('connections', 16);
@@ -51,7 +51,7 @@ async function load(urls: string[], requests: (url: string) => AutocannonRequest
   };
 }
 
-async function measure(instances: Running[]) {
+async function measure(instances: ServiceProcess[]) {
   const urls = instances.map((i) => i.url);
   const first = urls[0]!;
   const tasks: string[] = [];
@@ -84,20 +84,31 @@ async function main() {
       await admin.end();
       return server.adminUrl.replace(/\/postgres$/, `/${name}`);
     };
-    const configurations: [string, () => Promise<Running[]>][] = [
-      ['SQLite, one instance', async () => [await startService(join(dir, 'sqlite'), KEY)]],
+    const configurations: [string, () => Promise<ServiceProcess[]>][] = [
+      [
+        'SQLite, one instance',
+        async () => [
+          await startServiceProcess({ data: join(dir, 'sqlite'), keys: `${KEY}=*`, echoStderr: true }),
+        ],
+      ],
       [
         'PostgreSQL, one instance',
         async () => {
           const env = { THREADLINE_DATABASE_URL: await database('one') };
-          return [await startService(join(dir, 'pg1'), KEY, undefined, env)];
+          return [
+            await startServiceProcess({ data: join(dir, 'pg1'), keys: `${KEY}=*`, env, echoStderr: true }),
+          ];
         },
       ],
       [
         'PostgreSQL, two instances',
         async () => {
           const env = { THREADLINE_DATABASE_URL: await database('two') };
-          return Promise.all(['pg2a', 'pg2b'].map((d) => startService(join(dir, d), KEY, undefined, env)));
+          return Promise.all(
+            ['pg2a', 'pg2b'].map((d) =>
+              startServiceProcess({ data: join(dir, d), keys: `${KEY}=*`, env, echoStderr: true }),
+            ),
+          );
         },
       ],
     ];

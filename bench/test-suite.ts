@@ -24,10 +24,10 @@ import {
 } from '../src/lib/test-cases';
 import { embeddedDriver } from '../cli/embedded-driver';
 import { exampleBundle } from '../server/agents/converse';
-import { numberArg } from './lib/args';
+import { numberArg } from '../tools/lib/args';
 import { benchCase, median } from './lib/suite-cases';
-import { machine, today } from './lib/machine';
-import { startService } from './lib/processes';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
 
 const REPS = numberArg('reps', 5);
 const CASES = numberArg('cases', 100);
@@ -142,7 +142,7 @@ console.log('|---|---|---|---|---|---|---|---|---|');
 await measure('embedded (in process)', local, cases);
 
 const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-suite-'));
-const service = await startService(dataDir, KEY);
+const service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*`, echoStderr: true });
 try {
   await measure(
     'reference service over HTTP',

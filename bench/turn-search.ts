@@ -38,9 +38,9 @@ import { PostgresStore } from '../server/store/postgres-store';
 import { SqliteStore } from '../server/store/sqlite-store';
 import type { Store, TaskRecord, TurnRecord } from '../server/store/store';
 import { parseTurnQuery } from '../server/store/turn-search';
-import { findPostgresBin, startPostgresServer } from '../tests/support/postgres-server';
-import { argValue, numberArg } from './lib/args';
-import { machine, today } from './lib/machine';
+import { findPostgresBin, startPostgresServer } from '../tools/lib/postgres-server';
+import { argValue, numberArg } from '../tools/lib/args';
+import { machine, today } from '../tools/lib/machine';
 
 const KIND = argValue('store') === 'postgres' ? 'postgres' : 'sqlite';
 const TURNS = numberArg('turns', KIND === 'postgres' ? 200_000 : 1_000_000);

@@ -15,10 +15,10 @@ import { join } from 'node:path';
 import { engine } from '../server/engine';
 import { whatIf } from '../server/engine/what-if';
 import { whyNot } from '../server/engine/why-not';
-import { numberArg } from './lib/args';
+import { numberArg } from '../tools/lib/args';
 import { generateBundle, word } from './lib/generated-bundle';
-import { machine, today } from './lib/machine';
-import { startService } from './lib/processes';
+import { machine, today } from '../tools/lib/machine';
+import { startServiceProcess } from '../tools/lib/service-process';
 
 const RUNS = numberArg('runs', 200);
 const CLOCK = '2025-03-15T10:00:00.000Z';
@@ -113,7 +113,7 @@ async function inWorker(MESSAGE: string, param: string) {
 
 async function throughEndpoint(MESSAGE: string, param: string) {
   const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-whatif-'));
-  const service = await startService(dataDir, KEY);
+  const service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*`, echoStderr: true });
   const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
   const post = async (path: string, body: unknown) => {
     const r = await fetch(`${service.url}${path}`, { method: 'POST', headers, body: JSON.stringify(body) });

@@ -8,9 +8,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
-import { startFakeVendor, VENDOR_KEY, type FakeVendor } from './fake-vendor';
+import { startFakeVendor, VENDOR_KEY, type FakeVendor } from '../tools/lib/fake-vendor';
 import { expect, sendMessage, test } from './fixtures';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import { startServiceProcess, type ServiceProcess } from '../tools/lib/service-process';
+import { builtSpaDir } from './ports';
 
 let vendor: FakeVendor;
 test.beforeAll(async () => {
@@ -232,7 +233,11 @@ test.describe('a deployed service through --upstream', () => {
 
   test.beforeAll(async () => {
     dataDir = mkdtempSync(join(tmpdir(), 'threadline-upstream-'));
-    front = await startServiceProcess(['--upstream', vendor.url], { THREADLINE_DATA: dataDir });
+    front = await startServiceProcess({
+      data: dataDir,
+      dist: builtSpaDir(),
+      args: ['--upstream', vendor.url],
+    });
     frontUrl = front.url;
   });
   test.afterAll(async () => {

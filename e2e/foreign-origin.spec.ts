@@ -8,7 +8,7 @@
 import { chromium, expect, test } from '@playwright/test';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { chromiumLaunchOptions } from '../scripts/chromium';
+import { chromiumLaunchOptions } from '../tools/lib/chromium';
 import { DEV_KEY } from './fixtures';
 import { e2ePorts } from './ports';
 

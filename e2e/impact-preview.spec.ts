@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { baselineText, editDisputeWindow, goToLineEnd, lineOf } from './bundle-editing';
-import { startFakeVendor, VENDOR_KEY } from './fake-vendor';
+import { startFakeVendor, VENDOR_KEY } from '../tools/lib/fake-vendor';
 import { expect, sendMessage, startThread, test } from './fixtures';
 
 /** A folder holding these cases as files, the way a suite lives beside an agent project. */

@@ -12,7 +12,8 @@ import { join } from 'node:path';
 import { inflateSync, strFromU8 } from 'fflate';
 import type { Page } from '@playwright/test';
 import { expect, test } from './fixtures';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import { startServiceProcess, type ServiceProcess } from '../tools/lib/service-process';
+import { builtSpaDir } from './ports';
 
 const KEY = 'tl-secret-K3yZ9qW7vX2mPq8';
 const CONNECTION_ENTRY = 'threadline:connection';
@@ -23,7 +24,7 @@ let dataDir = '';
 
 test.beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'threadline-secrets-'));
-  service = await startServiceProcess([], { THREADLINE_DATA: dataDir, THREADLINE_API_KEYS: `${KEY}=*` });
+  service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*`, dist: builtSpaDir() });
   baseURL = service.url;
 });
 

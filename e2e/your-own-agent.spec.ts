@@ -13,7 +13,8 @@ import { projectFiles } from '../server/agents/registry';
 import { assembleProject } from '../src/lib/bundle/assemble';
 import { goToLineEnd, lineOf } from './bundle-editing';
 import { DEV_KEY, expect, test } from './fixtures';
-import { startServiceProcess, type ServiceProcess } from './service-process';
+import { startServiceProcess, type ServiceProcess } from '../tools/lib/service-process';
+import { builtSpaDir } from './ports';
 
 const STARTER = path.join(import.meta.dirname, '..', 'docs', 'bundle', 'starter-agent');
 const TEN_NIGHTS = 'book a suite from next friday for 10 nights';
@@ -160,7 +161,11 @@ test.describe('agents loaded from folders', () => {
       path.join(agents, 'broken', 'parameters.aui.json'),
       '[{"code": "x", "type": "no-such-type"}]',
     );
-    service = await startServiceProcess(['--agents', agents], { THREADLINE_DATA: path.join(work, 'data') });
+    service = await startServiceProcess({
+      data: path.join(work, 'data'),
+      dist: builtSpaDir(),
+      args: ['--agents', agents],
+    });
   });
   test.afterAll(async () => {
     await service?.stop();

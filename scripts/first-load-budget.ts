@@ -14,10 +14,10 @@ import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { argValue } from '../bench/lib/args';
-import { startService } from '../bench/lib/processes';
-import { chromiumLaunchOptions } from './chromium';
-import { kb, oneTurnThread, welcomeScreen, type Fetched } from './fetched-bytes';
+import { argValue } from '../tools/lib/args';
+import { startServiceProcess } from '../tools/lib/service-process';
+import { chromiumLaunchOptions } from '../tools/lib/chromium';
+import { kb, oneTurnThread, welcomeScreen, type Fetched } from '../tools/lib/fetched-bytes';
 
 /** The welcome screen: the app shell, the connection form and the new-thread form. */
 export const WELCOME_BUDGET_KB = 200;
@@ -30,7 +30,12 @@ if (!process.argv.includes('--no-build'))
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
 
 const work = mkdtempSync(join(tmpdir(), 'threadline-first-load-'));
-const service = await startService(join(work, 'data'), KEY, dist);
+const service = await startServiceProcess({
+  data: join(work, 'data'),
+  keys: `${KEY}=*`,
+  dist,
+  echoStderr: true,
+});
 const browser = await chromium.launch(chromiumLaunchOptions);
 let failed = false;
 try {

@@ -7,40 +7,17 @@
  * Builds the SPA, starts the reference service on a free port with a throwaway data folder, drives
  * Chromium through the same flows a user would, and stops everything at the end.
  */
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdirSync, rmSync, statSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { chromium, type Page } from '@playwright/test';
-import { chromiumLaunchOptions } from './chromium';
+import { chromiumLaunchOptions } from '../tools/lib/chromium';
+import { startServiceProcess } from '../tools/lib/service-process';
 
 const OUT = 'docs';
 const DIST = '.e2e/dist-screens';
 const DATA = '.e2e/data-screens';
 const BLOCKED = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
 const EDITED = 'I want to dispute a charge of $120 at Coffee Corner from 3 days ago';
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const s = createServer();
-    s.once('error', reject);
-    s.listen(0, '127.0.0.1', () => {
-      const { port } = s.address() as { port: number };
-      s.close(() => resolve(port));
-    });
-  });
-}
-
-async function waitUp(url: string): Promise<void> {
-  for (let i = 0; i < 300; i += 1) {
-    try {
-      if ((await fetch(url)).ok) return;
-    } catch {
-      /* starting */
-    }
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  throw new Error(`${url} did not answer`);
-}
 
 async function shot(page: Page, name: string): Promise<void> {
   await page.mouse.move(0, 0);
@@ -59,15 +36,10 @@ async function main() {
   mkdirSync(OUT, { recursive: true });
   rmSync(DATA, { recursive: true, force: true });
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', DIST], { stdio: 'inherit' });
-  const port = await freePort();
-  const base = `http://127.0.0.1:${port}`;
-  const service = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
-    env: { ...process.env, PORT: String(port), THREADLINE_DATA: DATA, THREADLINE_DIST: DIST },
-    stdio: 'ignore',
-  });
+  const service = await startServiceProcess({ data: DATA, dist: DIST });
+  const base = service.url;
   const browser = await chromium.launch(chromiumLaunchOptions);
   try {
-    await waitUp(`${base}/healthz`);
     const context = await browser.newContext({
       baseURL: base,
       viewport: { width: 1440, height: 860 },
@@ -150,7 +122,7 @@ async function main() {
     await context.close();
   } finally {
     await browser.close();
-    service.kill('SIGTERM');
+    await service.stop();
   }
 }
 

@@ -2,7 +2,7 @@
 import type { Page } from '@playwright/test';
 import { execFileSync } from 'node:child_process';
 import { join } from 'node:path';
-import { argValue } from './args';
+import { argValue } from '../../tools/lib/args';
 
 /** The built SPA: the folder given with `--dist`, else a fresh production build in `work`. */
 export function builtSpa(work: string): string {

@@ -5,34 +5,11 @@
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { createEnginePool, type EnginePool } from '../../server/work/engine-pool';
+import { heavyBundle } from '../../tools/lib/heavy-bundle';
 import { call, createTask, sendMessage, startService, type Reply, type Service } from './helpers';
 
-/** Global rules applied to a main tool and the 10 sub-tools it runs first: hundreds of ms of engine work per turn. */
-function heavyBundle(): Record<string, unknown> {
-  const subTools = 10;
-  return {
-    rules: Array.from({ length: 800 }, (_, i) => ({ code: `G${i}`, when: null, then: { action: 'TEXT' } })),
-    parameters: [{ code: 'amount', type: 'numeric' }],
-    agent_tools: [
-      {
-        code: 'DISPUTE_CHARGE',
-        name: 'Dispute a charge',
-        main_tool: true,
-        rules: {
-          pre: {
-            constraint: Array.from({ length: subTools }, (_, i) => ({
-              when: null,
-              then: { action: 'ACTIVATE_SUB_TOOL', settings: { tool: `SUB_${i}` } },
-            })),
-          },
-        },
-      },
-      ...Array.from({ length: subTools }, (_, i) => ({ code: `SUB_${i}`, name: `Sub ${i}` })),
-    ],
-  };
-}
-
-const HEAVY = heavyBundle();
+/** Hundreds of ms of engine work per turn. */
+const HEAVY = heavyBundle(10);
 const TEXT = 'I want to dispute a charge';
 
 let service: Service | undefined;

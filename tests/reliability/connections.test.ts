@@ -9,7 +9,8 @@ import { connect, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { getJson, spawnService, type ServiceProcess } from './wire';
+import { startServiceProcess, type ServiceProcess } from '../../tools/lib/service-process';
+import { getJson } from './wire';
 
 const KEY = 'slow-key';
 const TIMEOUT_MS = 2000;
@@ -19,7 +20,11 @@ let port: number;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'threadline-connections-'));
-  service = await spawnService(dataDir, `${KEY}=*`, { THREADLINE_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) });
+  service = await startServiceProcess({
+    data: dataDir,
+    keys: `${KEY}=*`,
+    env: { THREADLINE_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS) },
+  });
   port = Number(new URL(service.url).port);
 });
 afterAll(async () => {

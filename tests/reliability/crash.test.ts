@@ -11,7 +11,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SqliteStore } from '../../server/store/sqlite-store';
-import { getJson, postJson, spawnService, type ServiceProcess } from './wire';
+import { startServiceProcess, type ServiceProcess } from '../../tools/lib/service-process';
+import { getJson, postJson } from './wire';
 
 const KEY = 'crash-key';
 const STREAMS = 6;
@@ -161,17 +162,17 @@ async function verify(url: string): Promise<number> {
 
 describe('kill -9 in the middle of a stream of sends', () => {
   it('loses nothing acknowledged and half-writes nothing, across two crashes', async () => {
-    service = await spawnService(dataDir, `${KEY}=*`);
+    service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*` });
     for (let i = 0; i < STREAMS; i += 1)
       await createTask(service.url, i % 2 ? 'flight-changes' : 'card-disputes');
     await streamAndKill(service, 60, 1);
 
-    service = await spawnService(dataDir, `${KEY}=*`);
+    service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*` });
     const afterFirst = await verify(service.url);
     expect(afterFirst).toBeGreaterThanOrEqual(40);
     await streamAndKill(service, 60, 2);
 
-    service = await spawnService(dataDir, `${KEY}=*`);
+    service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*` });
     const afterSecond = await verify(service.url);
     expect(afterSecond).toBeGreaterThan(afterFirst);
 

@@ -13,7 +13,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresAdminUrl, skipReason } from '../support/postgres';
-import { getJson, jsonHeaders, raw, spawnService, type ServiceProcess } from './wire';
+import { startServiceProcess, type ServiceProcess } from '../../tools/lib/service-process';
+import { getJson, jsonHeaders, raw } from './wire';
 
 const KEY = 'team-key';
 const SHARED_TASKS = 2;
@@ -49,8 +50,8 @@ describe.skipIf(!postgresAdminUrl)(title, () => {
     const env = { THREADLINE_DATABASE_URL: await freshDatabase('instances') };
     // Started at once: both apply the migrations, one waits for the other.
     instances = await Promise.all([
-      spawnService(join(dataDir, 'a'), `${KEY}=*`, env),
-      spawnService(join(dataDir, 'b'), `${KEY}=*`, env),
+      startServiceProcess({ data: join(dataDir, 'a'), keys: `${KEY}=*`, env }),
+      startServiceProcess({ data: join(dataDir, 'b'), keys: `${KEY}=*`, env }),
     ]);
   });
 

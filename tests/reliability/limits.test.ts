@@ -9,7 +9,8 @@ import { Agent } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { getJson, postJson, raw, spawnService, type RawReply, type ServiceProcess } from './wire';
+import { startServiceProcess, type ServiceProcess } from '../../tools/lib/service-process';
+import { getJson, postJson, raw, type RawReply } from './wire';
 
 const KEY = 'limits-key';
 const LIMIT = 2 * 1024 * 1024; // the service's default body limit
@@ -23,7 +24,11 @@ let interactionId: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'threadline-limits-'));
-  service = await spawnService(dataDir, `${KEY}=*`, { NODE_OPTIONS: '--max-old-space-size=192' });
+  service = await startServiceProcess({
+    data: dataDir,
+    keys: `${KEY}=*`,
+    env: { NODE_OPTIONS: '--max-old-space-size=192' },
+  });
   taskId = (
     await postJson<{ id: string }>(service.url, '/v1/messaging/tasks', KEY, {
       agent_id: 'card-disputes',

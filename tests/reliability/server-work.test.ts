@@ -10,7 +10,8 @@ import { join } from 'node:path';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { freshDatabase, postgresAdminUrl, skipReason } from '../support/postgres';
-import { getJson, jsonHeaders, postJson, raw, spawnService, type ServiceProcess } from './wire';
+import { startServiceProcess, type ServiceProcess } from '../../tools/lib/service-process';
+import { getJson, jsonHeaders, postJson, raw } from './wire';
 
 const KEY = 'lock-key';
 const TIMEOUT_MS = 2000;
@@ -29,9 +30,13 @@ const title = postgresAdminUrl
 describe.skipIf(!postgresAdminUrl)(title, () => {
   it('is answered after a row lock held longer than the inactivity timeout, and stored once', async () => {
     const databaseUrl = await freshDatabase('server-work');
-    service = await spawnService(dataDir, `${KEY}=*`, {
-      THREADLINE_DATABASE_URL: databaseUrl,
-      THREADLINE_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+    service = await startServiceProcess({
+      data: dataDir,
+      keys: `${KEY}=*`,
+      env: {
+        THREADLINE_DATABASE_URL: databaseUrl,
+        THREADLINE_REQUEST_TIMEOUT_MS: String(TIMEOUT_MS),
+      },
     });
     const task = await postJson<{ id: string }>(service.url, '/v1/messaging/tasks', KEY, {
       agent_id: 'card-disputes',

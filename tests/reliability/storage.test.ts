@@ -25,7 +25,8 @@ import {
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { raw, postJson, spawnService, type ServiceProcess } from './wire';
+import { startServiceProcess, type ServiceProcess } from '../../tools/lib/service-process';
+import { raw, postJson } from './wire';
 
 const KEY = 'storage-key';
 const NOBODY = 65534;
@@ -122,7 +123,7 @@ function expectRefusal(refusal: Refusal, pattern: RegExp) {
 }
 
 async function seed(dataDir: string): Promise<void> {
-  const service = await spawnService(dataDir, `${KEY}=*`);
+  const service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*` });
   try {
     const task = await postJson<{ id: string }>(service.url, '/v1/messaging/tasks', KEY, {
       agent_id: 'card-disputes',
@@ -143,7 +144,7 @@ async function seed(dataDir: string): Promise<void> {
 describe('refusing to start on a data folder it cannot use', () => {
   it('refuses a second service on the same data folder, naming the lock, and starts once the first stops', async () => {
     const dir = folder();
-    const first = await spawnService(dir, `${KEY}=*`);
+    const first = await startServiceProcess({ data: dir, keys: `${KEY}=*` });
     try {
       expectRefusal(
         await startExpectingRefusal(dir),
@@ -157,7 +158,7 @@ describe('refusing to start on a data folder it cannot use', () => {
       await first.kill9();
     }
     // The lock went with the killed process: no stale lock to clean up.
-    const second = await spawnService(dir, `${KEY}=*`);
+    const second = await startServiceProcess({ data: dir, keys: `${KEY}=*` });
     await second.stop();
   });
 
@@ -232,7 +233,7 @@ describe.skipIf(!tmpfsAvailable)('the disk filling up while it runs', () => {
 
   it('answers 507 saying so, never a 500 or a broken 200, and carries on by itself once space returns', async () => {
     const disk = smallDisk(4 * 1024 * 1024);
-    service = await spawnService(join(disk, 'data'), `${KEY}=*`);
+    service = await startServiceProcess({ data: join(disk, 'data'), keys: `${KEY}=*` });
     const url = service.url;
     const task = await postJson<{ id: string }>(url, '/v1/messaging/tasks', KEY, {
       agent_id: 'card-disputes',

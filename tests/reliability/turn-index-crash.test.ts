@@ -14,7 +14,8 @@ import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import type { TurnHit, TurnSearchPage } from '../../src/contract/api';
 import { freshDatabase, postgresAdminUrl, skipReason } from '../support/postgres';
-import { getJson, postJson, spawnService, type ServiceProcess } from './wire';
+import { startServiceProcess, type ServiceProcess } from '../../tools/lib/service-process';
+import { getJson, postJson } from './wire';
 
 const KEY = 'index-crash-key';
 const CLIENTS = 6;
@@ -56,7 +57,7 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     rmSync(dataDir, { recursive: true, force: true });
   });
 
-  const start = async () => (service = await spawnService(dataDir, `${KEY}=*`, env));
+  const start = async () => (service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*`, env }));
   const newTask = async (url: string, agent: string) => {
     const id = (
       await postJson<{ id: string }>(url, '/v1/messaging/tasks', KEY, { agent_id: agent, user_id: 'crash' })

@@ -9,7 +9,7 @@ import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { spawnService, type ServiceProcess } from './wire';
+import { startServiceProcess, type ServiceProcess } from '../../tools/lib/service-process';
 
 const MB = 1024 * 1024;
 const ANSWER_BYTES = 100 * MB;
@@ -17,7 +17,6 @@ let fake: Server;
 let fakeUrl: string;
 let dataDir: string;
 let service: ServiceProcess;
-let stderr = '';
 
 beforeAll(async () => {
   const chunk = Buffer.alloc(MB, 'x');
@@ -36,11 +35,14 @@ beforeAll(async () => {
   await new Promise<void>((resolve) => fake.listen(0, '127.0.0.1', resolve));
   fakeUrl = `http://127.0.0.1:${(fake.address() as AddressInfo).port}`;
   dataDir = mkdtempSync(join(tmpdir(), 'threadline-upstream-'));
-  service = await spawnService(dataDir, 'k=*', {
-    THREADLINE_UPSTREAM: fakeUrl.replace('//', '//deploy-user:s3cret-pass@'),
-    THREADLINE_UPSTREAM_MAX_BYTES: String(2 * ANSWER_BYTES),
+  service = await startServiceProcess({
+    data: dataDir,
+    keys: 'k=*',
+    env: {
+      THREADLINE_UPSTREAM: fakeUrl.replace('//', '//deploy-user:s3cret-pass@'),
+      THREADLINE_UPSTREAM_MAX_BYTES: String(2 * ANSWER_BYTES),
+    },
   });
-  service.child.stderr!.on('data', (c: Buffer) => (stderr += c.toString()));
 });
 afterAll(async () => {
   await service?.stop();
@@ -67,8 +69,8 @@ function download(): Promise<number> {
 describe('--upstream as a process', () => {
   it('prints the upstream without its credentials', () => {
     expect(service.stdout()).toContain(`/v1/messaging/* is forwarded to ${fakeUrl}`);
-    expect(service.stdout() + stderr).not.toContain('s3cret-pass');
-    expect(service.stdout() + stderr).not.toContain('deploy-user');
+    expect(service.stdout() + service.stderr()).not.toContain('s3cret-pass');
+    expect(service.stdout() + service.stderr()).not.toContain('deploy-user');
   });
 
   it('streams four 100 MB answers at once without holding them in memory', async () => {

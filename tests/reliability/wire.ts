@@ -1,10 +1,8 @@
 /**
  * Raw HTTP over loopback with `node:http`, so any byte sequence (invalid UTF-8, truncated JSON,
- * odd percent-encodings) really goes on the wire, plus a way to run the real service as its own
- * process (`server/main.ts`), which a test can `kill -9` and whose memory it can read.
+ * odd percent-encodings) really goes on the wire. The service itself runs as its own process
+ * (`tools/lib/service-process.ts`), which a test can `kill -9` and whose memory it can read.
  */
-import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
 import { Agent, request } from 'node:http';
 
 export interface RawReply {
@@ -83,66 +81,4 @@ export async function getJson<T = unknown>(baseUrl: string, path: string, key: s
   const reply = await raw(baseUrl, { method: 'GET', path, headers: { 'x-service-api-key': key } });
   if (reply.status !== 200) throw new Error(`${path}: ${reply.status} ${reply.text.slice(0, 300)}`);
   return reply.json as T;
-}
-
-export interface ServiceProcess {
-  url: string;
-  child: ChildProcess;
-  /** The process's resident set size in bytes (Linux `/proc`). */
-  rss(): number;
-  /** What the process printed on stdout: its start-up lines, then the request log. */
-  stdout(): string;
-  /** SIGKILL, and wait for the exit. */
-  kill9(): Promise<void>;
-  /** SIGTERM, and wait for the exit. */
-  stop(): Promise<void>;
-}
-
-/** Runs `server/main.ts` as its own process on an ephemeral loopback port with the given data folder. */
-export function spawnService(
-  dataDir: string,
-  keys: string,
-  env: Record<string, string> = {},
-): Promise<ServiceProcess> {
-  const child = spawn(
-    process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--host', '127.0.0.1', '--data', dataDir],
-    {
-      env: { ...process.env, THREADLINE_API_KEYS: keys, THREADLINE_DIST: `${dataDir}/no-dist`, ...env },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    },
-  );
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
-  let stderr = '';
-  child.stderr.on('data', (c: Buffer) => (stderr += c.toString()));
-  return new Promise((resolve, reject) => {
-    let out = '';
-    const onData = (chunk: Buffer) => {
-      out += chunk.toString();
-      const match = /running at (http:\/\/\S+?)\/?\s/.exec(out);
-      if (!match) return;
-      child.stdout.off('data', onData);
-      let log = out;
-      child.stdout.on('data', (c: Buffer) => (log += c.toString()));
-      const pid = child.pid!;
-      resolve({
-        url: match[1]!,
-        child,
-        stdout: () => log,
-        rss: () => Number(/VmRSS:\s+(\d+) kB/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) * 1024,
-        kill9: async () => {
-          child.kill('SIGKILL');
-          await exited;
-        },
-        stop: async () => {
-          if (child.exitCode === null && child.signalCode === null) child.kill('SIGTERM');
-          await exited;
-        },
-      });
-    };
-    child.stdout.on('data', onData);
-    child.once('exit', (code, signal) =>
-      reject(new Error(`the service exited (${code ?? signal}) before listening:\n${out}\n${stderr}`)),
-    );
-  });
 }

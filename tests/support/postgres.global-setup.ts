@@ -5,7 +5,7 @@
  * skipped, and the reason is printed here and in their names.
  */
 import type { TestProject } from 'vitest/node';
-import { findPostgresBin, startPostgresServer } from './postgres-server';
+import { findPostgresBin, startPostgresServer } from '../../tools/lib/postgres-server';
 
 export interface ProvidedPostgres {
   /** Admin URL of the server, or null when there is none. */

@@ -3,9 +3,9 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, startService, type Service } from '../tests/api/helpers';
-import { starterBundle } from '../tests/support/starter-agent';
-import { main, type Io } from './main';
+import { call, startService, type Service } from '../api/helpers';
+import { starterBundle } from '../support/starter-agent';
+import { main, type Io } from '../../cli/main';
 
 const CARDS = 'server/agents/card-disputes/tests';
 const FLIGHTS = 'server/agents/flight-changes/tests';
