@@ -1,11 +1,13 @@
 /**
- * The turn index in PostgreSQL (the tables of migration 4 in `postgres-migrations.ts`): one
- * statement writes a turn's whole entry inside the transaction that stores the turn; searches and
- * counts use the SQL of `turn-search.ts` with `$n` placeholders and the `text_tsv` column.
+ * The turn index in PostgreSQL (the tables of migration 7 in `postgres-migrations.ts`): one
+ * statement writes a turn's whole entry inside the transaction that stores the turn: its row (its
+ * rules and tools as JSON, for the counts; its `text_tsv` holds the words of its message and reply
+ * and the lexemes of its terms) and a row per number or date value. Searches and counts use the
+ * SQL of `turn-search.ts` with `$n` placeholders.
  */
 import type { PoolClient, QueryResultRow } from 'pg';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
-import { turnIndexEntry, type TurnIndexEntry } from './turn-index';
+import { rulesColumn, toolsColumn, turnIndexEntry, type TurnIndexEntry } from './turn-index';
 import {
   numbered,
   planSearch,
@@ -17,6 +19,7 @@ import {
   type TurnQuery,
   type Where,
 } from './turn-search';
+import { termLexeme } from './turn-terms';
 
 type Query = <R extends QueryResultRow>(
   text: string,
@@ -26,25 +29,15 @@ type Query = <R extends QueryResultRow>(
 
 const INSERT_ENTRY = `WITH ti AS (
     INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
-      created_at, day, intent, decision, deciding_rule, text_tsv)
+      created_at, day, intent, decision, deciding_rule, text_tsv, rules, tools)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-      to_tsvector('english', $13) || to_tsvector('english', $14))
+      to_tsvector('english', $13) || to_tsvector('english', $14) || array_to_tsvector($15::text[]), $16, $17)
     ON CONFLICT (task_id, seq) DO NOTHING
     RETURNING id
   ),
-  r AS (
-    INSERT INTO turn_index_rules (rule_id, result, rule_type, turn)
-    SELECT x.a, x.b, x.c, ti.id FROM ti, unnest($15::text[], $16::text[], $17::text[]) AS x(a, b, c)
-    ON CONFLICT DO NOTHING
-  ),
-  t AS (
-    INSERT INTO turn_index_tools (tool, invoked, turn)
-    SELECT x.a, x.b, ti.id FROM ti, unnest($18::text[], $19::boolean[]) AS x(a, b)
-    ON CONFLICT DO NOTHING
-  ),
   v AS (
-    INSERT INTO turn_index_values (code, value_text, value_num, value_date, turn)
-    SELECT x.a, x.b, x.c, x.d, ti.id FROM ti, unnest($20::text[], $21::text[], $22::float8[], $23::text[]) AS x(a, b, c, d)
+    INSERT INTO turn_index_values (code, value_num, value_date, turn)
+    SELECT x.a, x.b, x.c, ti.id FROM ti, unnest($18::text[], $19::float8[], $20::text[]) AS x(a, b, c)
     ON CONFLICT DO NOTHING
   )
   SELECT id FROM ti`;
@@ -65,15 +58,12 @@ function entryValues(e: TurnIndexEntry): unknown[] {
     e.decidingRule,
     searchableText(e.message),
     searchableText(e.reply),
-    e.rules.map((r) => r.ruleId),
-    e.rules.map((r) => r.result),
-    e.rules.map((r) => r.ruleType),
-    e.tools.map((t) => t.tool),
-    e.tools.map((t) => t.invoked),
-    e.values.map((v) => v.code),
-    e.values.map((v) => v.text),
-    e.values.map((v) => v.num),
-    e.values.map((v) => v.date),
+    e.terms.map(termLexeme),
+    rulesColumn(e),
+    toolsColumn(e),
+    e.ranges.map((v) => v.code),
+    e.ranges.map((v) => v.num),
+    e.ranges.map((v) => v.date),
   ];
 }
 
@@ -109,7 +99,7 @@ export function postgresTurnFacets(
   // One REPEATABLE READ transaction: every count from the same snapshot.
   return transaction(async (client) => {
     await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    return runFacets(pgRows(query, client), planSearch(q, allowedAgents, 'postgres', null), 'postgres');
+    return runFacets(pgRows(query, client), planSearch(q, allowedAgents, 'postgres', null));
   });
 }
 
@@ -118,7 +108,7 @@ const BACKFILL_BATCH = 1000;
 
 /**
  * Indexes every stored turn, oldest first, on `client`, inside the migration's transaction (so
- * the turns are indexed once, whichever instance starts first). One sorted read, fetched in
+ * the turns are indexed once, whichever instance starts first), into an empty index. One sorted read, fetched in
  * batches through a cursor.
  */
 export async function backfillPostgresTurnIndex(client: PoolClient): Promise<void> {

@@ -1,0 +1,37 @@
+/**
+ * The terms of the turn index: a rule (with or without its result), a tool (considered or
+ * invoked), the decision, the intent, a parameter's presence and its value, each written as one
+ * token in the turn's full-text row, beside the words of its message and reply. One token per
+ * fact, so an equality filter is a lookup in the one full-text index, and a turn's terms are
+ * written with its text as one row rather than as a row per fact in other indexes.
+ *
+ * A term's token is `tl`, a letter for its kind, 24 hexadecimal digits of the SHA-256 of the kind
+ * and its parts, and a closing `0`: letters and digits only, so SQLite's tokenizer keeps it whole,
+ * and ending in a digit, so the stemmer leaves it unchanged. Tokens are written and searched in
+ * a column of their own (SQLite) or with a space in them, which no text ever gives (PostgreSQL),
+ * so the words of a message or a reply can never be read as a term, nor a term found by words.
+ * Two different facts sharing a token would need a collision of 96 bits of SHA-256. Pure.
+ */
+import { hash } from 'node:crypto';
+
+export type TermKind =
+  'rule' | 'rule-result' | 'tool' | 'tool-invoked' | 'decision' | 'intent' | 'param' | 'value';
+
+const LETTER: Record<TermKind, string> = {
+  rule: 'r',
+  'rule-result': 's',
+  tool: 't',
+  'tool-invoked': 'i',
+  decision: 'd',
+  intent: 'n',
+  param: 'p',
+  value: 'v',
+};
+
+/** The token of a fact: its kind and its parts (a rule id and its result, a code and its value…). */
+export function term(kind: TermKind, ...parts: string[]): string {
+  return `tl${LETTER[kind]}${hash('sha256', JSON.stringify([kind, ...parts]), 'hex').slice(0, 24)}0`;
+}
+
+/** A token as a PostgreSQL lexeme: with a space, which no lexeme of a parsed text holds. */
+export const termLexeme = (token: string): string => `${token} t`;
