@@ -191,8 +191,6 @@ function crashSuite(kind: 'sqlite' | 'postgres') {
     expect(counts).toMatchObject({
       turnsWithoutEntry: 0,
       entriesWithoutTurn: 0,
-      rulesWithoutEntry: 0,
-      toolsWithoutEntry: 0,
       valuesWithoutEntry: 0,
       entries: afterSecond,
       ...(kind === 'sqlite' ? { textRows: afterSecond } : {}),
