@@ -170,11 +170,12 @@ export const MIGRATIONS: readonly string[] = [
   ) AS ranked WHERE ranked.id = tasks.id;
   CREATE INDEX tasks_activity ON tasks (activity, agent_id);
   `,
-  // The turn index in fewer places per turn: a turn's rules with their results, its tools, its
-  // decision, intent, parameters and values become terms of its one full-text row (the `terms`
-  // column, `turn-terms.ts`), and its rules and tools, for the counts, a column of its own row;
-  // only numbers and dates keep a row each (`code>n`, `code<n`). The index of the layout before is
-  // dropped and built again from the stored turns after this migration, as migration 5's was.
+  // The turn index in two places per turn: its row, and its one full-text row. A turn's rules with
+  // their results, its tools, its decision, intent, parameters and values become terms of its
+  // full-text row (the `terms` column, `turn-terms.ts`); its rules and tools (for the counts) and
+  // its numbers and dates (for `code>n`, `code<n`) are JSON columns of its row. The index of the
+  // layout before is dropped and built again from the stored turns after this migration, as
+  // migration 5's was.
   `
   DROP TABLE turn_index_rules;
   DROP TABLE turn_index_tools;
@@ -197,16 +198,11 @@ export const MIGRATIONS: readonly string[] = [
     deciding_rule TEXT,
     rules TEXT NOT NULL,
     tools TEXT NOT NULL,
+    numbers TEXT NOT NULL,
+    dates TEXT NOT NULL,
     UNIQUE (task_id, seq)
   );
   CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
-  CREATE TABLE turn_index_values (
-    code TEXT NOT NULL,
-    value_num REAL,
-    value_date TEXT,
-    turn INTEGER NOT NULL,
-    PRIMARY KEY (code, turn)
-  ) WITHOUT ROWID;
   CREATE VIRTUAL TABLE turn_index_text USING fts5(message, reply, terms, content='', tokenize='porter unicode61');
   CREATE INDEX IF NOT EXISTS turns_unindexed ON turns (reply_created_at, task_id, seq);
   `,

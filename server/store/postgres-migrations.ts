@@ -139,10 +139,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE tasks ALTER COLUMN activity SET NOT NULL;
   CREATE INDEX tasks_activity ON tasks (activity, agent_id);
   `,
-  // The turn index in fewer places per turn (as SQLite migration 8): a turn's rules with their
-  // results, its tools, decision, intent, parameters and values become lexemes of its one
-  // tsvector (`turn-terms.ts`), and its rules and tools, for the counts, columns of its own row;
-  // only numbers and dates keep a row each. Built again from the stored turns right after.
+  // The turn index in two places per turn (as SQLite migration 8): its row, with its rules and
+  // tools (for the counts) and its numbers and dates (for comparisons) as JSON, and its tsvector,
+  // which holds the words of its message and reply and the lexemes of its terms (`turn-terms.ts`:
+  // rules with their results, tools, decision, intent, parameters and values). Built again from
+  // the stored turns right after.
   `
   DROP TABLE turn_index_rules, turn_index_tools, turn_index_values, turn_index;
   CREATE TABLE turn_index (
@@ -162,17 +163,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     text_tsv TSVECTOR NOT NULL,
     rules TEXT NOT NULL,
     tools TEXT NOT NULL,
+    numbers JSONB NOT NULL,
+    dates JSONB NOT NULL,
     UNIQUE (task_id, seq)
   );
   CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
   CREATE INDEX turn_index_words ON turn_index USING GIN (text_tsv);
-  CREATE TABLE turn_index_values (
-    code TEXT NOT NULL,
-    value_num DOUBLE PRECISION,
-    value_date TEXT,
-    turn BIGINT NOT NULL,
-    PRIMARY KEY (code, turn)
-  );
   `,
 ];
 

@@ -1,13 +1,20 @@
 /**
- * The turn index in PostgreSQL (the tables of migration 7 in `postgres-migrations.ts`): one
- * statement writes a turn's whole entry inside the transaction that stores the turn: its row (its
- * rules and tools as JSON, for the counts; its `text_tsv` holds the words of its message and reply
- * and the lexemes of its terms) and a row per number or date value. Searches and counts use the
+ * The turn index in PostgreSQL (the table of migration 7 in `postgres-migrations.ts`): one row
+ * per turn, written inside the transaction that stores the turn, with its rules and tools (for
+ * the counts) and its numbers and dates (for comparisons) as JSON, and its `text_tsv`, which holds
+ * the words of its message and reply and the lexemes of its terms. Searches and counts use the
  * SQL of `turn-search.ts` with `$n` placeholders.
  */
 import type { PoolClient, QueryResultRow } from 'pg';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
-import { rulesColumn, toolsColumn, turnIndexEntry, type TurnIndexEntry } from './turn-index';
+import {
+  datesColumn,
+  numbersColumn,
+  rulesColumn,
+  toolsColumn,
+  turnIndexEntry,
+  type TurnIndexEntry,
+} from './turn-index';
 import {
   numbered,
   planSearch,
@@ -27,20 +34,12 @@ type Query = <R extends QueryResultRow>(
   on?: Pick<PoolClient, 'query'>,
 ) => Promise<R[]>;
 
-const INSERT_ENTRY = `WITH ti AS (
-    INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
-      created_at, day, intent, decision, deciding_rule, text_tsv, rules, tools)
+const INSERT_ENTRY = `INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
+      created_at, day, intent, decision, deciding_rule, text_tsv, rules, tools, numbers, dates)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-      to_tsvector('english', $13) || to_tsvector('english', $14) || array_to_tsvector($15::text[]), $16, $17)
-    ON CONFLICT (task_id, seq) DO NOTHING
-    RETURNING id
-  ),
-  v AS (
-    INSERT INTO turn_index_values (code, value_num, value_date, turn)
-    SELECT x.a, x.b, x.c, ti.id FROM ti, unnest($18::text[], $19::float8[], $20::text[]) AS x(a, b, c)
-    ON CONFLICT DO NOTHING
-  )
-  SELECT id FROM ti`;
+      to_tsvector('english', $13) || to_tsvector('english', $14) || array_to_tsvector($15::text[]),
+      $16, $17, $18, $19)
+    ON CONFLICT (task_id, seq) DO NOTHING`;
 
 function entryValues(e: TurnIndexEntry): unknown[] {
   return [
@@ -61,9 +60,8 @@ function entryValues(e: TurnIndexEntry): unknown[] {
     e.terms.map(termLexeme),
     rulesColumn(e),
     toolsColumn(e),
-    e.ranges.map((v) => v.code),
-    e.ranges.map((v) => v.num),
-    e.ranges.map((v) => v.date),
+    numbersColumn(e),
+    datesColumn(e),
   ];
 }
 

@@ -1,13 +1,21 @@
 /**
  * The turn index in SQLite (the tables of migration 8 in `migrations.ts`): written by the store in
  * the transaction that stores the turn, so it is never behind; searched and counted with the SQL
- * of `turn-search.ts`. A turn is one row of `turn_index` (with its rules and tools as JSON, for
- * the counts), one row of the contentless FTS5 table `turn_index_text` keyed by that row's id (its
- * message, its reply, and its terms in a column of their own), and a row per number or date value.
+ * of `turn-search.ts`. A turn is one row of `turn_index` (with its rules and tools, for the counts,
+ * and its numbers and dates, for comparisons, as JSON) and one row of the contentless FTS5 table
+ * `turn_index_text` keyed by that row's id (its message, its reply, and its terms in a column of
+ * their own).
  */
 import type Database from 'better-sqlite3';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
-import { rulesColumn, toolsColumn, turnIndexEntry, type TurnIndexEntry } from './turn-index';
+import {
+  datesColumn,
+  numbersColumn,
+  rulesColumn,
+  toolsColumn,
+  turnIndexEntry,
+  type TurnIndexEntry,
+} from './turn-index';
 import {
   planSearch,
   runFacets,
@@ -23,18 +31,14 @@ const BACKFILL_BATCH = 1000;
 
 export class SqliteTurnIndex {
   private readonly insertTurn;
-  private readonly insertValue;
   private readonly insertText;
 
   constructor(private readonly db: Database.Database) {
     this.insertTurn = db.prepare(
       `INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
-         created_at, day, intent, decision, deciding_rule, rules, tools)
+         created_at, day, intent, decision, deciding_rule, rules, tools, numbers, dates)
        VALUES (@taskId, @seq, @interactionId, @agentId, @versionId, @bundleHash, @userId,
-         @createdAt, @day, @intent, @decision, @decidingRule, @rules, @tools)`,
-    );
-    this.insertValue = db.prepare(
-      'INSERT OR IGNORE INTO turn_index_values (code, value_num, value_date, turn) VALUES (?, ?, ?, ?)',
+         @createdAt, @day, @intent, @decision, @decidingRule, @rules, @tools, @numbers, @dates)`,
     );
     this.insertText = db.prepare(
       'INSERT INTO turn_index_text (rowid, message, reply, terms) VALUES (?, ?, ?, ?)',
@@ -43,14 +47,15 @@ export class SqliteTurnIndex {
 
   /** Indexes one turn; call it inside the transaction that stores the turn. */
   add(entry: TurnIndexEntry): void {
-    const { rules, tools, terms, ranges, message, reply, ...row } = entry;
+    const { terms, message, reply, ...row } = entry;
     const id = this.insertTurn.run({
       ...row,
       day: row.createdAt.slice(0, 10),
       rules: rulesColumn(entry),
       tools: toolsColumn(entry),
+      numbers: numbersColumn(entry),
+      dates: datesColumn(entry),
     }).lastInsertRowid;
-    for (const v of ranges) this.insertValue.run(v.code, v.num, v.date, id);
     this.insertText.run(id, message, reply, terms.join(' '));
   }
 

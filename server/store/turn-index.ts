@@ -37,7 +37,7 @@ interface IndexedValue {
   /** The value's text when it is an ISO date or date-time (compared as text), else null. */
   date: string | null;
 }
-/** A value that is a number or a date: kept in a row of its own, for `code>n` and `code<n`. */
+/** A value that is a number or a date: kept in the turn's row, for `code>n` and `code<n`. */
 export type IndexedRange = Omit<IndexedValue, 'text'>;
 
 export interface TurnIndexEntry {
@@ -211,3 +211,9 @@ export const rulesColumn = (e: TurnIndexEntry): string =>
 /** A turn's tools as its index row keeps them, for the counts: `[[tool, 1 when invoked else 0], …]`. */
 export const toolsColumn = (e: TurnIndexEntry): string =>
   JSON.stringify(e.tools.map((t) => [t.tool, t.invoked ? 1 : 0]));
+/** A turn's values that are numbers, as its index row keeps them for comparisons: `{code: number, …}`. */
+export const numbersColumn = (e: TurnIndexEntry): string =>
+  JSON.stringify(Object.fromEntries(e.ranges.filter((v) => v.num !== null).map((v) => [v.code, v.num])));
+/** A turn's values that are dates, as its index row keeps them for comparisons: `{code: date, …}`. */
+export const datesColumn = (e: TurnIndexEntry): string =>
+  JSON.stringify(Object.fromEntries(e.ranges.filter((v) => v.date !== null).map((v) => [v.code, v.date])));

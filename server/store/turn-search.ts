@@ -41,10 +41,9 @@ export const FACET_TURNS = 10_000;
 /**
  * How a search runs. `driver` walks turn ids newest first from the most telling filter: the
  * turn's full-text row when the search names any term (a rule, a tool, a decision, an intent, a
- * parameter or its value: `turn-terms.ts`) or words, matched at once for every such field;
- * else the rows of a parameter compared with a number or a date, by its code; else one agent's
- * turns; else every turn. `from` joins it to `turn_index AS ti`, `where` is its own condition and
- * `id` its turn-id column. `filter` holds every other condition, each a probe of one turn. A
+ * parameter, its value, or the presence of a parameter it compares: `turn-terms.ts`) or words,
+ * matched at once for every such field; else one agent's turns; else every turn. `table` joins
+ * it to `turn_index AS ti`, `where` is its own condition and `id` its turn-id column. `filter` holds every other condition, each a probe of one turn. A
  * request first finds the window of its next `SEARCH_SCAN` candidates (an index-only read), then
  * reads the matches within it, stopping at the page's end: its work is bounded whatever the
  * store's size, and a window that ends before the page is full says where the next request goes on.
@@ -59,7 +58,8 @@ const TRUE = { sql: '1 = 1', args: [] };
 
 /**
  * The terms a query asks for, one group per field: a turn must hold one term of every group. A
- * `param` field with a comparison among its alternatives is not a group (see `planSearch`).
+ * `param` alternative that compares (`code>n`, `code<n`) asks for its parameter's presence here,
+ * which every turn it matches has; the comparison itself is then probed (`planSearch`).
  */
 function termGroups(q: TurnQuery): string[][] {
   const groups: string[][] = [];
@@ -74,14 +74,21 @@ function termGroups(q: TurnQuery): string[][] {
   add(q.tools.map((t) => term(t.invoked ? 'tool-invoked' : 'tool', t.tool)));
   add(q.decisions.map((d) => term('decision', d)));
   add(q.intents.map((i) => term('intent', i)));
-  if (q.params.every((p) => p.op === 'present' || p.op === '='))
-    add(q.params.map((p) => (p.op === 'present' ? term('param', p.code) : term('value', p.code, p.value))));
+  add(q.params.map((p) => (p.op === '=' ? term('value', p.code, p.value) : term('param', p.code))));
   return groups;
 }
 
-/** A parameter's term, or null for a comparison (which reads the number and date rows). */
-const paramTerm = (p: ParamFilter): string | null =>
-  p.op === 'present' ? term('param', p.code) : p.op === '=' ? term('value', p.code, p.value) : null;
+/** A parameter's comparison with a number or a date, probed in the turn's row (its JSON columns). */
+function comparison(p: ParamFilter & { op: '<' | '>' }, dialect: Dialect): Where {
+  const [column, operand] = 'number' in p ? ['numbers', p.number] : ['dates', p.date];
+  if (dialect === 'sqlite')
+    return {
+      sql: `EXISTS (SELECT 1 FROM json_each(ti.${column}) AS v WHERE v.key = ? AND v.value ${p.op} ?)`,
+      args: [p.code, operand],
+    };
+  const cast = column === 'numbers' ? 'float8' : 'text';
+  return { sql: `(ti.${column} ->> ?::text)::${cast} ${p.op} ?::${cast}`, args: [p.code, operand] };
+}
 
 export function planSearch(
   q: TurnQuery,
@@ -101,7 +108,7 @@ export function planSearch(
   const groups = termGroups(q);
   const textDriven = groups.length > 0 || q.words.length > 0;
   // One agent drives when nothing else does; else it is a condition like the others.
-  const agentDriven = !textDriven && q.params.length !== 1 && q.agents.length === 1;
+  const agentDriven = !textDriven && q.agents.length === 1;
   if (!agentDriven) inList('ti.agent_id', q.agents);
   inList('ti.version_id', q.versions);
   inList('ti.bundle_hash', q.bundles);
@@ -110,37 +117,18 @@ export function planSearch(
   if (q.from !== undefined) conditions.push({ sql: 'ti.created_at >= ?', args: [q.from] });
   if (q.to !== undefined) conditions.push({ sql: 'ti.created_at < ?', args: [q.to] });
 
-  // A `param` field with a comparison: each alternative a probe, a term's in the full-text row,
-  // a comparison's in the number and date rows.
-  const compared = q.params.some((p) => paramTerm(p) === null);
-  if (compared) {
-    const v = (sql: string, args: unknown[]) => ({
-      sql: `EXISTS (SELECT 1 FROM turn_index_values AS v WHERE v.turn = ti.id AND v.code = ? AND ${sql})`,
-      args,
-    });
-    // `+` keeps SQLite on the (code, turn) key, which probes one turn, rather than a value range.
-    const plus = dialect === 'sqlite' ? '+' : '';
+  // A `param` field with a comparison: the full-text match holds its parameters' presence (or
+  // values), and each alternative is probed in the turn's row: its comparison, or its term.
+  if (q.params.some((p) => p.op === '<' || p.op === '>')) {
     const parts = q.params.map((p): Where => {
-      const t = paramTerm(p);
-      if (t !== null) return termProbe([[t]], dialect);
-      if ('number' in p) return v(`${plus}v.value_num ${p.op} ?`, [p.code, p.number]);
-      if ('date' in p) return v(`${plus}v.value_date ${p.op} ?`, [p.code, p.date]);
-      throw new Error('unreachable');
+      if (p.op === '<' || p.op === '>') return comparison(p, dialect);
+      return termProbe([[p.op === '=' ? term('value', p.code, p.value) : term('param', p.code)]], dialect);
     });
     conditions.push({ sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) });
   }
 
   let driver: SearchPlan['driver'] = { table: '', id: 'ti.id', where: TRUE };
   if (textDriven) driver = textMatch(groups, q.words, dialect);
-  else if (q.params.length === 1)
-    // The parameter's rows by code alone (an index range, so a window holds at most SEARCH_SCAN
-    // of them); the comparison stays a probe in `filter`: driving by it would read every row of
-    // the code to find a window's worth of rare values.
-    driver = {
-      table: 'turn_index_values',
-      id: 'turn_index_values.turn',
-      where: { sql: 'turn_index_values.code = ?', args: [q.params[0]!.code] },
-    };
   else if (agentDriven)
     driver = { table: '', id: 'ti.id', where: { sql: 'ti.agent_id = ?', args: [q.agents[0]] } };
   return {
@@ -322,7 +310,6 @@ function listColumn(v: unknown): unknown[][] {
     return [];
   }
 }
-
 
 /**
  * The facets from the matched rows (with their `rules` and `tools` columns), and whether every

@@ -52,14 +52,13 @@ async function withoutTurnIndex(s: Service) {
   if (s.storeKind === 'postgres') {
     await runSql(s, 'DROP SEQUENCE tasks_activity_seq');
     const version = POSTGRES_MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-    await runSql(s, 'DROP TABLE turn_index, turn_index_values');
+    await runSql(s, 'DROP TABLE turn_index');
     await runSql(s, 'DELETE FROM threadline_schema WHERE version > $1', [version]);
     expect(version).toBeGreaterThan(0);
     return;
   }
   const version = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-  for (const table of ['turn_index_text', 'turn_index_values', 'turn_index'])
-    await runSql(s, `DROP TABLE ${table}`);
+  for (const table of ['turn_index_text', 'turn_index']) await runSql(s, `DROP TABLE ${table}`);
   await runSql(s, `PRAGMA user_version = ${version}`);
 }
 
@@ -74,14 +73,13 @@ async function inFirstLayout(s: Service) {
   const last = migrations.length - 1;
   expect(migrations[last]).toContain('DROP TABLE turn_index_rules');
   if (s.storeKind === 'postgres') {
-    await runSql(s, 'DROP TABLE turn_index, turn_index_values');
+    await runSql(s, 'DROP TABLE turn_index');
     await runSql(s, migrations[first]!);
     await runSql(s, migrations[first + 1]!);
     await runSql(s, 'DELETE FROM threadline_schema WHERE version > $1', [last]);
     return;
   }
-  for (const table of ['turn_index_text', 'turn_index_values', 'turn_index'])
-    await runSql(s, `DROP TABLE ${table}`);
+  for (const table of ['turn_index_text', 'turn_index']) await runSql(s, `DROP TABLE ${table}`);
   await runSql(s, migrations[first]!);
   await runSql(s, migrations[first + 1]!);
   await runSql(s, 'DROP INDEX turns_unindexed');
