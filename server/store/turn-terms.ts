@@ -10,7 +10,8 @@
  * and ending in a digit, so the stemmer leaves it unchanged. Tokens are written and searched in
  * a column of their own (SQLite) or with a space in them, which no text ever gives (PostgreSQL),
  * so the words of a message or a reply can never be read as a term, nor a term found by words.
- * Two different facts sharing a token would need a collision of 96 bits of SHA-256. Pure.
+ * Two different facts sharing a token would need a collision of 96 bits of SHA-256. Pure (the
+ * cache of tokens aside, which only saves recomputing them).
  */
 import { hash } from 'node:crypto';
 
@@ -28,9 +29,30 @@ const LETTER: Record<TermKind, string> = {
   value: 'v',
 };
 
+/**
+ * Tokens already computed, by kind and first part, then by second part: the same rules, tools,
+ * decisions and codes come back turn after turn, and a hash costs more than a look-up. Emptied
+ * when it holds CACHED_TERMS first parts.
+ */
+const cache = new Map<string, Map<string, string>>();
+const CACHED_TERMS = 20_000;
+
 /** The token of a fact: its kind and its parts (a rule id and its result, a code and its value…). */
-export function term(kind: TermKind, ...parts: string[]): string {
-  return `tl${LETTER[kind]}${hash('sha256', JSON.stringify([kind, ...parts]), 'hex').slice(0, 24)}0`;
+export function term(kind: TermKind, first: string, second = ''): string {
+  const key = LETTER[kind] + first;
+  let known = cache.get(key);
+  const cached = known?.get(second);
+  if (cached !== undefined) return cached;
+  const parts = kind === 'rule-result' || kind === 'value' ? [kind, first, second] : [kind, first];
+  const token = `tl${LETTER[kind]}${hash('sha256', JSON.stringify(parts), 'hex').slice(0, 24)}0`;
+  if (!known) {
+    if (cache.size >= CACHED_TERMS) cache.clear();
+    known = new Map();
+    cache.set(key, known);
+  }
+  if (known.size >= CACHED_TERMS) known.clear();
+  known.set(second, token);
+  return token;
 }
 
 /** A token as a PostgreSQL lexeme: with a space, which no lexeme of a parsed text holds. */
