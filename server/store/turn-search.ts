@@ -43,10 +43,11 @@ export const FACET_TURNS = 10_000;
  * turn's full-text row when the search names any term (a rule, a tool, a decision, an intent, a
  * parameter, its value, or the presence of a parameter it compares: `turn-terms.ts`) or words,
  * matched at once for every such field; else one agent's turns; else every turn. `table` joins
- * it to `turn_index AS ti`, `where` is its own condition and `id` its turn-id column. `filter` holds every other condition, each a probe of one turn. A
- * request first finds the window of its next `SEARCH_SCAN` candidates (an index-only read), then
- * reads the matches within it, stopping at the page's end: its work is bounded whatever the
- * store's size, and a window that ends before the page is full says where the next request goes on.
+ * it to `turn_index AS ti`, `where` is its own condition and `id` its turn-id column. `filter`
+ * holds every other condition, each a probe of one turn. A request first finds the window of its
+ * next `SEARCH_SCAN` candidates (an index-only read), then reads the matches within it, stopping
+ * at the page's end: its work is bounded whatever the store's size, and a window that ends before
+ * the page is full says where the next request goes on.
  */
 export interface SearchPlan {
   driver: { table: string; id: string; where: Where };
