@@ -139,11 +139,11 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE tasks ALTER COLUMN activity SET NOT NULL;
   CREATE INDEX tasks_activity ON tasks (activity, agent_id);
   `,
-  // The turn index in two places per turn (as SQLite migration 8): its row, with its rules and
-  // tools (for the counts) and its numbers and dates (for comparisons) as JSON, and its tsvector,
-  // which holds the words of its message and reply and the lexemes of its terms (`turn-terms.ts`:
-  // rules with their results, tools, decision, intent, parameters and values). Built again from
-  // the stored turns right after.
+  // The turn index in one row per turn (as SQLite migration 8): with its rules and tools (for the
+  // counts) and its numbers and dates (for comparisons) as JSON, its words as a tsvector, and its
+  // terms (`turn-terms.ts`: rules with their results, tools, decision, intent, parameters and
+  // values) as an array of numbers, each with a GIN index. Built again from the stored turns
+  // right after.
   `
   DROP TABLE turn_index_rules, turn_index_tools, turn_index_values, turn_index;
   CREATE TABLE turn_index (
@@ -161,6 +161,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
     decision TEXT NOT NULL,
     deciding_rule TEXT,
     text_tsv TSVECTOR NOT NULL,
+    terms BIGINT[] NOT NULL,
     rules TEXT NOT NULL,
     tools TEXT NOT NULL,
     numbers JSONB NOT NULL,
@@ -169,6 +170,7 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   );
   CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
   CREATE INDEX turn_index_words ON turn_index USING GIN (text_tsv);
+  CREATE INDEX turn_index_terms ON turn_index USING GIN (terms);
   `,
 ];
 

@@ -1,9 +1,9 @@
 /**
  * The turn index in PostgreSQL (the table of migration 7 in `postgres-migrations.ts`): one row
  * per turn, written inside the transaction that stores the turn, with its rules and tools (for
- * the counts) and its numbers and dates (for comparisons) as JSON, and its `text_tsv`, which holds
- * the words of its message and reply and the lexemes of its terms. Searches and counts use the
- * SQL of `turn-search.ts` with `$n` placeholders.
+ * the counts) and its numbers and dates (for comparisons) as JSON, the words of its message and
+ * reply as `text_tsv`, and its terms as numbers (`terms`). Searches and counts use the SQL of
+ * `turn-search.ts` with `$n` placeholders.
  */
 import type { PoolClient, QueryResultRow } from 'pg';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
@@ -26,7 +26,7 @@ import {
   type TurnQuery,
   type Where,
 } from './turn-search';
-import { termLexeme } from './turn-terms';
+import { termNumber } from './turn-terms';
 
 type Query = <R extends QueryResultRow>(
   text: string,
@@ -35,10 +35,9 @@ type Query = <R extends QueryResultRow>(
 ) => Promise<R[]>;
 
 const INSERT_ENTRY = `INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
-      created_at, day, intent, decision, deciding_rule, text_tsv, rules, tools, numbers, dates)
+      created_at, day, intent, decision, deciding_rule, text_tsv, terms, rules, tools, numbers, dates)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-      to_tsvector('english', $13) || to_tsvector('english', $14) || array_to_tsvector($15::text[]),
-      $16, $17, $18, $19)
+      to_tsvector('english', $13) || to_tsvector('english', $14), $15::bigint[], $16, $17, $18, $19)
     ON CONFLICT (task_id, seq) DO NOTHING`;
 
 function entryValues(e: TurnIndexEntry): unknown[] {
@@ -57,7 +56,7 @@ function entryValues(e: TurnIndexEntry): unknown[] {
     e.decidingRule,
     searchableText(e.message),
     searchableText(e.reply),
-    e.terms.map(termLexeme),
+    e.terms.map(termNumber),
     rulesColumn(e),
     toolsColumn(e),
     numbersColumn(e),

@@ -5,7 +5,7 @@
 import { expect, it, describe } from 'vitest';
 import type { Trace } from '../../src/contract/trace';
 import { parseTurnQuery } from './turn-search';
-import { term, termLexeme } from './turn-terms';
+import { term, termNumber } from './turn-terms';
 import type { Store, StoredAgentVersion, TaskRecord, TurnRecord } from './store';
 
 export function task(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
@@ -227,7 +227,7 @@ export function storeContract(open: () => Promise<Store>): void {
 
     it('never reads a text as a rule, a tool or a value, nor finds a term by words', async () => {
       const store = await indexed();
-      // A message and a reply made of the very tokens (and lexemes) the index writes for facts.
+      // A message and a reply made of the very tokens (and numbers) the index writes for facts.
       const forged = [
         term('rule-result', 'DISPUTE_WINDOW', 'blocked'),
         term('tool-invoked', 'DISPUTE_CHARGE'),
@@ -238,7 +238,7 @@ export function storeContract(open: () => Promise<Store>): void {
       await store.appendTurn('t9', () =>
         tracedTurn('t9', 1, '2025-03-05T00:00:00.000Z', {
           text: forged.join(' '),
-          reply: forged.map(termLexeme).join(' '),
+          reply: forged.map(termNumber).join(' '),
           decision: 'proceed',
         }),
       );

@@ -7,7 +7,7 @@
  * query is reduced to plain words, so no request can make the database do unbounded parsing.
  */
 import type { TurnIndexEntry } from './turn-index';
-import { term, termLexeme } from './turn-terms';
+import { term, termNumber } from './turn-terms';
 
 export {
   listOf,
@@ -123,7 +123,7 @@ export function planSearch(
   if (q.params.some((p) => p.op === '<' || p.op === '>')) {
     const parts = q.params.map((p): Where => {
       if (p.op === '<' || p.op === '>') return comparison(p, dialect);
-      return termProbe([[p.op === '=' ? term('value', p.code, p.value) : term('param', p.code)]], dialect);
+      return termProbe(p.op === '=' ? term('value', p.code, p.value) : term('param', p.code), dialect);
     });
     conditions.push({ sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) });
   }
@@ -150,12 +150,16 @@ function ftsQuery(groups: readonly string[][], words: readonly string[]): string
   return parts.join(' AND ');
 }
 
-/** A tsquery of the terms (one of each group), as its text (each lexeme quoted, no text parsed). */
-function tsTerms(groups: readonly string[][]): string {
-  return groups.map((g) => `(${g.map((t) => `'${termLexeme(t)}'`).join(' | ')})`).join(' & ');
+/** The terms as conditions on PostgreSQL's `terms` array: one of each group. */
+function pgTerms(groups: readonly string[][]): Where[] {
+  return groups.map((g) =>
+    g.length === 1
+      ? { sql: 'ti.terms @> ?::bigint[]', args: [g.map(termNumber)] }
+      : { sql: 'ti.terms && ?::bigint[]', args: [g.map(termNumber)] },
+  );
 }
 
-/** The full-text condition of the terms and words: FTS5's MATCH, or the tsvector's `@@`. */
+/** The full-text condition of the terms and words: FTS5's MATCH, or the terms array and the tsvector. */
 function textMatch(
   groups: readonly string[][],
   words: readonly string[],
@@ -167,27 +171,24 @@ function textMatch(
       id: 'turn_index_text.rowid',
       where: { sql: 'turn_index_text MATCH ?', args: [ftsQuery(groups, words)] },
     };
-  const parts: Where[] = [];
-  if (groups.length) parts.push({ sql: '?::tsquery', args: [tsTerms(groups)] });
-  if (words.length) parts.push({ sql: `plainto_tsquery('english', ?)`, args: [words.join(' ')] });
+  const parts = pgTerms(groups);
+  if (words.length)
+    parts.push({ sql: `ti.text_tsv @@ plainto_tsquery('english', ?)`, args: [words.join(' ')] });
   return {
     table: '',
     id: 'ti.id',
-    where: {
-      sql: `ti.text_tsv @@ (${parts.map((p) => p.sql).join(' && ')})`,
-      args: parts.flatMap((p) => p.args),
-    },
+    where: { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) },
   };
 }
 
-/** A probe of one turn's terms (one of each group). */
-function termProbe(groups: readonly string[][], dialect: Dialect): Where {
+/** A probe of one turn's term. */
+function termProbe(token: string, dialect: Dialect): Where {
   if (dialect === 'sqlite')
     return {
       sql: 'EXISTS (SELECT 1 FROM turn_index_text WHERE turn_index_text MATCH ? AND turn_index_text.rowid = ti.id)',
-      args: [ftsQuery(groups, [])],
+      args: [ftsQuery([[token]], [])],
     };
-  return { sql: 'ti.text_tsv @@ ?::tsquery', args: [tsTerms(groups)] };
+  return pgTerms([[token]])[0]!;
 }
 
 /** The driver's turn ids, newest first, below the plan's cursor and at or above `low` when given. */

@@ -7,11 +7,13 @@
  *
  * A term's token is `tl`, a letter for its kind, 24 hexadecimal digits of the SHA-256 of the kind
  * and its parts, and a closing `0`: letters and digits only, so SQLite's tokenizer keeps it whole,
- * and ending in a digit, so the stemmer leaves it unchanged. Tokens are written and searched in
- * a column of their own (SQLite) or with a space in them, which no text ever gives (PostgreSQL),
- * so the words of a message or a reply can never be read as a term, nor a term found by words.
- * Two different facts sharing a token would need a collision of 96 bits of SHA-256. Pure (the
- * cache of tokens aside, which only saves recomputing them).
+ * and ending in a digit, so the stemmer leaves it unchanged. SQLite writes and searches tokens in
+ * an FTS5 column of their own; PostgreSQL keeps them as numbers (`termNumber`) in a column of
+ * their own: either way the words of a message or a reply can never be read as a term, nor a
+ * term found by words. Two facts sharing a token would need a collision of 96 bits of SHA-256
+ * (SQLite) or 64 bits (PostgreSQL: found by chance once in billions of stores of a million
+ * distinct facts; crafting one means choosing both facts, so it cannot aim at another's data).
+ * Pure (the cache of tokens aside, which only saves recomputing them).
  */
 import { hash } from 'node:crypto';
 
@@ -55,5 +57,10 @@ export function term(kind: TermKind, first: string, second = ''): string {
   return token;
 }
 
-/** A token as a PostgreSQL lexeme: with a space, which no lexeme of a parsed text holds. */
-export const termLexeme = (token: string): string => `${token} t`;
+/**
+ * A token as PostgreSQL keeps it: the first 64 bits of its hash as a signed 64-bit integer (in
+ * decimal, as `pg` passes a BIGINT), in an array column of the turn's row with a GIN index, apart
+ * from its words; small enough that testing a turn's terms costs little more than reading its row.
+ */
+export const termNumber = (token: string): string =>
+  BigInt.asIntN(64, BigInt(`0x${token.slice(3, 19)}`)).toString();
