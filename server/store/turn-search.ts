@@ -50,17 +50,7 @@ export const FACET_TURNS = 10_000;
  * the page is full says where the next request goes on.
  */
 export interface SearchPlan {
-  driver: {
-    table: string;
-    id: string;
-    where: Where;
-    /**
-     * True when the driver's index cannot be read in turn order (PostgreSQL's GIN indexes): its
-     * window is then a range of turn ids (the `size` newest from its newest match), so a window
-     * costs at most a range's worth of turns, however many match in the whole store.
-     */
-    unordered?: boolean;
-  };
+  driver: { table: string; id: string; where: Where };
   filter: Where;
   before: number | null;
 }
@@ -188,7 +178,6 @@ function textMatch(
     table: '',
     id: 'ti.id',
     where: { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) },
-    unordered: true,
   };
 }
 
@@ -394,26 +383,9 @@ async function nextWindow(
   plan: SearchPlan,
   size: number,
 ): Promise<{ low: number | null; last: boolean }> {
-  if (plan.driver.unordered) {
-    const r = (await all(idRangeSql(plan)))[0];
-    if (r?.top === null || r?.top === undefined) return { low: null, last: true };
-    const low = Math.max(num(r.first), num(r.top) - size + 1);
-    return { low, last: low <= num(r.first) };
-  }
   const w = (await all(windowSql(plan, size)))[0];
   const n = num(w?.n);
   return { low: n === 0 ? null : num(w?.oldest), last: n < size };
-}
-
-/** The newest match of an unordered driver below the cursor (null when none), and the oldest turn. */
-export function idRangeSql(plan: SearchPlan): Where {
-  const { where } = plan.driver;
-  const below = plan.before === null ? TRUE : { sql: 'ti.id < ?', args: [plan.before] };
-  return {
-    sql: `SELECT (SELECT MAX(ti.id) FROM turn_index AS ti WHERE ${where.sql} AND ${below.sql}) AS top,
-      (SELECT MIN(id) FROM turn_index) AS first`,
-    args: [...where.args, ...below.args],
-  };
 }
 
 /**
