@@ -406,11 +406,20 @@ export async function runSearch(
   return { hits, next: last ? null : low };
 }
 
-/** Runs the facets with a store's `all`, over the newest matching turns of a window of FACET_SCAN. */
+/**
+ * Runs the facets with a store's `all`, over the newest matching turns of a window of FACET_SCAN
+ * (or, when the driver is the only condition, over its newest FACET_TURNS turns).
+ */
 export async function runFacets(
   all: (w: Where) => Promise<Row[]>,
   plan: SearchPlan,
 ): Promise<TurnFacetCounts> {
+  if (plan.filter === TRUE) {
+    // Every candidate matches: the newest FACET_TURNS of the driver are the counted turns, read
+    // at once (the window would only bound a read that is bounded already).
+    const matched = await all(matchedSql(plan, null));
+    return facetCounts(matched, matched.length < FACET_TURNS);
+  }
   const { low, last } = await nextWindow(all, plan, FACET_SCAN);
   const matched = low === null ? [] : await all(matchedSql(plan, low));
   return facetCounts(matched, last && matched.length < FACET_TURNS);
