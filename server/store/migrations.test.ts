@@ -148,72 +148,72 @@ describe('migration to the thread list', () => {
   });
 });
 
-describe('migration to the turn index', () => {
-  /** A data folder as the schema before the index left it, with three turns stored out of time order. */
-  function beforeIndexFolder(): string {
-    const dir = mkdtempSync(join(tmpdir(), 'threadline-migrate-'));
-    dirs.push(dir);
-    const db = new Database(join(dir, 'threadline.db'));
-    const before = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-    for (const m of MIGRATIONS.slice(0, before)) db.exec(m);
-    db.pragma(`user_version = ${before}`);
-    db.prepare(
-      `INSERT INTO tasks (id, agent_id, user_id, origin, title, welcome_message, suggestions, version_id, version_tag,
-        clock, initial_state, created_at) VALUES (?, ?, 'u1', 'web-widget', 'T', NULL, '[]', 'v2', 'v2',
-        '2025-01-01T00:00:00.000Z', '{}', '2025-01-01T00:00:00.000Z')`,
-    ).run('t1', 'card-disputes');
-    const turn = db.prepare(`INSERT INTO turns VALUES ('t1', ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, NULL, 'v2')`);
-    const trace = (id: string, decision: string, rule: string) =>
-      JSON.stringify({
-        interaction_id: id,
-        intent: 'dispute_charge',
-        decision,
-        rules_evaluated: [
-          { rule_id: rule, rule_type: 'policy', predicate: 'p', result: 'blocked', reason: 'r' },
-        ],
-        tools_considered: ['DISPUTE_CHARGE'],
-        tools_invoked: [],
-        entities: {},
-      });
-    // Stored in position order; their times say i2 came last.
-    turn.run(
-      1,
-      'i1',
-      'u-i1',
-      'dispute coffee',
-      '2025-01-01T00:00:01.000Z',
-      'blocked',
-      '2025-01-01T00:00:01.000Z',
-      trace('i1', 'block_with_explanation', 'DISPUTE_WINDOW'),
-      '{"values":{"transaction-amount":120}}',
-    );
-    turn.run(
-      2,
-      'i2',
-      'u-i2',
-      'second message',
-      '2025-01-03T00:00:00.000Z',
-      'ok',
-      '2025-01-03T00:00:00.000Z',
-      trace('i2', 'proceed', 'OTHER'),
-      '{}',
-    );
-    // A trace that cannot be read: indexed by its texts and ids alone, never a failed start.
-    turn.run(
-      3,
-      'i3',
-      'u-i3',
-      'garbled lemonade',
-      '2025-01-02T00:00:00.000Z',
-      'x',
-      '2025-01-02T00:00:00.000Z',
-      '{not json',
-      '{}',
-    );
-    db.close();
-    return dir;
-  }
+/** A data folder as the schema before the index left it, with three turns stored out of time order. */
+function beforeIndexFolder(): string {
+  const dir = mkdtempSync(join(tmpdir(), 'threadline-migrate-'));
+  dirs.push(dir);
+  const db = new Database(join(dir, 'threadline.db'));
+  const before = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
+  for (const m of MIGRATIONS.slice(0, before)) db.exec(m);
+  db.pragma(`user_version = ${before}`);
+  db.prepare(
+    `INSERT INTO tasks (id, agent_id, user_id, origin, title, welcome_message, suggestions, version_id, version_tag,
+      clock, initial_state, created_at) VALUES (?, ?, 'u1', 'web-widget', 'T', NULL, '[]', 'v2', 'v2',
+      '2025-01-01T00:00:00.000Z', '{}', '2025-01-01T00:00:00.000Z')`,
+  ).run('t1', 'card-disputes');
+  const turn = db.prepare(`INSERT INTO turns VALUES ('t1', ?, ?, ?, ?, ?, ?, '[]', ?, ?, ?, NULL, 'v2')`);
+  const trace = (id: string, decision: string, rule: string) =>
+    JSON.stringify({
+      interaction_id: id,
+      intent: 'dispute_charge',
+      decision,
+      rules_evaluated: [
+        { rule_id: rule, rule_type: 'policy', predicate: 'p', result: 'blocked', reason: 'r' },
+      ],
+      tools_considered: ['DISPUTE_CHARGE'],
+      tools_invoked: [],
+      entities: {},
+    });
+  // Stored in position order; their times say i2 came last.
+  turn.run(
+    1,
+    'i1',
+    'u-i1',
+    'dispute coffee',
+    '2025-01-01T00:00:01.000Z',
+    'blocked',
+    '2025-01-01T00:00:01.000Z',
+    trace('i1', 'block_with_explanation', 'DISPUTE_WINDOW'),
+    '{"values":{"transaction-amount":120}}',
+  );
+  turn.run(
+    2,
+    'i2',
+    'u-i2',
+    'second message',
+    '2025-01-03T00:00:00.000Z',
+    'ok',
+    '2025-01-03T00:00:00.000Z',
+    trace('i2', 'proceed', 'OTHER'),
+    '{}',
+  );
+  // A trace that cannot be read: indexed by its texts and ids alone, never a failed start.
+  turn.run(
+    3,
+    'i3',
+    'u-i3',
+    'garbled lemonade',
+    '2025-01-02T00:00:00.000Z',
+    'x',
+    '2025-01-02T00:00:00.000Z',
+    '{not json',
+    '{}',
+  );
+  db.close();
+  return dir;
+}
 
+describe('migration to the turn index', () => {
   it('indexes every turn stored before it, oldest first, once', async () => {
     const dir = beforeIndexFolder();
     const store = new SqliteStore({ dataDir: dir });
@@ -238,6 +238,68 @@ describe('migration to the turn index', () => {
       expect((await again.searchTurns(parseTurnQuery({}), null, null, 10)).hits.length).toBe(4);
     } finally {
       await again.close();
+    }
+  });
+});
+
+describe('migration to the present layout of the turn index', () => {
+  it('lays the index out anew from the stored turns, whatever the first layout held', async () => {
+    const dir = beforeIndexFolder();
+    const db = new Database(join(dir, 'threadline.db'));
+    const first = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
+    const layout = MIGRATIONS.length - 1;
+    expect(MIGRATIONS[layout]).toContain('DROP TABLE turn_index_rules');
+    for (const m of MIGRATIONS.slice(first, layout)) db.exec(m);
+    // The first layout once indexed (its helper index dropped), with rows no stored turn supports.
+    db.exec(`
+      INSERT INTO turn_index (id, task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
+        created_at, day, intent, decision, deciding_rule)
+      VALUES (1, 't1', 2, 'i2', 'card-disputes', 'v2', NULL, 'u1', '2025-01-03T00:00:00.000Z', '2025-01-03',
+        'dispute_charge', 'block_with_explanation', 'STALE_RULE');
+      INSERT INTO turn_index_rules VALUES ('STALE_RULE', 'blocked', 'policy', 1);
+      INSERT INTO turn_index_values VALUES ('transaction-amount', '999', 999, NULL, 1);
+      DROP INDEX turns_unindexed;
+    `);
+    db.pragma(`user_version = ${layout}`);
+    db.close();
+
+    const store = new SqliteStore({ dataDir: dir });
+    const search = async (params: Record<string, string[]>) =>
+      (await store.searchTurns(parseTurnQuery(params), null, null, 10)).hits.map((h) => h.interactionId);
+    try {
+      expect(await search({})).toEqual(['i2', 'i3', 'i1']);
+      expect(await search({ rule: ['STALE_RULE'] })).toEqual([]);
+      expect(await search({ rule: ['DISPUTE_WINDOW:blocked'] })).toEqual(['i1']);
+      expect(await search({ rule: ['OTHER', 'DISPUTE_WINDOW:allowed'] })).toEqual(['i2']);
+      expect(await search({ decision: ['block_with_explanation'] })).toEqual(['i1']);
+      expect(await search({ param: ['transaction-amount>100'] })).toEqual(['i1']);
+      expect(await search({ param: ['transaction-amount>500'] })).toEqual([]);
+      expect(await search({ param: ['transaction-amount=120'] })).toEqual(['i1']);
+      expect(await search({ q: ['lemonade'] })).toEqual(['i3']);
+      const counts = await store.turnFacets(parseTurnQuery({}), null);
+      expect(counts.rules).toEqual([
+        { rule_id: 'DISPUTE_WINDOW', result: 'blocked', count: 1 },
+        { rule_id: 'OTHER', result: 'blocked', count: 1 },
+      ]);
+      expect(counts.tools).toEqual([{ tool: 'DISPUTE_CHARGE', considered: 2, invoked: 0 }]);
+    } finally {
+      await store.close();
+    }
+    const after = new Database(join(dir, 'threadline.db'), { readonly: true });
+    try {
+      const tables = after
+        .prepare(
+          "SELECT name FROM sqlite_master WHERE name LIKE 'turn_index_%' AND type = 'table' ORDER BY name",
+        )
+        .all()
+        .map((r) => (r as { name: string }).name);
+      expect(tables).not.toContain('turn_index_rules');
+      expect(tables).not.toContain('turn_index_values');
+      expect(
+        after.prepare("SELECT 1 FROM sqlite_master WHERE name = 'turns_unindexed'").get(),
+      ).toBeUndefined();
+    } finally {
+      after.close();
     }
   });
 });

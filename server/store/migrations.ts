@@ -170,6 +170,42 @@ export const MIGRATIONS: readonly string[] = [
   ) AS ranked WHERE ranked.id = tasks.id;
   CREATE INDEX tasks_activity ON tasks (activity, agent_id);
   `,
+  // The turn index in two places per turn: its row, and its one full-text row. A turn's rules with
+  // their results, its tools, its decision, intent, parameters and values become terms of its
+  // full-text row (the `terms` column, `turn-terms.ts`); its rules and tools (for the counts) and
+  // its numbers and dates (for `code>n`, `code<n`) are JSON columns of its row. The index of the
+  // layout before is dropped and built again from the stored turns after this migration, as
+  // migration 5's was.
+  `
+  DROP TABLE turn_index_rules;
+  DROP TABLE turn_index_tools;
+  DROP TABLE turn_index_values;
+  DROP TABLE turn_index_text;
+  DROP TABLE turn_index;
+  CREATE TABLE turn_index (
+    id INTEGER PRIMARY KEY,
+    task_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    interaction_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    version_id TEXT NOT NULL,
+    bundle_hash TEXT,
+    user_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    day TEXT NOT NULL,
+    intent TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    deciding_rule TEXT,
+    rules TEXT NOT NULL,
+    tools TEXT NOT NULL,
+    numbers TEXT NOT NULL,
+    dates TEXT NOT NULL,
+    UNIQUE (task_id, seq)
+  );
+  CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
+  CREATE VIRTUAL TABLE turn_index_text USING fts5(message, reply, terms, content='', tokenize='porter unicode61');
+  CREATE INDEX IF NOT EXISTS turns_unindexed ON turns (reply_created_at, task_id, seq);
+  `,
 ];
 
 export function migrate(db: Database): void {

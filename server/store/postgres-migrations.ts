@@ -12,8 +12,11 @@ import type { PoolClient } from 'pg';
 import { AGENTS_SCHEMA } from './migrations';
 import { backfillPostgresTurnIndex } from './postgres-turn-index';
 
-/** The migration that creates the turn index (the turns already stored are indexed after it). */
-const TURN_INDEX_MIGRATION = 4;
+/**
+ * The migrations that create the turn index (4) and lay it out anew (7): when either ran, the
+ * stored turns are indexed once after the last migration, in the layout of this code.
+ */
+const TURN_INDEX_MIGRATIONS = new Set([4, 7]);
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
@@ -136,6 +139,39 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   ALTER TABLE tasks ALTER COLUMN activity SET NOT NULL;
   CREATE INDEX tasks_activity ON tasks (activity, agent_id);
   `,
+  // The turn index in one row per turn (as SQLite migration 8): with its rules and tools (for the
+  // counts) and its numbers and dates (for comparisons) as JSON, its words as a tsvector, and its
+  // terms (`turn-terms.ts`: rules with their results, tools, decision, intent, parameters and
+  // values) as an array of numbers, each with a GIN index. Built again from the stored turns
+  // right after.
+  `
+  DROP TABLE turn_index_rules, turn_index_tools, turn_index_values, turn_index;
+  CREATE TABLE turn_index (
+    id BIGSERIAL PRIMARY KEY,
+    task_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    interaction_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    version_id TEXT NOT NULL,
+    bundle_hash TEXT,
+    user_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    day TEXT NOT NULL,
+    intent TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    deciding_rule TEXT,
+    text_tsv TSVECTOR NOT NULL,
+    terms BIGINT[] NOT NULL,
+    rules TEXT NOT NULL,
+    tools TEXT NOT NULL,
+    numbers JSONB NOT NULL,
+    dates JSONB NOT NULL,
+    UNIQUE (task_id, seq)
+  );
+  CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
+  CREATE INDEX turn_index_words ON turn_index USING GIN (text_tsv);
+  CREATE INDEX turn_index_terms ON turn_index USING GIN (terms);
+  `,
 ];
 
 /** Any constant shared by every instance: the key of the advisory lock migrations run under. */
@@ -162,11 +198,13 @@ export async function migratePostgres(client: PoolClient): Promise<void> {
         `The database's schema (version ${current}) is newer than this service (${POSTGRES_MIGRATIONS.length}).`,
       );
     }
+    let reindex = false;
     for (let version = current; version < POSTGRES_MIGRATIONS.length; version += 1) {
       await client.query(POSTGRES_MIGRATIONS[version]!);
       await client.query('INSERT INTO threadline_schema (version) VALUES ($1)', [version + 1]);
-      if (version + 1 === TURN_INDEX_MIGRATION) await backfillPostgresTurnIndex(client);
+      if (TURN_INDEX_MIGRATIONS.has(version + 1)) reindex = true;
     }
+    if (reindex) await backfillPostgresTurnIndex(client);
     await client.query('COMMIT');
   } catch (error) {
     await client.query('ROLLBACK').catch(() => undefined);

@@ -1,11 +1,20 @@
 /**
- * The turn index in PostgreSQL (the tables of migration 4 in `postgres-migrations.ts`): one
- * statement writes a turn's whole entry inside the transaction that stores the turn; searches and
- * counts use the SQL of `turn-search.ts` with `$n` placeholders and the `text_tsv` column.
+ * The turn index in PostgreSQL (the table of migration 7 in `postgres-migrations.ts`): one row
+ * per turn, written inside the transaction that stores the turn, with its rules and tools (for
+ * the counts) and its numbers and dates (for comparisons) as JSON, the words of its message and
+ * reply as `text_tsv`, and its terms as numbers (`terms`). Searches and counts use the SQL of
+ * `turn-search.ts` with `$n` placeholders.
  */
 import type { PoolClient, QueryResultRow } from 'pg';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
-import { turnIndexEntry, type TurnIndexEntry } from './turn-index';
+import {
+  datesColumn,
+  numbersColumn,
+  rulesColumn,
+  toolsColumn,
+  turnIndexEntry,
+  type TurnIndexEntry,
+} from './turn-index';
 import {
   numbered,
   planSearch,
@@ -17,6 +26,7 @@ import {
   type TurnQuery,
   type Where,
 } from './turn-search';
+import { termNumber } from './turn-terms';
 
 type Query = <R extends QueryResultRow>(
   text: string,
@@ -24,30 +34,11 @@ type Query = <R extends QueryResultRow>(
   on?: Pick<PoolClient, 'query'>,
 ) => Promise<R[]>;
 
-const INSERT_ENTRY = `WITH ti AS (
-    INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
-      created_at, day, intent, decision, deciding_rule, text_tsv)
+const INSERT_ENTRY = `INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
+      created_at, day, intent, decision, deciding_rule, text_tsv, terms, rules, tools, numbers, dates)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-      to_tsvector('english', $13) || to_tsvector('english', $14))
-    ON CONFLICT (task_id, seq) DO NOTHING
-    RETURNING id
-  ),
-  r AS (
-    INSERT INTO turn_index_rules (rule_id, result, rule_type, turn)
-    SELECT x.a, x.b, x.c, ti.id FROM ti, unnest($15::text[], $16::text[], $17::text[]) AS x(a, b, c)
-    ON CONFLICT DO NOTHING
-  ),
-  t AS (
-    INSERT INTO turn_index_tools (tool, invoked, turn)
-    SELECT x.a, x.b, ti.id FROM ti, unnest($18::text[], $19::boolean[]) AS x(a, b)
-    ON CONFLICT DO NOTHING
-  ),
-  v AS (
-    INSERT INTO turn_index_values (code, value_text, value_num, value_date, turn)
-    SELECT x.a, x.b, x.c, x.d, ti.id FROM ti, unnest($20::text[], $21::text[], $22::float8[], $23::text[]) AS x(a, b, c, d)
-    ON CONFLICT DO NOTHING
-  )
-  SELECT id FROM ti`;
+      to_tsvector('english', $13) || to_tsvector('english', $14), $15::bigint[], $16, $17, $18, $19)
+    ON CONFLICT (task_id, seq) DO NOTHING`;
 
 function entryValues(e: TurnIndexEntry): unknown[] {
   return [
@@ -65,15 +56,11 @@ function entryValues(e: TurnIndexEntry): unknown[] {
     e.decidingRule,
     searchableText(e.message),
     searchableText(e.reply),
-    e.rules.map((r) => r.ruleId),
-    e.rules.map((r) => r.result),
-    e.rules.map((r) => r.ruleType),
-    e.tools.map((t) => t.tool),
-    e.tools.map((t) => t.invoked),
-    e.values.map((v) => v.code),
-    e.values.map((v) => v.text),
-    e.values.map((v) => v.num),
-    e.values.map((v) => v.date),
+    e.terms.map(termNumber),
+    rulesColumn(e),
+    toolsColumn(e),
+    numbersColumn(e),
+    datesColumn(e),
   ];
 }
 
@@ -109,7 +96,7 @@ export function postgresTurnFacets(
   // One REPEATABLE READ transaction: every count from the same snapshot.
   return transaction(async (client) => {
     await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
-    return runFacets(pgRows(query, client), planSearch(q, allowedAgents, 'postgres', null), 'postgres');
+    return runFacets(pgRows(query, client), planSearch(q, allowedAgents, 'postgres', null));
   });
 }
 
@@ -118,7 +105,7 @@ const BACKFILL_BATCH = 1000;
 
 /**
  * Indexes every stored turn, oldest first, on `client`, inside the migration's transaction (so
- * the turns are indexed once, whichever instance starts first). One sorted read, fetched in
+ * the turns are indexed once, whichever instance starts first), into an empty index. One sorted read, fetched in
  * batches through a cursor.
  */
 export async function backfillPostgresTurnIndex(client: PoolClient): Promise<void> {

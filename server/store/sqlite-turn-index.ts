@@ -1,11 +1,21 @@
 /**
- * The turn index in SQLite (tables of migration 5 in `migrations.ts`): written by the store in
+ * The turn index in SQLite (the tables of migration 8 in `migrations.ts`): written by the store in
  * the transaction that stores the turn, so it is never behind; searched and counted with the SQL
- * of `turn-search.ts`. Full-text search is a contentless FTS5 table keyed by the index row's id.
+ * of `turn-search.ts`. A turn is one row of `turn_index` (with its rules and tools, for the counts,
+ * and its numbers and dates, for comparisons, as JSON) and one row of the contentless FTS5 table
+ * `turn_index_text` keyed by that row's id (its message, its reply, and its terms in a column of
+ * their own).
  */
 import type Database from 'better-sqlite3';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
-import { turnIndexEntry, type TurnIndexEntry } from './turn-index';
+import {
+  datesColumn,
+  numbersColumn,
+  rulesColumn,
+  toolsColumn,
+  turnIndexEntry,
+  type TurnIndexEntry,
+} from './turn-index';
 import {
   planSearch,
   runFacets,
@@ -16,43 +26,37 @@ import {
   type Where,
 } from './turn-search';
 
-/** Turns indexed per transaction when indexing those stored before the index existed. */
+/** Turns indexed per transaction when indexing those stored before the index (or its layout) existed. */
 const BACKFILL_BATCH = 1000;
 
 export class SqliteTurnIndex {
   private readonly insertTurn;
-  private readonly insertRule;
-  private readonly insertTool;
-  private readonly insertValue;
   private readonly insertText;
 
   constructor(private readonly db: Database.Database) {
     this.insertTurn = db.prepare(
       `INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
-         created_at, day, intent, decision, deciding_rule)
+         created_at, day, intent, decision, deciding_rule, rules, tools, numbers, dates)
        VALUES (@taskId, @seq, @interactionId, @agentId, @versionId, @bundleHash, @userId,
-         @createdAt, @day, @intent, @decision, @decidingRule)`,
+         @createdAt, @day, @intent, @decision, @decidingRule, @rules, @tools, @numbers, @dates)`,
     );
-    this.insertRule = db.prepare(
-      'INSERT OR IGNORE INTO turn_index_rules (rule_id, result, rule_type, turn) VALUES (?, ?, ?, ?)',
+    this.insertText = db.prepare(
+      'INSERT INTO turn_index_text (rowid, message, reply, terms) VALUES (?, ?, ?, ?)',
     );
-    this.insertTool = db.prepare(
-      'INSERT OR IGNORE INTO turn_index_tools (tool, invoked, turn) VALUES (?, ?, ?)',
-    );
-    this.insertValue = db.prepare(
-      'INSERT OR IGNORE INTO turn_index_values (code, value_text, value_num, value_date, turn) VALUES (?, ?, ?, ?, ?)',
-    );
-    this.insertText = db.prepare('INSERT INTO turn_index_text (rowid, message, reply) VALUES (?, ?, ?)');
   }
 
   /** Indexes one turn; call it inside the transaction that stores the turn. */
   add(entry: TurnIndexEntry): void {
-    const { rules, tools, values, message, reply, ...row } = entry;
-    const id = this.insertTurn.run({ ...row, day: row.createdAt.slice(0, 10) }).lastInsertRowid;
-    for (const r of rules) this.insertRule.run(r.ruleId, r.result, r.ruleType, id);
-    for (const t of tools) this.insertTool.run(t.tool, t.invoked ? 1 : 0, id);
-    for (const v of values) this.insertValue.run(v.code, v.text, v.num, v.date, id);
-    this.insertText.run(id, message, reply);
+    const { terms, message, reply, ...row } = entry;
+    const id = this.insertTurn.run({
+      ...row,
+      day: row.createdAt.slice(0, 10),
+      rules: rulesColumn(entry),
+      tools: toolsColumn(entry),
+      numbers: numbersColumn(entry),
+      dates: datesColumn(entry),
+    }).lastInsertRowid;
+    this.insertText.run(id, message, reply, terms.join(' '));
   }
 
   search(
@@ -65,15 +69,16 @@ export class SqliteTurnIndex {
   }
 
   facets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
-    return runFacets(this.all, planSearch(query, allowedAgents, 'sqlite', null), 'sqlite');
+    return runFacets(this.all, planSearch(query, allowedAgents, 'sqlite', null));
   }
 
   private readonly all = (q: Where): Promise<Record<string, unknown>[]> =>
     Promise.resolve(this.db.prepare(q.sql).all(...q.args) as Record<string, unknown>[]);
 
   /**
-   * Indexes the turns stored before the index existed, oldest first, a batch per transaction; a
-   * start that was cut short goes on where it stopped. Drops the helper index when done.
+   * Indexes the turns stored before the index (or its present layout) existed, oldest first, a
+   * batch per transaction; a start that was cut short goes on where it stopped. Drops the helper
+   * index, which the index's migrations create, when done.
    */
   backfill(): void {
     const pending = this.db

@@ -5,6 +5,7 @@
 import { expect, it, describe } from 'vitest';
 import type { Trace } from '../../src/contract/trace';
 import { parseTurnQuery } from './turn-search';
+import { term, termNumber } from './turn-terms';
 import type { Store, StoredAgentVersion, TaskRecord, TurnRecord } from './store';
 
 export function task(id: string, overrides: Partial<TaskRecord> = {}): TaskRecord {
@@ -222,6 +223,31 @@ export function storeContract(open: () => Promise<Store>): void {
       ]);
       const [hit] = (await store.searchTurns(parseTurnQuery({ task: ['b1'] }), null, null, 10)).hits;
       expect(hit).toMatchObject({ taskId: 'b1', seq: 2, message: 'dispute a $60 charge from yesterday' });
+    });
+
+    it('never reads a text as a rule, a tool or a value, nor finds a term by words', async () => {
+      const store = await indexed();
+      // A message and a reply made of the very tokens (and numbers) the index writes for facts.
+      const forged = [
+        term('rule-result', 'DISPUTE_WINDOW', 'blocked'),
+        term('tool-invoked', 'DISPUTE_CHARGE'),
+        term('value', 'merchant-name', 'Coffee Corner'),
+        term('decision', 'block_with_explanation'),
+      ];
+      await store.createTask(task('t9'));
+      await store.appendTurn('t9', () =>
+        tracedTurn('t9', 1, '2025-03-05T00:00:00.000Z', {
+          text: forged.join(' '),
+          reply: forged.map(termNumber).join(' '),
+          decision: 'proceed',
+        }),
+      );
+      expect(await searchAll(store, { rule: ['DISPUTE_WINDOW:blocked'] })).toEqual(['t1/i1']);
+      expect(await searchAll(store, { tool: ['DISPUTE_CHARGE:invoked'] })).not.toContain('t9/i1');
+      expect(await searchAll(store, { param: ['merchant-name=Coffee Corner'] })).not.toContain('t9/i1');
+      expect(await searchAll(store, { decision: ['block_with_explanation'] })).not.toContain('t9/i1');
+      // The tokens are found as the words of t9's texts only, never as t1's facts.
+      expect(await searchAll(store, { q: [forged[0]!] })).toEqual(['t9/i1']);
     });
 
     it('counts the matching turns per decision, intent, rule and result, tool and day', async () => {

@@ -1,31 +1,33 @@
 /**
  * What the turn index keeps of one stored turn: the columns searched and counted by
  * `GET /reference/v1/turns` (agent, version, bundle, task, user, time, intent, decision, the
- * deciding rule, the message and reply texts) and its rows per rule, tool and value. Pure: the
- * same turn gives the same entry. Every part is bounded (texts and values cut, lists capped), so
- * indexing a turn costs at most a fixed multiple of what storing it does.
+ * deciding rule, the message and reply texts), its rules with their results and its tools (for
+ * the counts), the terms of its full-text row (`turn-terms.ts`: rules, tools, decision, intent,
+ * parameters and their values) and its numbers and dates (compared by `code>n`, `code<n`). Pure:
+ * the same turn gives the same entry. Every part is bounded (texts and values cut, lists capped),
+ * so indexing a turn costs at most a fixed multiple of what storing it does.
  */
 import { decisionCause } from '../../src/lib/decision-cause';
 import type { TurnRecord } from './store';
+import { term } from './turn-terms';
 
 /** Longest message or reply text kept for text search (the turn itself keeps the whole text). */
 export const MAX_INDEXED_TEXT = 4000;
 /** Longest value text kept (longer values are cut; `code=value` matches their first part). */
 export const MAX_VALUE_TEXT = 200;
-/** At most this many rows per turn for each of rules, tools and values. */
+/** At most this many of each of rules, tools and values per turn. */
 export const MAX_ROWS_PER_KIND = 10_000;
 
 export interface IndexedRule {
   ruleId: string;
   result: string;
-  ruleType: string;
 }
 export interface IndexedTool {
   tool: string;
   /** True when the tool was invoked (its integration called), false when only considered. */
   invoked: boolean;
 }
-export interface IndexedValue {
+interface IndexedValue {
   /** A parameter code (`transaction-amount`) or an entity key (`transaction.transaction-amount`). */
   code: string;
   /** The value as text (numbers as JSON writes them, booleans as true/false), cut to MAX_VALUE_TEXT. */
@@ -35,6 +37,8 @@ export interface IndexedValue {
   /** The value's text when it is an ISO date or date-time (compared as text), else null. */
   date: string | null;
 }
+/** A value that is a number or a date: kept in the turn's row, for `code>n` and `code<n`. */
+export type IndexedRange = Omit<IndexedValue, 'text'>;
 
 export interface TurnIndexEntry {
   taskId: string;
@@ -52,9 +56,14 @@ export interface TurnIndexEntry {
   decidingRule: string | null;
   message: string;
   reply: string;
+  /** Each rule with its result, once (counted by the facets). */
   rules: IndexedRule[];
+  /** Each tool considered or invoked, once (counted by the facets). */
   tools: IndexedTool[];
-  values: IndexedValue[];
+  /** The tokens of the turn's facts (`turn-terms.ts`), each once. */
+  terms: string[];
+  /** The values that are numbers or dates. */
+  ranges: IndexedRange[];
 }
 
 const text = (v: unknown): string => (typeof v === 'string' ? cut(v, MAX_VALUE_TEXT) : '');
@@ -102,7 +111,7 @@ export function turnIndexEntry(
   for (const r of rulesIn) {
     if (rules.length >= MAX_ROWS_PER_KIND) break;
     if (!isRecord(r)) continue;
-    const rule = { ruleId: text(r.rule_id), result: text(r.result), ruleType: text(r.rule_type) };
+    const rule = { ruleId: text(r.rule_id), result: text(r.result) };
     const key = `${rule.ruleId}\u0000${rule.result}`;
     if (!rule.ruleId || seenRules.has(key)) continue;
     seenRules.add(key);
@@ -146,6 +155,9 @@ export function turnIndexEntry(
     decisions: trace.decisions,
   });
   const decidingIndex = cause?.ruleIndices[0];
+  const toolList = [...tools].map(([tool, inv]) => ({ tool, invoked: inv }));
+  const intent = text(trace.intent);
+  const decision = text(trace.decision);
   return {
     taskId: turn.taskId,
     seq,
@@ -155,13 +167,53 @@ export function turnIndexEntry(
     bundleHash: turn.bundleHash,
     userId: task.userId,
     createdAt: turn.reply.createdAt,
-    intent: text(trace.intent),
-    decision: text(trace.decision),
+    intent,
+    decision,
     decidingRule: decidingIndex === undefined ? null : rulesForCause[decidingIndex]!.rule_id || null,
     message: cut(turn.userMessage.text, MAX_INDEXED_TEXT),
     reply: cut(turn.reply.text, MAX_INDEXED_TEXT),
     rules,
-    tools: [...tools].map(([tool, inv]) => ({ tool, invoked: inv })),
-    values,
+    tools: toolList,
+    terms: termsOf(rules, toolList, decision, intent, values),
+    ranges: values
+      .filter((v) => v.num !== null || v.date !== null)
+      .map(({ code, num, date }) => ({ code, num, date })),
   };
 }
+
+/** The tokens of a turn's facts, each once. */
+function termsOf(
+  rules: readonly IndexedRule[],
+  tools: readonly IndexedTool[],
+  decision: string,
+  intent: string,
+  values: readonly IndexedValue[],
+): string[] {
+  const terms = new Set<string>([term('decision', decision), term('intent', intent)]);
+  for (const r of rules) {
+    terms.add(term('rule', r.ruleId));
+    terms.add(term('rule-result', r.ruleId, r.result));
+  }
+  for (const t of tools) {
+    terms.add(term('tool', t.tool));
+    if (t.invoked) terms.add(term('tool-invoked', t.tool));
+  }
+  for (const v of values) {
+    terms.add(term('param', v.code));
+    terms.add(term('value', v.code, v.text));
+  }
+  return [...terms];
+}
+
+/** A turn's rules with their results as its index row keeps them, for the counts: `[[id, result], …]`. */
+export const rulesColumn = (e: TurnIndexEntry): string =>
+  JSON.stringify(e.rules.map((r) => [r.ruleId, r.result]));
+/** A turn's tools as its index row keeps them, for the counts: `[[tool, 1 when invoked else 0], …]`. */
+export const toolsColumn = (e: TurnIndexEntry): string =>
+  JSON.stringify(e.tools.map((t) => [t.tool, t.invoked ? 1 : 0]));
+/** A turn's values that are numbers, as its index row keeps them for comparisons: `{code: number, …}`. */
+export const numbersColumn = (e: TurnIndexEntry): string =>
+  JSON.stringify(Object.fromEntries(e.ranges.filter((v) => v.num !== null).map((v) => [v.code, v.num])));
+/** A turn's values that are dates, as its index row keeps them for comparisons: `{code: date, …}`. */
+export const datesColumn = (e: TurnIndexEntry): string =>
+  JSON.stringify(Object.fromEntries(e.ranges.filter((v) => v.date !== null).map((v) => [v.code, v.date])));

@@ -7,6 +7,7 @@
  * query is reduced to plain words, so no request can make the database do unbounded parsing.
  */
 import type { TurnIndexEntry } from './turn-index';
+import { term, termNumber } from './turn-terms';
 
 export {
   listOf,
@@ -21,7 +22,7 @@ export {
   type ToolFilter,
   type TurnQuery,
 } from '../../src/contract/turn-query';
-import type { TurnQuery } from '../../src/contract/turn-query';
+import type { ParamFilter, TurnQuery } from '../../src/contract/turn-query';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -38,14 +39,15 @@ export const FACET_SCAN = 100_000;
 export const FACET_TURNS = 10_000;
 
 /**
- * How a search runs. `driver` walks turn ids newest first from the most telling filter (a rule
- * with its result, a tool, the words, a value, a decision, an intent, an agent, when it names one
- * alternative; else every turn): `from` joins it to `turn_index AS ti`, `where` is its own
- * condition and `id` its turn-id column. `filter` holds every other condition, each a probe of
- * one turn. A request first finds the window of its next `SEARCH_SCAN` candidates (an index-only
- * read), then reads the matches within it, stopping at the page's end: its work is bounded
- * whatever the store's size, and a window that ends before the page is full says where the next
- * request goes on.
+ * How a search runs. `driver` walks turn ids newest first from the most telling filter: the
+ * turn's full-text row when the search names any term (a rule, a tool, a decision, an intent, a
+ * parameter, its value, or the presence of a parameter it compares: `turn-terms.ts`) or words,
+ * matched at once for every such field; else one agent's turns; else every turn. `table` joins
+ * it to `turn_index AS ti`, `where` is its own condition and `id` its turn-id column. `filter`
+ * holds every other condition, each a probe of one turn. A request first finds the window of its
+ * next `SEARCH_SCAN` candidates (an index-only read), then reads the matches within it, stopping
+ * at the page's end: its work is bounded whatever the store's size, and a window that ends before
+ * the page is full says where the next request goes on.
  */
 export interface SearchPlan {
   driver: { table: string; id: string; where: Where };
@@ -55,137 +57,138 @@ export interface SearchPlan {
 
 const TRUE = { sql: '1 = 1', args: [] };
 
+/**
+ * The terms a query asks for, one group per field: a turn must hold one term of every group. A
+ * `param` alternative that compares (`code>n`, `code<n`) asks for its parameter's presence here,
+ * which every turn it matches has; the comparison itself is then probed (`planSearch`).
+ */
+function termGroups(q: TurnQuery): string[][] {
+  const groups: string[][] = [];
+  const add = (terms: string[]) => {
+    if (terms.length) groups.push(terms);
+  };
+  add(
+    q.rules.map((r) =>
+      r.result === undefined ? term('rule', r.ruleId) : term('rule-result', r.ruleId, r.result),
+    ),
+  );
+  add(q.tools.map((t) => term(t.invoked ? 'tool-invoked' : 'tool', t.tool)));
+  add(q.decisions.map((d) => term('decision', d)));
+  add(q.intents.map((i) => term('intent', i)));
+  add(q.params.map((p) => (p.op === '=' ? term('value', p.code, p.value) : term('param', p.code))));
+  return groups;
+}
+
+/** A parameter's comparison with a number or a date, probed in the turn's row (its JSON columns). */
+function comparison(p: ParamFilter & { op: '<' | '>' }, dialect: Dialect): Where {
+  const [column, operand] = 'number' in p ? ['numbers', p.number] : ['dates', p.date];
+  if (dialect === 'sqlite')
+    return {
+      sql: `EXISTS (SELECT 1 FROM json_each(ti.${column}) AS v WHERE v.key = ? AND v.value ${p.op} ?)`,
+      args: [p.code, operand],
+    };
+  const cast = column === 'numbers' ? 'float8' : 'text';
+  return { sql: `(ti.${column} ->> ?::text)::${cast} ${p.op} ?::${cast}`, args: [p.code, operand] };
+}
+
 export function planSearch(
   q: TurnQuery,
   allowedAgents: readonly string[] | null,
   dialect: Dialect,
   before: number | null,
 ): SearchPlan {
-  const conditions: { field: string; where: Where }[] = [];
-  const inList = (field: string, column: string, values: readonly unknown[]) => {
+  const conditions: Where[] = [];
+  const inList = (column: string, values: readonly unknown[]) => {
     if (values.length)
-      conditions.push({
-        field,
-        where: { sql: `${column} IN (${values.map(() => '?').join(', ')})`, args: [...values] },
-      });
+      conditions.push({ sql: `${column} IN (${values.map(() => '?').join(', ')})`, args: [...values] });
   };
   if (allowedAgents) {
-    if (allowedAgents.length === 0) conditions.push({ field: 'key', where: { sql: '1 = 0', args: [] } });
-    else inList('key', 'ti.agent_id', allowedAgents);
+    if (allowedAgents.length === 0) conditions.push({ sql: '1 = 0', args: [] });
+    else inList('ti.agent_id', allowedAgents);
   }
-  inList('agent', 'ti.agent_id', q.agents);
-  inList('decision', 'ti.decision', q.decisions);
-  inList('intent', 'ti.intent', q.intents);
-  inList('version', 'ti.version_id', q.versions);
-  inList('bundle', 'ti.bundle_hash', q.bundles);
-  inList('task', 'ti.task_id', q.tasks);
-  inList('user', 'ti.user_id', q.users);
-  if (q.from !== undefined)
-    conditions.push({ field: 'from', where: { sql: 'ti.created_at >= ?', args: [q.from] } });
-  if (q.to !== undefined) conditions.push({ field: 'to', where: { sql: 'ti.created_at < ?', args: [q.to] } });
-  const side = (table: string) => (sql: string, args: unknown[]) => ({
-    sql: sql.replaceAll('@', `${table}.`),
-    args,
-  });
-  const rule = side('turn_index_rules');
-  const rules = alternatives(q.rules, (r) =>
-    r.result === undefined
-      ? rule('@rule_id = ?', [r.ruleId])
-      : rule('(@rule_id = ? AND @result = ?)', [r.ruleId, r.result]),
-  );
-  const tool = side('turn_index_tools');
-  const invoked = dialect === 'sqlite' ? '1' : 'true';
-  const tools = alternatives(q.tools, (t) =>
-    t.invoked ? tool(`(@tool = ? AND @invoked = ${invoked})`, [t.tool]) : tool('@tool = ?', [t.tool]),
-  );
-  const value = side('turn_index_values');
-  // `+` keeps SQLite on the (code, turn) key, which probes one turn, rather than a value range.
-  const plus = dialect === 'sqlite' ? '+' : '';
-  const params = alternatives(q.params, (p) => {
-    if (p.op === 'present') return value('@code = ?', [p.code]);
-    if (p.op === '=') return value(`(@code = ? AND ${plus}@value_text = ?)`, [p.code, p.value]);
-    if ('number' in p) return value(`(@code = ? AND ${plus}@value_num ${p.op} ?)`, [p.code, p.number]);
-    return value(`(@code = ? AND ${plus}@value_date ${p.op} ?)`, [p.code, p.date]);
-  });
-  if (rules) conditions.push({ field: 'rule', where: probe('turn_index_rules', rules) });
-  if (tools) conditions.push({ field: 'tool', where: probe('turn_index_tools', tools) });
-  if (params) conditions.push({ field: 'param', where: probe('turn_index_values', params) });
-  const words = q.words.length ? wordsCondition(q.words, dialect) : null;
-  if (words) conditions.push({ field: 'q', where: words.probe });
+  const groups = termGroups(q);
+  const textDriven = groups.length > 0 || q.words.length > 0;
+  // One agent drives when nothing else does; else it is a condition like the others.
+  const agentDriven = !textDriven && q.agents.length === 1;
+  if (!agentDriven) inList('ti.agent_id', q.agents);
+  inList('ti.version_id', q.versions);
+  inList('ti.bundle_hash', q.bundles);
+  inList('ti.task_id', q.tasks);
+  inList('ti.user_id', q.users);
+  if (q.from !== undefined) conditions.push({ sql: 'ti.created_at >= ?', args: [q.from] });
+  if (q.to !== undefined) conditions.push({ sql: 'ti.created_at < ?', args: [q.to] });
 
-  // The driving filter: the first that names one alternative and is read in turn order.
-  const drive = (field: string, table: string, id: string, where: Where) => ({
-    field,
-    driver: { table, id, where },
-  });
-  let chosen: ReturnType<typeof drive> | null = null;
-  if (q.rules.length === 1 && q.rules[0]!.result !== undefined && rules)
-    chosen = drive('rule', 'turn_index_rules', 'turn_index_rules.turn', rules);
-  else if (q.tools.length === 1 && tools)
-    chosen = drive('tool', 'turn_index_tools', 'turn_index_tools.turn', tools);
-  else if (words) chosen = drive('q', words.table, words.id, words.match);
-  else if (q.params.length === 1 && params)
-    // The parameter's rows by code alone (an index range, so a window holds at most SEARCH_SCAN
-    // of them); a comparison with a value stays a probe in `filter`: driving by it would read
-    // every row of the code to find a window's worth of rare values.
-    chosen = {
-      field: q.params[0]!.op === 'present' ? 'param' : 'param driver',
-      driver: {
-        table: 'turn_index_values',
-        id: 'turn_index_values.turn',
-        where: value('@code = ?', [q.params[0]!.code]),
-      },
-    };
-  else
-    for (const [field, column, values] of [
-      ['decision', 'decision', q.decisions],
-      ['intent', 'intent', q.intents],
-      ['agent', 'agent_id', q.agents],
-    ] as const)
-      if (!chosen && values.length === 1)
-        chosen = drive(field, '', 'ti.id', { sql: `ti.${column} = ?`, args: [values[0]] });
-  const driver = chosen?.driver ?? { table: '', id: 'ti.id', where: TRUE };
-  const rest = conditions.filter((c) => c.field !== chosen?.field).map((c) => c.where);
+  // A `param` field with a comparison: the full-text match holds its parameters' presence (or
+  // values), and each alternative is probed in the turn's row: its comparison, or its term.
+  if (q.params.some((p) => p.op === '<' || p.op === '>')) {
+    const parts = q.params.map((p): Where => {
+      if (p.op === '<' || p.op === '>') return comparison(p, dialect);
+      return termProbe(p.op === '=' ? term('value', p.code, p.value) : term('param', p.code), dialect);
+    });
+    conditions.push({ sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) });
+  }
+
+  let driver: SearchPlan['driver'] = { table: '', id: 'ti.id', where: TRUE };
+  if (textDriven) driver = textMatch(groups, q.words, dialect);
+  else if (agentDriven)
+    driver = { table: '', id: 'ti.id', where: { sql: 'ti.agent_id = ?', args: [q.agents[0]] } };
   return {
     driver,
-    filter: rest.length
-      ? { sql: rest.map((w) => w.sql).join(' AND '), args: rest.flatMap((w) => w.args) }
+    filter: conditions.length
+      ? { sql: conditions.map((w) => w.sql).join(' AND '), args: conditions.flatMap((w) => w.args) }
       : TRUE,
     before,
   };
 }
 
-function alternatives<T>(items: readonly T[], each: (item: T) => Where): Where | null {
-  if (items.length === 0) return null;
-  const parts = items.map(each);
-  return { sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) };
+const quoted = (token: string) => `"${token}"`;
+
+/** An FTS5 query: every group's terms (one of each) in the `terms` column, and every word in the texts. */
+function ftsQuery(groups: readonly string[][], words: readonly string[]): string {
+  const parts = groups.map((g) => `{terms} : (${g.map(quoted).join(' OR ')})`);
+  if (words.length) parts.push(`{message reply} : (${words.map((w) => `"${w}"`).join(' AND ')})`);
+  return parts.join(' AND ');
 }
 
-/** One turn's rows of a side table hold one of the alternatives. */
-const probe = (table: string, alts: Where): Where => ({
-  sql: `EXISTS (SELECT 1 FROM ${table} WHERE ${table}.turn = ti.id AND ${alts.sql})`,
-  args: alts.args,
-});
+/** The terms as conditions on PostgreSQL's `terms` array: one of each group. */
+function pgTerms(groups: readonly string[][]): Where[] {
+  return groups.map((g) =>
+    g.length === 1
+      ? { sql: 'ti.terms @> ?::bigint[]', args: [g.map(termNumber)] }
+      : { sql: 'ti.terms && ?::bigint[]', args: [g.map(termNumber)] },
+  );
+}
 
-/** Every word in the message or the reply: FTS5 on SQLite (each word quoted), tsvector on PostgreSQL. */
-function wordsCondition(
+/** The full-text condition of the terms and words: FTS5's MATCH, or the terms array and the tsvector. */
+function textMatch(
+  groups: readonly string[][],
   words: readonly string[],
   dialect: Dialect,
-): { probe: Where; table: string; id: string; match: Where } {
-  if (dialect === 'sqlite') {
-    const match = words.map((w) => `"${w}"`).join(' ');
+): SearchPlan['driver'] {
+  if (dialect === 'sqlite')
     return {
-      probe: {
-        sql: 'EXISTS (SELECT 1 FROM turn_index_text WHERE turn_index_text MATCH ? AND turn_index_text.rowid = ti.id)',
-        args: [match],
-      },
       table: 'turn_index_text',
       id: 'turn_index_text.rowid',
-      match: { sql: 'turn_index_text MATCH ?', args: [match] },
+      where: { sql: 'turn_index_text MATCH ?', args: [ftsQuery(groups, words)] },
     };
-  }
-  const test = { sql: `ti.text_tsv @@ plainto_tsquery('english', ?)`, args: [words.join(' ')] };
-  return { probe: test, table: '', id: 'ti.id', match: test };
+  const parts = pgTerms(groups);
+  if (words.length)
+    parts.push({ sql: `ti.text_tsv @@ plainto_tsquery('english', ?)`, args: [words.join(' ')] });
+  return {
+    table: '',
+    id: 'ti.id',
+    where: { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) },
+  };
+}
+
+/** A probe of one turn's term. */
+function termProbe(token: string, dialect: Dialect): Where {
+  if (dialect === 'sqlite')
+    return {
+      sql: 'EXISTS (SELECT 1 FROM turn_index_text WHERE turn_index_text MATCH ? AND turn_index_text.rowid = ti.id)',
+      args: [ftsQuery([[token]], [])],
+    };
+  return pgTerms([[token]])[0]!;
 }
 
 /** The driver's turn ids, newest first, below the plan's cursor and at or above `low` when given. */
@@ -225,7 +228,7 @@ export function numbered(sql: string, from = 1): string {
  * One turn found: the index entry's own columns (its message and reply cut to their start) and
  * the order key (`id`: newer turns have larger ones).
  */
-export type TurnHit = Omit<TurnIndexEntry, 'rules' | 'tools' | 'values'> & { id: number };
+export type TurnHit = Omit<TurnIndexEntry, 'rules' | 'tools' | 'terms' | 'ranges'> & { id: number };
 
 /** A page of hits, and where the next page starts (null when there is none). */
 export interface TurnHits {
@@ -273,30 +276,22 @@ export function hitsSql(plan: SearchPlan, low: number | null, limit: number): Wh
   return { sql: `${q.sql} LIMIT ?`, args: [...q.args, limit] };
 }
 
-/** The newest matching turns the facets count (id, decision, intent, day, time), at or above `low`. */
+/** The newest matching turns the facets count (id, decision, intent, day, time, rules, tools), at or above `low`. */
 export function matchedSql(plan: SearchPlan, low: number | null): Where {
-  const q = driven(plan, 'ti.id, ti.decision, ti.intent, ti.day, ti.created_at', low, plan.filter);
+  const q = driven(
+    plan,
+    'ti.id, ti.decision, ti.intent, ti.day, ti.created_at, ti.rules, ti.tools',
+    low,
+    plan.filter,
+  );
   return { sql: `${q.sql} LIMIT ?`, args: [...q.args, FACET_TURNS] };
-}
-
-/**
- * Rule and tool counts over a list of turn ids (a JSON array on SQLite, an array on PostgreSQL),
- * given with their lowest and highest id first: the range keeps the read on the side table's
- * `(turn, …)` index, which PostgreSQL would otherwise trade for a scan of the whole table.
- */
-export function sideFacetSqls(dialect: Dialect): { rules: string; tools: string } {
-  const ids = `turn BETWEEN ? AND ? AND turn ${dialect === 'sqlite' ? 'IN (SELECT value FROM json_each(?))' : '= ANY(?::bigint[])'}`;
-  return {
-    rules: `SELECT rule_id, result, COUNT(*) AS count FROM turn_index_rules WHERE ${ids}
-      GROUP BY rule_id, result ORDER BY count DESC, rule_id, result LIMIT ${MAX_FACET_ROWS}`,
-    tools: `SELECT tool, COUNT(*) AS considered, SUM(CASE WHEN invoked THEN 1 ELSE 0 END) AS invoked
-      FROM turn_index_tools WHERE ${ids} GROUP BY tool ORDER BY considered DESC, tool LIMIT ${MAX_FACET_ROWS}`,
-  };
 }
 
 type Row = Record<string, unknown>;
 const num = (v: unknown) => Number(v ?? 0);
 const str = (v: unknown) => (v === null || v === undefined ? '' : String(v));
+
+const byText = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /** Counts of values, the most frequent first (ties by value), at most MAX_FACET_ROWS. */
 function countsOf(values: Iterable<string>): FacetCount[] {
@@ -304,31 +299,56 @@ function countsOf(values: Iterable<string>): FacetCount[] {
   for (const v of values) counts.set(v, (counts.get(v) ?? 0) + 1);
   return [...counts]
     .map(([value, count]) => ({ value, count }))
-    .sort((a, b) => b.count - a.count || (a.value < b.value ? -1 : a.value > b.value ? 1 : 0))
+    .sort((a, b) => b.count - a.count || byText(a.value, b.value))
     .slice(0, MAX_FACET_ROWS);
 }
 
-/** The facets from the matched rows, the side counts, and whether every match was counted. */
-export function facetCounts(
-  matched: Row[],
-  side: { rules: Row[]; tools: Row[] },
-  complete: boolean,
-): TurnFacetCounts {
+/** A row's JSON list column (`[]` when it cannot be read: the counts skip it, never fail). */
+function listColumn(v: unknown): unknown[][] {
+  try {
+    const list: unknown = JSON.parse(str(v));
+    return Array.isArray(list) ? list.filter((x): x is unknown[] => Array.isArray(x)) : [];
+  } catch {
+    return [];
+  }
+}
+
+/**
+ * The facets from the matched rows (with their `rules` and `tools` columns), and whether every
+ * match was counted.
+ */
+export function facetCounts(matched: Row[], complete: boolean): TurnFacetCounts {
   const days = countsOf(matched.map((r) => str(r.day)))
     .map(({ value, count }) => ({ day: value, count }))
-    .sort((a, b) => (a.day < b.day ? -1 : 1));
+    .sort((a, b) => byText(a.day, b.day));
+  const rules = new Map<string, { rule_id: string; result: string; count: number }>();
+  const tools = new Map<string, { tool: string; considered: number; invoked: number }>();
+  for (const r of matched) {
+    for (const [ruleId, result] of listColumn(r.rules)) {
+      const key = JSON.stringify([ruleId, result]);
+      const counted = rules.get(key) ?? { rule_id: str(ruleId), result: str(result), count: 0 };
+      counted.count += 1;
+      rules.set(key, counted);
+    }
+    for (const [tool, invoked] of listColumn(r.tools)) {
+      const counted = tools.get(str(tool)) ?? { tool: str(tool), considered: 0, invoked: 0 };
+      counted.considered += 1;
+      if (invoked) counted.invoked += 1;
+      tools.set(str(tool), counted);
+    }
+  }
   return {
     total: matched.length,
     complete,
     since: matched.length ? str(matched[matched.length - 1]!.created_at) : null,
     decisions: countsOf(matched.map((r) => str(r.decision))),
     intents: countsOf(matched.map((r) => str(r.intent))),
-    rules: side.rules.map((r) => ({ rule_id: str(r.rule_id), result: str(r.result), count: num(r.count) })),
-    tools: side.tools.map((r) => ({
-      tool: str(r.tool),
-      considered: num(r.considered),
-      invoked: num(r.invoked),
-    })),
+    rules: [...rules.values()]
+      .sort((a, b) => b.count - a.count || byText(a.rule_id, b.rule_id) || byText(a.result, b.result))
+      .slice(0, MAX_FACET_ROWS),
+    tools: [...tools.values()]
+      .sort((a, b) => b.considered - a.considered || byText(a.tool, b.tool))
+      .slice(0, MAX_FACET_ROWS),
     days,
   };
 }
@@ -386,24 +406,21 @@ export async function runSearch(
   return { hits, next: last ? null : low };
 }
 
-/** Runs the facets with a store's `all`, over the newest matching turns of a window of FACET_SCAN. */
+/**
+ * Runs the facets with a store's `all`, over the newest matching turns of a window of FACET_SCAN
+ * (or, when the driver is the only condition, over its newest FACET_TURNS turns).
+ */
 export async function runFacets(
   all: (w: Where) => Promise<Row[]>,
   plan: SearchPlan,
-  dialect: Dialect,
 ): Promise<TurnFacetCounts> {
+  if (plan.filter === TRUE) {
+    // Every candidate matches: the newest FACET_TURNS of the driver are the counted turns, read
+    // at once (the window would only bound a read that is bounded already).
+    const matched = await all(matchedSql(plan, null));
+    return facetCounts(matched, matched.length < FACET_TURNS);
+  }
   const { low, last } = await nextWindow(all, plan, FACET_SCAN);
   const matched = low === null ? [] : await all(matchedSql(plan, low));
-  const ids = matched.map((r) => num(r.id));
-  const bound = dialect === 'sqlite' ? JSON.stringify(ids) : ids;
-  const side = sideFacetSqls(dialect);
-  const args = [
-    ids.reduce((a, b) => Math.min(a, b), Infinity),
-    ids.reduce((a, b) => Math.max(a, b), 0),
-    bound,
-  ];
-  const [rules, tools] = ids.length
-    ? [await all({ sql: side.rules, args }), await all({ sql: side.tools, args })]
-    : [[], []];
-  return facetCounts(matched, { rules, tools }, last && matched.length < FACET_TURNS);
+  return facetCounts(matched, last && matched.length < FACET_TURNS);
 }

@@ -55,7 +55,9 @@ export async function runSql(service: Service, sql: string, params: unknown[] = 
   }
   const db = new Database(join(service.dataDir, 'threadline.db'));
   try {
-    db.prepare(sql.replace(/\$(\d+)/g, '?')).run(...params);
+    // Several statements at once (a migration's SQL) when no parameter is bound.
+    if (params.length === 0) db.exec(sql);
+    else db.prepare(sql.replace(/\$(\d+)/g, '?')).run(...params);
   } finally {
     db.close();
   }

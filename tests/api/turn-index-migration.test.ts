@@ -1,9 +1,9 @@
 /**
- * The turn index on a data folder (or database) made before the index existed: real turns are
- * stored, the index's migration is undone behind the service's back (its tables dropped, the
- * schema version set back), and the service started again on the same data must index every
- * stored turn, once, so that searches and counts answer what they answered before, and go on
- * indexing new turns.
+ * The turn index on a data folder (or database) made before the index existed, or before its
+ * present layout: real turns are stored, the index's migrations are undone behind the service's
+ * back (its tables dropped or put back in their first layout, the schema version set back), and
+ * the service started again on the same data must index every stored turn, once, so that
+ * searches and counts answer what they answered before, and go on indexing new turns.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { TurnFacets, TurnHit, TurnSearchPage } from '../../src/contract/api';
@@ -52,57 +52,82 @@ async function withoutTurnIndex(s: Service) {
   if (s.storeKind === 'postgres') {
     await runSql(s, 'DROP SEQUENCE tasks_activity_seq');
     const version = POSTGRES_MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-    await runSql(s, 'DROP TABLE turn_index, turn_index_rules, turn_index_tools, turn_index_values');
+    await runSql(s, 'DROP TABLE turn_index');
     await runSql(s, 'DELETE FROM threadline_schema WHERE version > $1', [version]);
     expect(version).toBeGreaterThan(0);
     return;
   }
   const version = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-  for (const table of ['turn_index_text', 'turn_index_values', 'turn_index_tools', 'turn_index_rules'])
-    await runSql(s, `DROP TABLE ${table}`);
-  await runSql(s, 'DROP TABLE turn_index');
+  for (const table of ['turn_index_text', 'turn_index']) await runSql(s, `DROP TABLE ${table}`);
   await runSql(s, `PRAGMA user_version = ${version}`);
 }
 
-const before = new Map<string, { hits: TurnHit[]; facets: TurnFacets }>();
-
-beforeAll(async () => {
-  service = await startService();
-  const blocked = (await createTask(service)).body.id;
-  const first = await sendMessage(
-    service,
-    blocked,
-    'I want to dispute a charge of $120 at Coffee Corner from 10 days ago',
-  );
-  const filed = (await createTask(service, { version_tag: 'v1' })).body.id;
-  for (const text of [
-    'I want to dispute a charge of $120 at Coffee Corner from 10 days ago',
-    'It was a duplicate charge',
-    'jane@example.com',
-    'Yes, go ahead',
-  ])
-    await sendMessage(service, filed, text);
-  const flight = (await createTask(service, { agent_id: 'flight-changes' })).body.id;
-  await sendMessage(service, flight, 'I need to change my flight');
-  await sendMessage(service, flight, 'ABC123');
-  // A branch: its own turn is indexed under it, its inherited history is not indexed again.
-  const branched = await rerun(service, {
-    task_id: blocked,
-    interaction_id: first.body.id,
-    text: 'I want to dispute a charge of $120 at Coffee Corner from 5 days ago',
-  });
-  expect(branched.status).toBe(200);
-  for (const q of QUERIES) before.set(q, { hits: await everything(q), facets: await facets(q) });
-  expect(before.get('')!.hits).toHaveLength(8);
-  await service.stop();
-  await withoutTurnIndex(service);
-  service = await startService({ dataDir: service.dataDir });
-});
-afterAll(() => service.dispose());
+/**
+ * The index back in its first layout (a row per rule, tool and value), as a data folder of the
+ * version before the present layout holds it once its turns are indexed: the present layout's
+ * migration, the last one, undone.
+ */
+async function inFirstLayout(s: Service) {
+  const migrations = s.storeKind === 'postgres' ? POSTGRES_MIGRATIONS : MIGRATIONS;
+  const first = migrations.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
+  const last = migrations.length - 1;
+  expect(migrations[last]).toContain('DROP TABLE turn_index_rules');
+  if (s.storeKind === 'postgres') {
+    await runSql(s, 'DROP TABLE turn_index');
+    await runSql(s, migrations[first]!);
+    await runSql(s, migrations[first + 1]!);
+    await runSql(s, 'DELETE FROM threadline_schema WHERE version > $1', [last]);
+    return;
+  }
+  for (const table of ['turn_index_text', 'turn_index']) await runSql(s, `DROP TABLE ${table}`);
+  await runSql(s, migrations[first]!);
+  await runSql(s, migrations[first + 1]!);
+  await runSql(s, 'DROP INDEX turns_unindexed');
+  await runSql(s, `PRAGMA user_version = ${last}`);
+}
 
 const keyOf = (h: TurnHit) => `${h.task_id}#${h.turn}`;
 
-describe('starting on data stored before the turn index', () => {
+describe.each([
+  ['data stored before the turn index', withoutTurnIndex],
+  ['data indexed in the first layout of the index', inFirstLayout],
+])('starting on %s', (_, undo) => {
+  const before = new Map<string, { hits: TurnHit[]; facets: TurnFacets }>();
+
+  beforeAll(async () => {
+    service = await startService();
+    const blocked = (await createTask(service)).body.id;
+    const first = await sendMessage(
+      service,
+      blocked,
+      'I want to dispute a charge of $120 at Coffee Corner from 10 days ago',
+    );
+    const filed = (await createTask(service, { version_tag: 'v1' })).body.id;
+    for (const text of [
+      'I want to dispute a charge of $120 at Coffee Corner from 10 days ago',
+      'It was a duplicate charge',
+      'jane@example.com',
+      'Yes, go ahead',
+    ])
+      await sendMessage(service, filed, text);
+    const flight = (await createTask(service, { agent_id: 'flight-changes' })).body.id;
+    await sendMessage(service, flight, 'I need to change my flight');
+    await sendMessage(service, flight, 'ABC123');
+    // A branch: its own turn is indexed under it, its inherited history is not indexed again.
+    const branched = await rerun(service, {
+      task_id: blocked,
+      interaction_id: first.body.id,
+      text: 'I want to dispute a charge of $120 at Coffee Corner from 5 days ago',
+    });
+    expect(branched.status).toBe(200);
+    for (const q of QUERIES) before.set(q, { hits: await everything(q), facets: await facets(q) });
+    expect(before.get('')!.hits).toHaveLength(8);
+    await service.stop();
+    await undo(service);
+    service = await startService({ dataDir: service.dataDir });
+  });
+  afterAll(() => service.dispose());
+
   it('indexes every stored turn once: the same hits and the same counts as before', async () => {
     for (const q of QUERIES) {
       const then = before.get(q)!;
