@@ -23,7 +23,7 @@ import {
 } from './rows';
 import { openDatabase, type OpenDatabase } from './open-database';
 import { SqliteTurnIndex } from './sqlite-turn-index';
-import { turnIndexEntry } from './turn-index';
+import { indexEntryAt } from './index-entry-at';
 import { runTaskList, type TaskListPage, type TaskListQuery } from './task-list';
 import type { TurnFacetCounts, TurnHits, TurnQuery, Where } from './turn-search';
 import type {
@@ -37,6 +37,7 @@ import type {
   StoreHealth,
   StoredBundle,
   TaskRecord,
+  NewTurn,
   TaskTraces,
   TracePage,
   TurnConfigRecord,
@@ -166,7 +167,7 @@ export class SqliteStore implements Store {
     this.statements.insertTask.run({ ...taskToRow(task), inherits_from: null, inherited_turns: 0 });
   }
 
-  async createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void> {
+  async createBranch(task: TaskRecord, firstTurn: NewTurn): Promise<void> {
     const from = task.branchOf;
     if (!from) throw new Error(`createBranch: task ${task.id} names no parent`);
     this.db.transaction(() => {
@@ -189,7 +190,7 @@ export class SqliteStore implements Store {
       });
       const turn = { ...firstTurn, taskId: task.id };
       this.statements.insertTurn.run(turnToRow(turn, fork.seq));
-      this.turnIndex.add(turnIndexEntry(task, turn, fork.seq));
+      this.turnIndex.add(indexEntryAt(task, turn, fork.seq));
     })();
   }
 
@@ -202,10 +203,10 @@ export class SqliteStore implements Store {
     return this.statements.renameTask.run(title, taskId).changes > 0;
   }
 
-  async appendTurn(
+  async appendTurn<T extends NewTurn>(
     taskId: string,
-    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord | Promise<TurnRecord>,
-  ): Promise<TurnRecord> {
+    next: (stateBefore: EngineState, turnsBefore: number) => T | Promise<T>,
+  ): Promise<T> {
     // `next` may take a while (a turn in the worker pool): it runs outside the transaction, and its
     // turn is stored only if the thread has not moved meanwhile (else `next` runs again on the
     // new end). This process is the database's only writer, and its sends to one task wait for
@@ -225,7 +226,7 @@ export class SqliteStore implements Store {
           this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
           this.statements.touchTask.run(taskId);
           this.turnIndex.add(
-            turnIndexEntry({ agentId: task.agent_id, userId: task.user_id }, turn, task.length + 1),
+            indexEntryAt({ agentId: task.agent_id, userId: task.user_id }, turn, task.length + 1),
           );
           return turn;
         })

@@ -12,7 +12,7 @@ import { validateBundle } from '../../src/lib/bundle/validate';
 import { engine } from '../engine';
 import type { TurnInput } from '../engine/contract';
 import { runConversation } from '../impact/replay';
-import { timedTurn } from './engine-work';
+import { timedTurn, type TurnOwner } from './engine-work';
 
 /** A bundle as the pool sends it: a number naming it, and its JSON text. */
 export interface BundleText {
@@ -22,7 +22,7 @@ export interface BundleText {
 
 export type EngineJob =
   | { kind: 'validate'; doc: unknown }
-  | { kind: 'turn'; bundle: BundleText; input: Omit<TurnInput, 'bundle'> }
+  | { kind: 'turn'; bundle: BundleText; input: Omit<TurnInput, 'bundle'>; owner: TurnOwner }
   | { kind: 'conversation'; bundle: BundleText; case: ImpactCase };
 
 const KEPT = 32;
@@ -41,11 +41,8 @@ function perform(job: EngineJob): unknown {
   switch (job.kind) {
     case 'validate':
       return validateBundle(job.doc);
-    case 'turn': {
-      // The trace goes back as text only: parsing it there costs less than a structured clone.
-      const { trace: _trace, ...run } = timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) });
-      return run;
-    }
+    case 'turn':
+      return timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) }, job.owner);
     case 'conversation':
       return runConversation(engine, bundleOf(job.bundle), job.case);
   }
