@@ -8,6 +8,7 @@ import { availableParallelism } from 'node:os';
 import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ConversationRun } from '../impact/replay';
+import type { WhatIfAnswer } from '../what-if/answer';
 import type { EngineWork, TurnRun } from './engine-work';
 import type { BundleText, EngineJob } from './engine-worker';
 import { WorkerPool, type PoolOptions } from './pool';
@@ -45,6 +46,7 @@ export function createEnginePool(settings: WorkPoolSettings = defaultPoolSetting
       run<TurnRun>({ kind: 'turn', bundle: textOf(bundle), input, owner }),
     conversation: (bundle, c) =>
       run<ConversationRun>({ kind: 'conversation', bundle: textOf(bundle), case: c }),
+    whatIf: (bundle, question) => run<WhatIfAnswer>({ kind: 'whatIf', bundle: textOf(bundle), question }),
     close: () => pool.close(),
   };
 }

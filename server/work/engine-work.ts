@@ -11,6 +11,7 @@ import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
 import type { Engine, TurnInput, TurnOutput } from '../engine/contract';
 import { runConversation, type ConversationRun } from '../impact/replay';
 import { turnIndexEntry, type TurnIndexEntry } from '../store/turn-index';
+import { whatIfAnswer, type WhatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
 import { WorkFailedError } from './pool';
 
 /** Whose turn it is, for its turn index entry: the task, its agent, and what the turn runs with. */
@@ -40,6 +41,8 @@ export interface EngineWork {
   turn(input: TurnInput, owner: TurnOwner): Promise<TurnRun>;
   /** One impact case's messages, turn after turn, with `bundle`. */
   conversation(bundle: Bundle, c: ImpactCase): Promise<ConversationRun>;
+  /** A stored turn decided again with `bundle` (`POST /reference/v1/what-if`). */
+  whatIf(bundle: Bundle, question: WhatIfQuestion): Promise<WhatIfAnswer>;
 }
 
 /** Whether `error` is a turn or a validation over its work budget (in this thread or a worker). */
@@ -87,6 +90,7 @@ export function inlineWork(engine: Engine, validate: (doc: unknown) => BundleIss
     validate: async (doc) => validate(doc),
     turn: async (input, owner) => timedTurn(engine, input, owner),
     conversation: async (bundle, c) => runConversation(engine, bundle, c),
+    whatIf: async (bundle, question) => whatIfAnswer(bundle, question),
   };
 }
 
