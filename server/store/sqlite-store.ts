@@ -165,28 +165,33 @@ export class SqliteStore implements Store {
   async createBranch(task: TaskRecord, firstTurn: NewTurn): Promise<void> {
     const from = task.branchOf;
     if (!from) throw new Error(`createBranch: task ${task.id} names no parent`);
-    this.db.transaction(() => {
-      const fork = this.turnRow(from.taskId, from.interactionId);
-      if (!fork) throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
-      const inherited = fork.seq - 1;
-      // Inherit through the task that ran the last inherited turn: the tasks between it and the
-      // parent contribute nothing before the fork.
-      const owner =
-        inherited === 0
-          ? undefined
-          : (this.statements.ownerAt.get({ task: from.taskId, from: inherited - 1, to: inherited }) as
-              { task_id: string } | undefined);
-      if (inherited > 0 && !owner)
-        throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
-      this.statements.insertTask.run({
-        ...taskToRow(task),
-        inherits_from: owner?.task_id ?? null,
-        inherited_turns: inherited,
-      });
-      const turn = { ...firstTurn, taskId: task.id };
-      this.statements.insertTurn.run(turnToRow(turn, fork.seq));
-      this.turnIndex.add(indexEntryAt(task, turn, fork.seq));
-    })();
+    // IMMEDIATE: the write lock is taken before the reads, so the writer thread committing a turn
+    // meanwhile makes this wait (busy_timeout) rather than fail when it starts writing.
+    this.db
+      .transaction(() => {
+        const fork = this.turnRow(from.taskId, from.interactionId);
+        if (!fork)
+          throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
+        const inherited = fork.seq - 1;
+        // Inherit through the task that ran the last inherited turn: the tasks between it and the
+        // parent contribute nothing before the fork.
+        const owner =
+          inherited === 0
+            ? undefined
+            : (this.statements.ownerAt.get({ task: from.taskId, from: inherited - 1, to: inherited }) as
+                { task_id: string } | undefined);
+        if (inherited > 0 && !owner)
+          throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
+        this.statements.insertTask.run({
+          ...taskToRow(task),
+          inherits_from: owner?.task_id ?? null,
+          inherited_turns: inherited,
+        });
+        const turn = { ...firstTurn, taskId: task.id };
+        this.statements.insertTurn.run(turnToRow(turn, fork.seq));
+        this.turnIndex.add(indexEntryAt(task, turn, fork.seq));
+      })
+      .immediate();
   }
 
   async getTask(taskId: string): Promise<TaskRecord | undefined> {
