@@ -74,7 +74,7 @@ export function createIdempotency(now: () => number = Date.now): Idempotency {
       entries.set(id, entry);
       try {
         const value = await answer;
-        entry.chars = JSON.stringify(value)?.length ?? 0;
+        entry.chars = typeof value === 'string' ? value.length : (JSON.stringify(value)?.length ?? 0);
         chars += entry.chars;
         trim();
         return value;

@@ -2,6 +2,7 @@
 import type { OpenAPIHono } from '@hono/zod-openapi';
 import type { Context, TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
+import type { MessageResponse, RerunResponse } from '../../src/contract/api';
 import type { Trace } from '../../src/contract/trace';
 import { apiRouter } from '../http/api-router';
 import type { AuthEnv } from '../http/auth';
@@ -56,15 +57,15 @@ export function messagingRoutes(service: MessagingService): OpenAPIHono<AuthEnv>
       c.get('apiKey').key,
       c.req.header(IDEMPOTENCY_HEADER),
       [body, includeTrace],
-      () => service.sendMessage(c.get('apiKey'), body, includeTrace),
+      () => service.sendMessageJson(c.get('apiKey'), body, includeTrace),
     );
-    return c.json(message, 200);
+    return jsonText<MessageResponse>(c, message);
   });
 
   app.openapi(rerunRoute, async (c) => {
     const body = c.req.valid('json');
-    const result = await service.rerun(c.get('apiKey'), body, truthy(c.req.valid('query').include_trace));
-    return c.json(result, 200);
+    const result = await service.rerunJson(c.get('apiKey'), body, truthy(c.req.valid('query').include_trace));
+    return jsonText<RerunResponse>(c, result);
   });
 
   // The traces are answered as stored JSON text, without parsing and serialising them again,

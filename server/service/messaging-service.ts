@@ -17,7 +17,7 @@ import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../engine/contract';
 import { checkedTraceJson, parseStored } from '../store/damaged-values';
-import type { Store, TaskRecord, TaskTraces, TurnRecord } from '../store/store';
+import type { ComputedTurn, Store, TaskRecord, TaskTraces } from '../store/store';
 import { overWorkBudget, workOf, type EngineWork } from '../work/engine-work';
 import { WorkRefusedError } from '../work/pool';
 import { createBundleCache } from './bundle-cache';
@@ -26,7 +26,7 @@ import { nextLoopTurn } from './loop-turns';
 import { pageCount, pageWindow } from './paging';
 import { hasPin, requireAgent, requireVersion } from './pinning';
 import type { AgentRecord, AgentVersionRecord, MessagingDependencies } from './dependencies';
-import { messageResponse, taskResponse } from './responses';
+import { messageJson, taskResponse } from './responses';
 import type { KeyedSerializer } from './task-serializer';
 
 export const DEFAULT_ORIGIN = 'web-widget';
@@ -123,7 +123,8 @@ export class MessagingService {
     return taskResponse(task);
   }
 
-  async sendMessage(key: ApiKey, req: SendMessageRequest, includeTrace: boolean): Promise<MessageResponse> {
+  /** The answer to a send as its JSON text (a stored trace is answered as stored, never parsed). */
+  async sendMessageJson(key: ApiKey, req: SendMessageRequest, includeTrace: boolean): Promise<string> {
     const task = await this.accessibleTask(key, req.task_id);
     const pin = req.agent;
     if (pin?.agent_id !== undefined && pin.agent_id !== task.agentId) {
@@ -146,10 +147,15 @@ export class MessagingService {
       ),
     );
     await this.keepBundle(task.agentId, config);
-    return messageResponse(task, turn, includeTrace);
+    return messageJson(task, turn, includeTrace);
   }
 
-  async rerun(key: ApiKey, req: RerunRequest, includeTrace: boolean): Promise<RerunResponse> {
+  async sendMessage(key: ApiKey, req: SendMessageRequest, includeTrace: boolean): Promise<MessageResponse> {
+    return JSON.parse(await this.sendMessageJson(key, req, includeTrace)) as MessageResponse;
+  }
+
+  /** The answer to a rerun as its JSON text (see `sendMessageJson`). */
+  async rerunJson(key: ApiKey, req: RerunRequest, includeTrace: boolean): Promise<string> {
     const origin = await this.accessibleTask(key, req.task_id);
     if (req.agent_id !== undefined && req.agent_id !== origin.agentId) {
       throw InvalidInputError.at(
@@ -184,7 +190,11 @@ export class MessagingService {
     });
     await this.store.createBranch(branch, turn);
     await this.keepBundle(branch.agentId, config);
-    return { regenerated_task_id: branch.id, message: messageResponse(branch, turn, includeTrace) };
+    return `{"regenerated_task_id":${JSON.stringify(branch.id)},"message":${messageJson(branch, turn, includeTrace)}}`;
+  }
+
+  async rerun(key: ApiKey, req: RerunRequest, includeTrace: boolean): Promise<RerunResponse> {
+    return JSON.parse(await this.rerunJson(key, req, includeTrace)) as RerunResponse;
   }
 
   /**
@@ -337,8 +347,8 @@ export class MessagingService {
    */
   private async appendNextTurn(
     task: TaskRecord,
-    compute: (state: EngineState) => Promise<TurnRecord>,
-  ): Promise<TurnRecord> {
+    compute: (state: EngineState) => Promise<ComputedTurn>,
+  ): Promise<ComputedTurn> {
     for (let attempt = 1; attempt <= TURN_ATTEMPTS; attempt++) {
       const tip = await this.store.threadTip(task.id);
       if (!tip) throw new NotFoundError(`Task not found: ${task.id}`);
@@ -360,18 +370,26 @@ export class MessagingService {
     config: TurnConfig,
     state: EngineState,
     user: { text: string; createdAt: string },
-  ): Promise<TurnRecord> {
+  ): Promise<ComputedTurn> {
     const interactionId = this.deps.newId('message');
     let run;
     try {
-      run = await this.work.turn({
-        bundle: config.bundle,
-        state,
-        text: user.text,
-        clock: task.clock,
-        interactionId,
-        userId: task.userId,
-      });
+      run = await this.work.turn(
+        {
+          bundle: config.bundle,
+          state,
+          text: user.text,
+          clock: task.clock,
+          interactionId,
+          userId: task.userId,
+        },
+        {
+          taskId: task.id,
+          agentId: task.agentId,
+          versionId: config.version.id,
+          bundleHash: config.bundleHash,
+        },
+      );
     } catch (error) {
       // A turn over its work budget: the bundle is too complex to run, whoever's it is.
       if (overWorkBudget(error))
@@ -398,8 +416,8 @@ export class MessagingService {
         suggestions: run.suggestions,
         createdAt: this.deps.clock.now().toISOString(),
       },
-      trace: run.trace,
       traceJson: run.traceJson,
+      indexEntry: run.indexEntry,
       state: run.state,
       bundleHash: config.bundleHash,
       versionId: config.version.id,

@@ -1,6 +1,6 @@
 /** Store records → wire responses (spec names plus the wire-compat superset). Pure. */
 import type { MessageResponse, TaskResponse } from '../../src/contract/api';
-import type { TaskRecord, TurnRecord } from '../store/store';
+import type { ComputedTurn, TaskRecord } from '../store/store';
 
 export function taskResponse(task: TaskRecord): TaskResponse {
   return {
@@ -19,13 +19,18 @@ export function taskResponse(task: TaskRecord): TaskResponse {
   };
 }
 
-export function messageResponse(task: TaskRecord, turn: TurnRecord, includeTrace: boolean): MessageResponse {
+/** The answer to a send as JSON text; the trace, when included, is spliced in as the JSON text it is stored as. */
+export function messageJson(task: TaskRecord, turn: ComputedTurn, includeTrace: boolean): string {
+  const message = JSON.stringify(messageResponse(task, turn));
+  return includeTrace ? `${message.slice(0, -1)},"trace_info":${turn.traceJson}}` : message;
+}
+
+function messageResponse(task: TaskRecord, turn: ComputedTurn): Omit<MessageResponse, 'trace_info'> {
   return {
     id: turn.interactionId,
     task_id: task.id,
     text: turn.reply.text,
     followup_suggestions: turn.reply.suggestions,
-    ...(includeTrace ? { trace_info: turn.trace } : {}),
     created_at: turn.reply.createdAt,
     sender: { id: task.agentId, type: 'agent' },
     receiver: { id: task.userId, type: 'user' },

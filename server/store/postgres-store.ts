@@ -49,12 +49,14 @@ import {
   type TaskRecord,
   type TaskTraces,
   type TracePage,
+  type NewTurn,
   type TurnConfigRecord,
   type TurnRecord,
 } from './store';
 import type { EngineState } from '../engine/contract';
 import { addToPostgresTurnIndex, postgresTurnFacets, searchPostgresTurns } from './postgres-turn-index';
-import { turnIndexEntry } from './turn-index';
+import { indexEntryAt } from './index-entry-at';
+import type { TurnIndexEntry } from './turn-index';
 import { runTaskList, type TaskListPage, type TaskListQuery } from './task-list';
 import { numbered, type TurnFacetCounts, type TurnHits, type TurnQuery, type Where } from './turn-search';
 import { parseStored } from './damaged-values';
@@ -147,7 +149,7 @@ const taskValues = (t: TaskRecord, inheritsFrom: string | null, inherited: numbe
     inherited,
   ];
 };
-const turnValues = (t: TurnRecord, seq: number) => {
+const turnValues = (t: NewTurn, seq: number) => {
   const r = turnToRow(t, seq);
   return [
     r.task_id,
@@ -290,7 +292,7 @@ export class PostgresStore implements Store {
     await this.query(SQL.insertTask, taskValues(task, null, 0));
   }
 
-  async createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void> {
+  async createBranch(task: TaskRecord, firstTurn: NewTurn): Promise<void> {
     const from = task.branchOf;
     if (!from) throw new Error(`createBranch: task ${task.id} names no parent`);
     // The parent's turns up to the fork never change, so no lock is needed to read them.
@@ -313,7 +315,7 @@ export class PostgresStore implements Store {
       await this.query(SQL.insertTask, taskValues(task, owner?.task_id ?? null, inherited), client);
       const turn = { ...firstTurn, taskId: task.id };
       await this.query(SQL.insertTurn, turnValues(turn, fork.seq), client);
-      await this.indexTurn(client, turnIndexEntry(task, turn, fork.seq));
+      await this.indexTurn(client, indexEntryAt(task, turn, fork.seq));
     });
   }
 
@@ -326,10 +328,10 @@ export class PostgresStore implements Store {
     return (await this.query<{ id: string }>(SQL.renameTask, [taskId, title])).length > 0;
   }
 
-  async appendTurn(
+  async appendTurn<T extends NewTurn>(
     taskId: string,
-    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord | Promise<TurnRecord>,
-  ): Promise<TurnRecord> {
+    next: (stateBefore: EngineState, turnsBefore: number) => T | Promise<T>,
+  ): Promise<T> {
     return this.transaction(async (client) => {
       const locked = (await this.query<{ initial_state: string }>(SQL.lockTask, [taskId], client))[0];
       if (!locked) throw new Error(`appendTurn: no task ${taskId}`);
@@ -342,7 +344,7 @@ export class PostgresStore implements Store {
       const turn = { ...(await next(before, length)), taskId };
       await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);
       await this.query(SQL.touchTask, [taskId], client);
-      await this.indexTurn(client, turnIndexEntry({ agentId: agent_id, userId: user_id }, turn, length + 1));
+      await this.indexTurn(client, indexEntryAt({ agentId: agent_id, userId: user_id }, turn, length + 1));
       return turn;
     });
   }
@@ -432,7 +434,7 @@ export class PostgresStore implements Store {
     return { turns: task.length, state };
   }
 
-  private async indexTurn(client: pg.PoolClient, entry: ReturnType<typeof turnIndexEntry>): Promise<void> {
+  private async indexTurn(client: pg.PoolClient, entry: TurnIndexEntry): Promise<void> {
     try {
       await addToPostgresTurnIndex(client, entry);
     } catch (error) {

@@ -4,7 +4,7 @@
  */
 import { parseStored } from './damaged-values';
 import type { EngineState } from '../engine/contract';
-import type { TaskRecord, TurnRecord } from './store';
+import type { NewTurn, TaskRecord, TurnRecord } from './store';
 
 export interface TaskRow {
   id: string;
@@ -79,7 +79,7 @@ export function rowToTask(r: TaskRow): TaskRecord {
   };
 }
 
-export function turnToRow(t: TurnRecord, seq: number): TurnRow {
+export function turnToRow(t: NewTurn, seq: number): TurnRow {
   return {
     task_id: t.taskId,
     seq,
@@ -90,7 +90,7 @@ export function turnToRow(t: TurnRecord, seq: number): TurnRow {
     reply_text: t.reply.text,
     reply_suggestions: JSON.stringify(t.reply.suggestions),
     reply_created_at: t.reply.createdAt,
-    trace: t.traceJson ?? JSON.stringify(t.trace),
+    trace: 'traceJson' in t ? t.traceJson : JSON.stringify(t.trace),
     state: JSON.stringify(t.state),
     bundle_hash: t.bundleHash,
     version_id: t.versionId,

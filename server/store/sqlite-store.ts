@@ -8,6 +8,7 @@
  * pass `durability: 'power-loss'` to choose it.
  */
 import type Database from 'better-sqlite3';
+import { join } from 'node:path';
 import { rowsToAgents, type AgentRow, type AgentVersionRow } from './agent-rows';
 import { migrate } from './migrations';
 import {
@@ -21,9 +22,11 @@ import {
   type TaskRow,
   type TurnRow,
 } from './rows';
-import { openDatabase, type OpenDatabase } from './open-database';
+import { DATABASE_FILE, openDatabase, type OpenDatabase } from './open-database';
+import { NEXT_ACTIVITY, placeholders, TASK_LENGTH } from './sqlite-send-writes';
+import { openSendWriter, type SendWriter } from './sqlite-send-writer';
 import { SqliteTurnIndex } from './sqlite-turn-index';
-import { turnIndexEntry } from './turn-index';
+import { indexEntryAt } from './index-entry-at';
 import { runTaskList, type TaskListPage, type TaskListQuery } from './task-list';
 import type { TurnFacetCounts, TurnHits, TurnQuery, Where } from './turn-search';
 import type {
@@ -37,6 +40,7 @@ import type {
   StoreHealth,
   StoredBundle,
   TaskRecord,
+  NewTurn,
   TaskTraces,
   TracePage,
   TurnConfigRecord,
@@ -50,12 +54,6 @@ export interface SqliteStoreOptions {
   dataDir: string;
   durability?: 'process-crash' | 'power-loss';
 }
-
-const placeholders = (columns: string) =>
-  columns
-    .split(', ')
-    .map((c) => `@${c}`)
-    .join(', ');
 
 /**
  * The segments of task `@task`'s thread: each task of its inheritance chain with the positions
@@ -78,8 +76,6 @@ const CHAIN = `WITH RECURSIVE chain(task_id, parent_id, after_seq, upto_seq) AS 
 const CHAIN_TURNS = `chain CROSS JOIN turns ON turns.task_id = chain.task_id
     AND turns.seq > MAX(chain.after_seq, @from) AND turns.seq <= MIN(chain.upto_seq, @to)`;
 const ALL = { from: 0, to: Number.MAX_SAFE_INTEGER };
-/** Above every task's activity (read from the activity index; writes are serialised). */
-const NEXT_ACTIVITY = '(SELECT COALESCE(MAX(activity), 0) + 1 FROM tasks)';
 
 /** Times `appendTurn` computes a turn again when the thread moved on meanwhile, before it gives up. */
 const APPEND_ATTEMPTS = 10;
@@ -88,32 +84,35 @@ export class SqliteStore implements Store {
   private readonly db: Database.Database;
   private readonly statements;
   private readonly turnIndex: SqliteTurnIndex;
+  private readonly sendWriter: SendWriter;
 
   /** Throws a `StorageStartError` (one readable line) when the data folder cannot be used; see open-database.ts. */
   constructor(options: SqliteStoreOptions) {
-    this.opened = openDatabase(options.dataDir, options.durability === 'power-loss' ? 'FULL' : 'NORMAL');
+    const synchronous = options.durability === 'power-loss' ? 'FULL' : 'NORMAL';
+    this.opened = openDatabase(options.dataDir, synchronous);
     this.db = this.opened.db;
     this.db.pragma('foreign_keys = ON');
     this.db.pragma('busy_timeout = 5000');
     migrate(this.db);
     this.turnIndex = new SqliteTurnIndex(this.db);
     this.turnIndex.backfill();
+    this.sendWriter = openSendWriter(
+      this.db,
+      this.turnIndex,
+      options.dataDir === ':memory:'
+        ? undefined
+        : { file: join(options.dataDir, DATABASE_FILE), synchronous },
+    );
     this.statements = {
       insertTask: this.db.prepare(
         `INSERT INTO tasks (${TASK_COLUMNS}, inherits_from, inherited_turns, activity) VALUES (${placeholders(TASK_COLUMNS)}, @inherits_from, @inherited_turns, ${NEXT_ACTIVITY})`,
       ),
-      /** The task moves to the top of the thread list (in the transaction that stores its turn). */
-      touchTask: this.db.prepare(`UPDATE tasks SET activity = ${NEXT_ACTIVITY} WHERE id = ?`),
       getTask: this.db.prepare(`SELECT ${TASK_COLUMNS} FROM tasks WHERE id = ?`),
       renameTask: this.db.prepare(`UPDATE tasks SET title = ? WHERE id = ?`),
       insertTurn: this.db.prepare(
         `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`,
       ),
-      /** The task's agent and its thread's length: its last own position, or what it inherits. */
-      taskLength: this.db.prepare(
-        `SELECT tasks.agent_id, tasks.user_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
-         FROM tasks WHERE tasks.id = ?`,
-      ),
+      taskLength: this.db.prepare(TASK_LENGTH),
       turnsIn: this.db.prepare(
         `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
       ),
@@ -129,9 +128,6 @@ export class SqliteStore implements Store {
       ),
       branches: this.db.prepare(
         `SELECT ${TASK_COLUMNS} FROM tasks WHERE branch_of_task_id = ? ORDER BY created_at, id LIMIT ?`,
-      ),
-      putBundle: this.db.prepare(
-        'INSERT OR IGNORE INTO bundles (hash, agent_id, content, created_at) VALUES (?, ?, ?, ?)',
       ),
       getBundles: this.db.prepare(
         'SELECT hash, agent_id, content FROM bundles WHERE hash = ? ORDER BY agent_id',
@@ -166,31 +162,36 @@ export class SqliteStore implements Store {
     this.statements.insertTask.run({ ...taskToRow(task), inherits_from: null, inherited_turns: 0 });
   }
 
-  async createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void> {
+  async createBranch(task: TaskRecord, firstTurn: NewTurn): Promise<void> {
     const from = task.branchOf;
     if (!from) throw new Error(`createBranch: task ${task.id} names no parent`);
-    this.db.transaction(() => {
-      const fork = this.turnRow(from.taskId, from.interactionId);
-      if (!fork) throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
-      const inherited = fork.seq - 1;
-      // Inherit through the task that ran the last inherited turn: the tasks between it and the
-      // parent contribute nothing before the fork.
-      const owner =
-        inherited === 0
-          ? undefined
-          : (this.statements.ownerAt.get({ task: from.taskId, from: inherited - 1, to: inherited }) as
-              { task_id: string } | undefined);
-      if (inherited > 0 && !owner)
-        throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
-      this.statements.insertTask.run({
-        ...taskToRow(task),
-        inherits_from: owner?.task_id ?? null,
-        inherited_turns: inherited,
-      });
-      const turn = { ...firstTurn, taskId: task.id };
-      this.statements.insertTurn.run(turnToRow(turn, fork.seq));
-      this.turnIndex.add(turnIndexEntry(task, turn, fork.seq));
-    })();
+    // IMMEDIATE: the write lock is taken before the reads, so the writer thread committing a turn
+    // meanwhile makes this wait (busy_timeout) rather than fail when it starts writing.
+    this.db
+      .transaction(() => {
+        const fork = this.turnRow(from.taskId, from.interactionId);
+        if (!fork)
+          throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
+        const inherited = fork.seq - 1;
+        // Inherit through the task that ran the last inherited turn: the tasks between it and the
+        // parent contribute nothing before the fork.
+        const owner =
+          inherited === 0
+            ? undefined
+            : (this.statements.ownerAt.get({ task: from.taskId, from: inherited - 1, to: inherited }) as
+                { task_id: string } | undefined);
+        if (inherited > 0 && !owner)
+          throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
+        this.statements.insertTask.run({
+          ...taskToRow(task),
+          inherits_from: owner?.task_id ?? null,
+          inherited_turns: inherited,
+        });
+        const turn = { ...firstTurn, taskId: task.id };
+        this.statements.insertTurn.run(turnToRow(turn, fork.seq));
+        this.turnIndex.add(indexEntryAt(task, turn, fork.seq));
+      })
+      .immediate();
   }
 
   async getTask(taskId: string): Promise<TaskRecord | undefined> {
@@ -202,35 +203,20 @@ export class SqliteStore implements Store {
     return this.statements.renameTask.run(title, taskId).changes > 0;
   }
 
-  async appendTurn(
+  async appendTurn<T extends NewTurn>(
     taskId: string,
-    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord | Promise<TurnRecord>,
-  ): Promise<TurnRecord> {
+    next: (stateBefore: EngineState, turnsBefore: number) => T | Promise<T>,
+  ): Promise<T> {
     // `next` may take a while (a turn in the worker pool): it runs outside the transaction, and its
     // turn is stored only if the thread has not moved meanwhile (else `next` runs again on the
-    // new end). This process is the database's only writer, and its sends to one task wait for
-    // each other, so in practice the first try is stored.
+    // new end), by the writer thread (see `sqlite-send-writer.ts`). This process is the
+    // database's only writer, and its sends to one task wait for each other, so in practice the
+    // first try is stored.
     for (let attempt = 1; ; attempt++) {
       const tip = await this.threadTip(taskId);
       if (!tip) throw new Error(`appendTurn: no task ${taskId}`);
       const computed = await next(tip.state, tip.turns);
-      // IMMEDIATE: the write lock is taken before the read, so another process writing to the same
-      // database waits (busy_timeout) instead of failing when this transaction starts writing.
-      const stored = this.db
-        .transaction(() => {
-          const task = this.length(taskId);
-          if (!task) throw new Error(`appendTurn: no task ${taskId}`);
-          if (task.length !== tip.turns) return undefined;
-          const turn = { ...computed, taskId };
-          this.statements.insertTurn.run(turnToRow(turn, task.length + 1));
-          this.statements.touchTask.run(taskId);
-          this.turnIndex.add(
-            turnIndexEntry({ agentId: task.agent_id, userId: task.user_id }, turn, task.length + 1),
-          );
-          return turn;
-        })
-        .immediate();
-      if (stored) return stored;
+      if (await this.sendWriter.appendAt(taskId, tip.turns, computed)) return { ...computed, taskId };
       if (attempt >= APPEND_ATTEMPTS)
         throw new Error(
           `appendTurn: the thread of task ${taskId} moved on ${attempt} times while its turn was computed`,
@@ -296,7 +282,7 @@ export class SqliteStore implements Store {
   }
 
   async putBundle(bundle: StoredBundle, createdAt: string): Promise<void> {
-    this.statements.putBundle.run(bundle.hash, bundle.agentId, bundle.content, createdAt);
+    await this.sendWriter.putBundle(bundle, createdAt);
   }
 
   async getBundles(hash: string): Promise<StoredBundle[]> {
@@ -455,6 +441,7 @@ export class SqliteStore implements Store {
   }
 
   async close(): Promise<void> {
+    await this.sendWriter.close();
     this.opened.close();
   }
 }

@@ -5,6 +5,7 @@
 import type { EngineState } from '../engine/contract';
 import type { Trace } from '../../src/contract/trace';
 import type { TaskListPage, TaskListQuery } from './task-list';
+import type { TurnIndexEntry } from './turn-index';
 import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 
 export interface TaskRecord {
@@ -35,14 +36,26 @@ export interface TurnRecord {
   userMessage: { id: string; text: string; createdAt: string };
   reply: { text: string; suggestions: string[]; createdAt: string };
   trace: Trace;
-  /** `trace` as JSON text, when the turn was computed elsewhere and arrived as text (stored as is). */
-  traceJson?: string;
   /** The engine state after this turn. */
   state: EngineState;
   /** Hash of the bundle sent with the request this turn ran with, or null when none was sent. */
   bundleHash: string | null;
   versionId: string;
 }
+
+/**
+ * A turn computed off the request loop (in the worker pool), to be stored: its trace as the JSON
+ * text stored and answered, and its turn index entry computed beside it, so storing it never
+ * parses or walks the trace. The store sets the entry's task, position, owner and time as it
+ * stores the turn (`indexEntryAt`).
+ */
+export interface ComputedTurn extends Omit<TurnRecord, 'trace'> {
+  traceJson: string;
+  indexEntry: TurnIndexEntry;
+}
+
+/** A turn `appendTurn` and `createBranch` store: with its trace, or computed elsewhere. */
+export type NewTurn = TurnRecord | ComputedTurn;
 
 /** What one turn ran with, and the user's text (the lineage endpoints read only these). */
 export interface TurnConfigRecord {
@@ -106,7 +119,7 @@ export interface Store extends AgentStore {
    * interaction) with its first own turn, atomically. The branch inherits the parent's thread up
    * to that interaction by reference. Rejects when the parent's thread has no such interaction.
    */
-  createBranch(task: TaskRecord, firstTurn: TurnRecord): Promise<void>;
+  createBranch(task: TaskRecord, firstTurn: NewTurn): Promise<void>;
   getTask(taskId: string): Promise<TaskRecord | undefined>;
   /** Gives the task a new title (what people call the thread); false when there is no such task. */
   renameTask(taskId: string, title: string): Promise<boolean>;
@@ -120,10 +133,10 @@ export interface Store extends AgentStore {
    * calls `next` again if the thread moved meanwhile). When `next` throws, nothing is stored.
    * Rejects when there is no such task.
    */
-  appendTurn(
+  appendTurn<T extends NewTurn>(
     taskId: string,
-    next: (stateBefore: EngineState, turnsBefore: number) => TurnRecord | Promise<TurnRecord>,
-  ): Promise<TurnRecord>;
+    next: (stateBefore: EngineState, turnsBefore: number) => T | Promise<T>,
+  ): Promise<T>;
   /** The thread's length and the engine state after its last turn (or the initial state); undefined when no such task. */
   threadTip(taskId: string): Promise<ThreadTip | undefined>;
   /** Where a rerun of the interaction forks the task's thread; undefined when the thread has no such interaction. */

@@ -1,25 +1,23 @@
 /**
  * `POST /reference/v1/what-if` (reference only): a stored turn decided again by the reference
- * engine, in process, from the state it started from, with the bundle and clock it ran with and
+ * engine, in the worker pool (`answer.ts`), from the state it started from, with the bundle and clock it ran with and
  * some values changed (the understanding held fixed); on request, the smallest single changes
  * that give the turn another decision (why not). Nothing is stored: the answer is not a turn of
  * the conversation.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import type { TypedResponse } from 'hono';
+import type { JSONParsed } from 'hono/utils/types';
 import type { Bundle } from '../../src/contract/bundle';
 import { ErrorBody } from '../../src/contract/api';
 import { WHAT_IF_REQUEST_LIMITS, WhatIfRequest, WhatIfResponse } from '../../src/contract/what-if';
-import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
 import { keyAllowsAgent } from '../auth/api-keys';
-import { whatIf, WhatIfInputError } from '../engine/what-if';
-import { whyNot } from '../engine/why-not';
-import { editableParameters } from '../engine/editable-parameters';
 import type { AuthEnv } from '../http/auth';
-import { diffOutcomes, turnOutcome } from '../impact/diff';
 import { createBundleCache, type BundleCache } from '../service/bundle-cache';
 import type { MessagingDependencies } from '../service/dependencies';
 import { AccessDeniedError, InvalidInputError, NotFoundError } from '../service/errors';
 import type { Store } from '../store/store';
+import { overWorkBudget, workOf } from '../work/engine-work';
 
 const API_KEY_SECURITY: Record<string, string[]>[] = [{ ServiceApiKey: [] }, { AuiApiKey: [] }];
 
@@ -52,16 +50,18 @@ export const whatIfRoute = createRoute({
     413: error('Request body over the size limit.'),
     415: error('Request body is not JSON.'),
     422: error('Invalid request, an edit the bundle cannot take, or a bundle too complex to decide.'),
+    503: error('The service is busy or the decision took too long; retry after `Retry-After` seconds.'),
   },
 });
 
 export function registerWhatIfRoute(
   app: OpenAPIHono<AuthEnv>,
   store: Store,
-  dependencies: Pick<MessagingDependencies, 'agents'>,
+  dependencies: Pick<MessagingDependencies, 'agents' | 'work' | 'engine' | 'bundles'>,
 ): void {
   // Bundles sent with turns, parsed once by hash, so the engine reuses what it compiled for them.
   const kept = createBundleCache(8);
+  const work = workOf(dependencies);
   app.openapi(whatIfRoute, async (c) => {
     const body = c.req.valid('json');
     const task = await store.getTask(body.task_id);
@@ -74,55 +74,28 @@ export function registerWhatIfRoute(
     if (!turn || !fork)
       throw new NotFoundError(`Interaction not found in task ${body.task_id}: ${body.interaction_id}`);
     const bundle = await turnBundle(store, kept, dependencies, task.agentId, turn);
-    const input = {
-      bundle,
-      state: fork.stateBefore,
-      clock: task.clock,
-      userId: task.userId,
-      recorded: turn.trace,
-    };
+    let answer;
     try {
-      const out = whatIf({ ...input, edits: body.edits });
-      const { latency: _latency, ...recordedTrace } = turn.trace;
-      return c.json(
-        {
-          task_id: body.task_id,
-          interaction_id: body.interaction_id,
-          not_a_conversation_turn: true as const,
-          bundle_source: { agent_id: task.agentId, version_id: turn.versionId, bundle_hash: turn.bundleHash },
-          parameters: editableParameters(bundle, turn.trace, fork.stateBefore, out.state),
-          recorded: { decision: turn.trace.decision, reply: turn.reply.text },
-          what_if: {
-            decision: out.trace.decision,
-            reply: out.reply,
-            suggestions: out.suggestions,
-            trace: out.trace,
-            overridden: out.overridden,
-          },
-          differences: diffOutcomes(
-            turnOutcome(turn.reply.text, recordedTrace),
-            turnOutcome(out.reply, out.trace),
-          ),
-          ...(body.why_not ? { why_not: whyNot(input) } : {}),
-          ...(body.include_engine_input
-            ? {
-                engine_input: {
-                  state_before: fork.stateBefore,
-                  clock: task.clock,
-                  user_id: task.userId,
-                  recorded: turn.trace as unknown as Record<string, unknown>,
-                },
-              }
-            : {}),
-        },
-        200,
-      );
+      // In the worker pool, as a send's turn: busy, too slow or crashed is a 503 with Retry-After.
+      answer = await work.whatIf(bundle, {
+        taskId: body.task_id,
+        interactionId: body.interaction_id,
+        bundleSource: { agent_id: task.agentId, version_id: turn.versionId, bundle_hash: turn.bundleHash },
+        stateBefore: fork.stateBefore,
+        clock: task.clock,
+        userId: task.userId,
+        recorded: { trace: turn.trace, reply: turn.reply.text },
+        edits: body.edits,
+        whyNot: body.why_not ?? false,
+        includeEngineInput: body.include_engine_input ?? false,
+      });
     } catch (e) {
-      if (e instanceof WhatIfInputError) throw InvalidInputError.at(e.path, e.message);
-      if (e instanceof WorkBudgetExceeded)
-        throw InvalidInputError.at(['task_id'], e.message, 'bundle_too_complex');
+      if (overWorkBudget(e)) throw InvalidInputError.at(['task_id'], e.message, 'bundle_too_complex');
       throw e;
     }
+    if ('refused' in answer) throw InvalidInputError.at(answer.refused.path, answer.refused.message);
+    return c.body(answer.json, 200, { 'content-type': 'application/json' }) as unknown as Response &
+      TypedResponse<JSONParsed<WhatIfResponse>, 200, 'json'>;
   });
 }
 

@@ -7,8 +7,8 @@
 import { availableParallelism } from 'node:os';
 import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
-import type { Trace } from '../../src/contract/trace';
 import type { ConversationRun } from '../impact/replay';
+import type { WhatIfAnswer } from '../what-if/answer';
 import type { EngineWork, TurnRun } from './engine-work';
 import type { BundleText, EngineJob } from './engine-worker';
 import { WorkerPool, type PoolOptions } from './pool';
@@ -42,12 +42,11 @@ export function createEnginePool(settings: WorkPoolSettings = defaultPoolSetting
   return {
     // As sent (a structured clone keeps what JSON text would lose, e.g. a number past JSON's range).
     validate: (doc) => run<BundleIssue[]>({ kind: 'validate', doc }),
-    turn: async ({ bundle, ...input }) => {
-      const answer = await run<Omit<TurnRun, 'trace'>>({ kind: 'turn', bundle: textOf(bundle), input });
-      return { ...answer, trace: JSON.parse(answer.traceJson) as Trace };
-    },
+    turn: ({ bundle, ...input }, owner) =>
+      run<TurnRun>({ kind: 'turn', bundle: textOf(bundle), input, owner }),
     conversation: (bundle, c) =>
       run<ConversationRun>({ kind: 'conversation', bundle: textOf(bundle), case: c }),
+    whatIf: (bundle, question) => run<WhatIfAnswer>({ kind: 'whatIf', bundle: textOf(bundle), question }),
     close: () => pool.close(),
   };
 }

@@ -8,26 +8,41 @@ import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
-import type { Trace } from '../../src/contract/trace';
 import type { Engine, TurnInput, TurnOutput } from '../engine/contract';
 import { runConversation, type ConversationRun } from '../impact/replay';
+import { turnIndexEntry, type TurnIndexEntry } from '../store/turn-index';
+import { whatIfAnswer, type WhatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
 import { WorkFailedError } from './pool';
 
-/** A turn's output with its finished trace (`interaction_id`, `latency` as measured), also as JSON text. */
+/** Whose turn it is, for its turn index entry: the task, its agent, and what the turn runs with. */
+export interface TurnOwner {
+  taskId: string;
+  agentId: string;
+  versionId: string;
+  bundleHash: string | null;
+}
+
+/**
+ * A turn's output: its finished trace (`interaction_id`, `latency` as measured) as JSON text, and
+ * its turn index entry, both made where the turn ran so the request loop never reads the trace
+ * (up to 8,000,000 characters). The entry's position and time are set when the turn is stored.
+ */
 export interface TurnRun {
   reply: string;
   suggestions: string[];
   state: TurnOutput['state'];
-  trace: Trace;
   traceJson: string;
+  indexEntry: TurnIndexEntry;
 }
 
 export interface EngineWork {
   /** The bundle's issues (the document may be anything a client sent). */
   validate(doc: unknown): Promise<BundleIssue[]>;
-  turn(input: TurnInput): Promise<TurnRun>;
+  turn(input: TurnInput, owner: TurnOwner): Promise<TurnRun>;
   /** One impact case's messages, turn after turn, with `bundle`. */
   conversation(bundle: Bundle, c: ImpactCase): Promise<ConversationRun>;
+  /** A stored turn decided again with `bundle` (`POST /reference/v1/what-if`). */
+  whatIf(bundle: Bundle, question: WhatIfQuestion): Promise<WhatIfAnswer>;
 }
 
 /** Whether `error` is a turn or a validation over its work budget (in this thread or a worker). */
@@ -38,8 +53,12 @@ export function overWorkBudget(error: unknown): error is Error {
   );
 }
 
-/** Runs and times one engine turn; the trace gets its interaction id and latency, and is serialised. */
-export function timedTurn(engine: Engine, input: TurnInput): TurnRun {
+/**
+ * Runs and times one engine turn; the trace gets its interaction id and latency, and is
+ * serialised; the turn index entry is built from it (at position 0 and without a time: the store
+ * sets both).
+ */
+export function timedTurn(engine: Engine, input: TurnInput, owner: TurnOwner): TurnRun {
   const started = performance.now();
   const { reply, suggestions, state, trace } = engine.runTurn(input);
   const elapsed = Math.round((performance.now() - started) * 1000) / 1000;
@@ -48,15 +67,30 @@ export function timedTurn(engine: Engine, input: TurnInput): TurnRun {
     interaction_id: input.interactionId,
     latency: { elapsed, unit: 'ms' as const },
   };
-  return { reply, suggestions, state, trace: finished, traceJson: JSON.stringify(finished) };
+  const indexEntry = turnIndexEntry(
+    { agentId: owner.agentId, userId: input.userId },
+    {
+      taskId: owner.taskId,
+      interactionId: input.interactionId,
+      userMessage: { id: '', text: input.text, createdAt: '' },
+      reply: { text: reply, suggestions, createdAt: '' },
+      trace: finished,
+      state,
+      bundleHash: owner.bundleHash,
+      versionId: owner.versionId,
+    },
+    0,
+  );
+  return { reply, suggestions, state, traceJson: JSON.stringify(finished), indexEntry };
 }
 
 /** The work done in the calling thread, with the engine and validator given. */
 export function inlineWork(engine: Engine, validate: (doc: unknown) => BundleIssue[]): EngineWork {
   return {
     validate: async (doc) => validate(doc),
-    turn: async (input) => timedTurn(engine, input),
+    turn: async (input, owner) => timedTurn(engine, input, owner),
     conversation: async (bundle, c) => runConversation(engine, bundle, c),
+    whatIf: async (bundle, question) => whatIfAnswer(bundle, question),
   };
 }
 

@@ -1,6 +1,6 @@
 /**
- * A worker thread of the engine pool: validates bundles, runs turns and replays impact
- * conversations for the request loop (see `pool.ts` for the messages). Bundles to run
+ * A worker thread of the engine pool: validates bundles, runs turns, replays impact
+ * conversations and decides what-ifs for the request loop (see `pool.ts` for the messages). Bundles to run
  * arrive as JSON text with a number naming them (a document to validate, as the client sent it);
  * the parsed bundle is kept (least recently used goes first), so
  * a playground sending the same bundle with every message is parsed and compiled once here.
@@ -12,7 +12,8 @@ import { validateBundle } from '../../src/lib/bundle/validate';
 import { engine } from '../engine';
 import type { TurnInput } from '../engine/contract';
 import { runConversation } from '../impact/replay';
-import { timedTurn } from './engine-work';
+import { whatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
+import { timedTurn, type TurnOwner } from './engine-work';
 
 /** A bundle as the pool sends it: a number naming it, and its JSON text. */
 export interface BundleText {
@@ -22,8 +23,9 @@ export interface BundleText {
 
 export type EngineJob =
   | { kind: 'validate'; doc: unknown }
-  | { kind: 'turn'; bundle: BundleText; input: Omit<TurnInput, 'bundle'> }
-  | { kind: 'conversation'; bundle: BundleText; case: ImpactCase };
+  | { kind: 'turn'; bundle: BundleText; input: Omit<TurnInput, 'bundle'>; owner: TurnOwner }
+  | { kind: 'conversation'; bundle: BundleText; case: ImpactCase }
+  | { kind: 'whatIf'; bundle: BundleText; question: WhatIfQuestion };
 
 const KEPT = 32;
 const bundles = new Map<number, Bundle>();
@@ -41,13 +43,12 @@ function perform(job: EngineJob): unknown {
   switch (job.kind) {
     case 'validate':
       return validateBundle(job.doc);
-    case 'turn': {
-      // The trace goes back as text only: parsing it there costs less than a structured clone.
-      const { trace: _trace, ...run } = timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) });
-      return run;
-    }
+    case 'turn':
+      return timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) }, job.owner);
     case 'conversation':
       return runConversation(engine, bundleOf(job.bundle), job.case);
+    case 'whatIf':
+      return whatIfAnswer(bundleOf(job.bundle), job.question);
   }
 }
 

@@ -12,7 +12,7 @@
  *
  * Workers start when first needed. The worker script posts `{ ready: true }` once loaded (its
  * start-up is not counted against a job's deadline), then answers each `{ id, job }` message with
- * `{ id, ok: true, value }` or `{ id, ok: false, error: { name, message } }`.
+ * `{ id, ok: true, value }` or `{ id, ok: false, error: { name, message, code? } }`.
  */
 import { Worker } from 'node:worker_threads';
 
@@ -42,11 +42,12 @@ export class WorkRefusedError extends Error {
   }
 }
 
-/** An error the job itself threw in the worker, rebuilt with its name and message. */
+/** An error the job itself threw in the worker, rebuilt with its name, message and code (if any). */
 export class WorkFailedError extends Error {
   constructor(
     readonly errorName: string,
     message: string,
+    readonly code?: string,
   ) {
     super(message);
     this.name = 'WorkFailedError';
@@ -71,7 +72,7 @@ interface Slot {
 type Answer =
   | { ready: true }
   | { id: number; ok: true; value: unknown }
-  | { id: number; ok: false; error: { name: string; message: string } };
+  | { id: number; ok: false; error: { name: string; message: string; code?: string } };
 
 const STOPPING = 'The service is stopping.';
 
@@ -146,7 +147,8 @@ export class WorkerPool {
       slot.running = undefined;
       worker.unref();
       if (answer.ok) this.settle(pending, undefined, answer.value);
-      else this.settle(pending, new WorkFailedError(answer.error.name, answer.error.message));
+      else
+        this.settle(pending, new WorkFailedError(answer.error.name, answer.error.message, answer.error.code));
       this.dispatch();
     });
     // 'error' (an uncaught exception, running out of memory) is followed by 'exit'.

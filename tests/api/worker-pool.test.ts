@@ -64,6 +64,33 @@ describe('heavy work off the request loop', () => {
     expect((await createTask(service)).status).toBe(200);
   });
 
+  it('decides a what-if in the pool: 503 with Retry-After past the deadline, and the service keeps answering', async () => {
+    // A stored turn to ask about, from a service with the usual pool; then the same store behind a 1 ms deadline.
+    const first = await startService();
+    const taskId = await newTask(first);
+    const sent = await sendMessage(first, taskId, 'I want to dispute a charge of $120 at Coffee Corner');
+    expect(sent.status).toBe(200);
+    const interactionId = (sent.body as { id: string }).id;
+    await first.stop();
+
+    pool = createEnginePool({ size: 1, queueLimit: 4, deadlineMs: 1, heapLimitMb: 512 });
+    service = await startService({ dataDir: first.dataDir, dependencies: { work: pool } });
+    const question = { task_id: taskId, interaction_id: interactionId, why_not: true };
+    const refused = await call(service, 'POST', '/reference/v1/what-if', { body: question });
+    expect(refused.status).toBe(503);
+    expect(refused.headers.get('retry-after')).toBe('5');
+    expect(refused.body).toMatchObject({ message: expect.stringMatching(/more than 0\.001 s of work/) });
+
+    expect((await call(service, 'GET', '/healthz', { key: null })).status).toBe(200);
+    const traces = await call(service, 'GET', `/v1/messaging/tasks/${taskId}/trace-info`);
+    expect(traces.status).toBe(200);
+    expect((traces.body as unknown[]).length).toBe(1);
+    const missing = await call(service, 'POST', '/reference/v1/what-if', {
+      body: { ...question, interaction_id: 'no-such-interaction' },
+    });
+    expect(missing.status).toBe(404);
+  });
+
   it('answers 503 with Retry-After when more requests wait for a worker than the queue holds', async () => {
     pool = createEnginePool({ size: 1, queueLimit: 1, deadlineMs: 60_000, heapLimitMb: 512 });
     service = await startService({ dependencies: { work: pool } });

@@ -1,0 +1,52 @@
+/**
+ * Runs the SQLite writes of a send (`sqlite-send-writes.ts`) for the store: in its writer thread
+ * (`sqlite-writer.ts`, a one-thread worker pool) when the database is a file, so the request loop
+ * keeps answering while SQLite writes a large turn; on the store's own connection when the
+ * database is in memory (a second connection could not see it).
+ */
+import type Database from 'better-sqlite3';
+import { WorkerPool } from '../work/pool';
+import { SqliteSendWrites } from './sqlite-send-writes';
+import type { SqliteTurnIndex } from './sqlite-turn-index';
+import type { SqliteWriteJob, WriterTarget } from './sqlite-writer';
+import type { NewTurn, StoredBundle } from './store';
+
+export interface SendWriter {
+  /** Stores `turn` as the task's next turn if its thread still has `turnsBefore` turns; false when it moved. */
+  appendAt(taskId: string, turnsBefore: number, turn: NewTurn): Promise<boolean>;
+  putBundle(bundle: StoredBundle, createdAt: string): Promise<void>;
+  close(): Promise<void>;
+}
+
+/** Longest time a timer may wait: a write is never cut (one cut after its commit would be stored yet refused). */
+const NO_DEADLINE = 2 ** 31 - 1;
+
+export function openSendWriter(
+  db: Database.Database,
+  turnIndex: SqliteTurnIndex,
+  file: WriterTarget | undefined,
+): SendWriter {
+  if (!file) {
+    const writes = new SqliteSendWrites(db, turnIndex);
+    return {
+      appendAt: async (taskId, turnsBefore, turn) => writes.appendAt(taskId, turnsBefore, turn),
+      putBundle: async (bundle, createdAt) => writes.putBundle(bundle, createdAt),
+      close: async () => {},
+    };
+  }
+  const thread = new WorkerPool({
+    script: new URL('./sqlite-writer.mjs', import.meta.url),
+    size: 1,
+    // Sends wait for the engine pool first (its queue is bounded), so few writes ever wait here.
+    queueLimit: 1000,
+    deadlineMs: NO_DEADLINE,
+    heapLimitMb: 256,
+  });
+  const run = <T>(job: SqliteWriteJob) => thread.run<T>(job);
+  return {
+    appendAt: (taskId, turnsBefore, turn) =>
+      run<boolean>({ ...file, kind: 'append', taskId, turnsBefore, turn }),
+    putBundle: (bundle, createdAt) => run<void>({ ...file, kind: 'putBundle', bundle, createdAt }),
+    close: () => thread.close(),
+  };
+}

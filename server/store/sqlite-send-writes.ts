@@ -1,0 +1,76 @@
+/**
+ * The SQLite writes of a send: its turn (with its turn index entry and the task's place in the
+ * thread list, in one transaction) and the bundle it ran with. A turn's row can be 8 MB of trace,
+ * which SQLite takes tens of milliseconds to write, so the store runs these in a thread of their
+ * own with its own connection (`sqlite-writer.ts`) when the database is a file; an in-memory
+ * database (tests) runs them on its one connection.
+ */
+import type Database from 'better-sqlite3';
+import { indexEntryAt } from './index-entry-at';
+import { TURN_COLUMNS, turnToRow } from './rows';
+import { SqliteTurnIndex } from './sqlite-turn-index';
+import type { NewTurn, StoredBundle } from './store';
+
+/** `a, b` → `@a, @b`: named parameters for a column list. */
+export const placeholders = (columns: string) =>
+  columns
+    .split(', ')
+    .map((c) => `@${c}`)
+    .join(', ');
+
+/** Above every task's activity (read from the activity index; writes are serialised). */
+export const NEXT_ACTIVITY = '(SELECT COALESCE(MAX(activity), 0) + 1 FROM tasks)';
+
+/** The task's agent and user and its thread's length: its last own position, or what it inherits. */
+export const TASK_LENGTH = `SELECT tasks.agent_id, tasks.user_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
+   FROM tasks WHERE tasks.id = ?`;
+
+export class SqliteSendWrites {
+  private readonly taskLength;
+  private readonly insertTurn;
+  private readonly touchTask;
+  private readonly putBundleRow;
+
+  constructor(
+    private readonly db: Database.Database,
+    private readonly turnIndex = new SqliteTurnIndex(db),
+  ) {
+    this.taskLength = db.prepare(TASK_LENGTH);
+    this.insertTurn = db.prepare(
+      `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`,
+    );
+    /** The task moves to the top of the thread list (in the transaction that stores its turn). */
+    this.touchTask = db.prepare(`UPDATE tasks SET activity = ${NEXT_ACTIVITY} WHERE id = ?`);
+    this.putBundleRow = db.prepare(
+      'INSERT OR IGNORE INTO bundles (hash, agent_id, content, created_at) VALUES (?, ?, ?, ?)',
+    );
+  }
+
+  /**
+   * Stores `turn` as task `taskId`'s next turn if its thread still has `turnsBefore` turns; false
+   * (nothing stored) when it has moved on. IMMEDIATE: the write lock is taken before the length is
+   * read, so no other writer slips in between.
+   */
+  appendAt(taskId: string, turnsBefore: number, turn: NewTurn): boolean {
+    return this.db
+      .transaction(() => {
+        const task = this.taskLength.get(taskId) as
+          { agent_id: string; user_id: string; length: number } | undefined;
+        if (!task) throw new Error(`appendTurn: no task ${taskId}`);
+        if (task.length !== turnsBefore) return false;
+        const seq = turnsBefore + 1;
+        this.insertTurn.run(turnToRow({ ...turn, taskId }, seq));
+        this.touchTask.run(taskId);
+        this.turnIndex.add(
+          indexEntryAt({ agentId: task.agent_id, userId: task.user_id }, { ...turn, taskId }, seq),
+        );
+        return true;
+      })
+      .immediate();
+  }
+
+  /** Keeps a bundle by hash for an agent (a no-op when already kept). */
+  putBundle(bundle: StoredBundle, createdAt: string): void {
+    this.putBundleRow.run(bundle.hash, bundle.agentId, bundle.content, createdAt);
+  }
+}
