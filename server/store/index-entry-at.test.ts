@@ -45,6 +45,6 @@ describe('indexEntryAt', () => {
     const entry = indexEntryAt(task, turn, 7);
     expect(entry).toEqual(turnIndexEntry(task, stored, 7));
     expect(entry).toMatchObject({ seq: 7, createdAt: '2026-11-02T09:00:01.000Z', taskId: 'task-1' });
-    expect(entry.values.length + entry.rules.length).toBeGreaterThan(0);
+    expect(entry.terms.length + entry.rules.length).toBeGreaterThan(0);
   });
 });
