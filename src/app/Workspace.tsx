@@ -127,6 +127,7 @@ export function Workspace() {
     findLike,
     ...(threadAgent ? { openRule } : {}),
     openTab: (id) => setSearch({ tab: id }, true),
+    openTask,
   };
 
   const renderTurnActions = useMemo(() => {

@@ -71,6 +71,8 @@ export interface InspectorContext {
   openRule?: (ruleId: string) => void;
   /** Shows another inspector tab (a why-not bundle change opens the Bundle tab). */
   openTab?: (id: string) => void;
+  /** Opens a thread at a turn (a what-if opened as a branch). */
+  openTask?: (taskId: string, turnId?: string) => void;
 }
 
 export interface InspectorTab {

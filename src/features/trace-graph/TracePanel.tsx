@@ -31,6 +31,7 @@ export interface TracePanelProps {
   findLike?: FindLike;
   openRule?: OpenRule;
   openTab?: (id: string) => void;
+  openTask?: (taskId: string, turnId?: string) => void;
 }
 
 function Loading({ what }: { what: string }) {
@@ -53,6 +54,7 @@ export default function TracePanel({
   findLike,
   openRule,
   openTab,
+  openTask,
 }: TracePanelProps) {
   const keyReady = useKeyReady();
   const fetched = useInteractionTrace(turn && !turn.trace ? taskId : undefined, turn?.id, keyReady);
@@ -106,6 +108,7 @@ export default function TracePanel({
         openRule={openRule}
         taskId={taskId}
         openTab={openTab}
+        openTask={openTask}
       />
     </Suspense>
   );

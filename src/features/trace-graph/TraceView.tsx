@@ -3,7 +3,7 @@
  * details (or the raw JSON) below. React Flow and the graph model live here, in a chunk of their
  * own that TracePanel loads lazily: the welcome screen and threads without turns never fetch them.
  */
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SplitPanes } from '../../components/ui/SplitPanes';
 import { TabList } from '../../components/ui/Tabs';
@@ -12,9 +12,9 @@ import { NodeInspector, type FindLike, type OpenRule } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
 import { nodeOf } from './graph-view';
-import { graphOf } from './trace-to-graph';
+import { graphOf, type GraphNodeModel } from './trace-to-graph';
 import type { Highlight } from './TraceNode';
-import { LazyWhatIfPanel } from '../what-if';
+import { LazyNodeValueEditor, LazyWhatIfPanel, LazyWhatIfStrip, useHasWhatIf } from '../what-if';
 
 export interface TraceViewProps {
   trace: TolerantTrace;
@@ -32,6 +32,8 @@ export interface TraceViewProps {
   taskId?: string | undefined;
   /** Opens an inspector tab (a why-not bundle change opens the Bundle tab). */
   openTab?: ((id: string) => void) | undefined;
+  /** Opens a thread at a turn (a what-if opened as a branch); absent: not offered. */
+  openTask?: ((taskId: string, turnId?: string) => void) | undefined;
 }
 
 const DETAIL_TABS = [
@@ -52,10 +54,22 @@ export default function TraceView({
   openRule,
   taskId,
   openTab,
+  openTask,
 }: TraceViewProps) {
   const [detailTab, setDetailTab] = useState<string>('details');
   // The graph nodes a what-if changes, marked on the graph while it is shown.
   const [whatIfChanged, setWhatIfChanged] = useState<Record<string, Highlight> | undefined>(undefined);
+  const hasWhatIf = useHasWhatIf(taskId, turn.id);
+  // A value's node offers the what-if's editor of its value (the what-if's own chunk).
+  const nodeTools = useCallback(
+    (node: GraphNodeModel) =>
+      taskId && (node.kind === 'param' || node.kind === 'entity') ? (
+        <Suspense fallback={null}>
+          <LazyNodeValueEditor taskId={taskId} interactionId={turn.id} node={node} />
+        </Suspense>
+      ) : null,
+    [taskId, turn.id],
+  );
   const tabs = taskId ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
   const model = useMemo(() => graphOf(trace), [trace]);
   const node = nodeId ? nodeOf(model, nodeId) : undefined;
@@ -99,14 +113,27 @@ export default function TraceView({
                   <span>· following the newest turn</span>
                 )}
               </p>
+              {hasWhatIf && taskId ? (
+                <Suspense fallback={null}>
+                  <LazyWhatIfStrip
+                    key={turn.id}
+                    taskId={taskId}
+                    interactionId={turn.id}
+                    turnNumber={turn.index + 1}
+                    onChangedNodes={setWhatIfChanged}
+                    openTask={openTask}
+                  />
+                </Suspense>
+              ) : null}
               <div className="min-h-0 flex-1">
                 <TraceGraph
                   key={turn.id}
                   trace={trace}
                   selectedNodeId={nodeId}
                   onSelectNode={selectNode}
-                  highlight={detailTab === WHAT_IF_TAB.id ? whatIfChanged : undefined}
+                  highlight={hasWhatIf ? whatIfChanged : undefined}
                   label={`Trace graph of turn ${turn.index + 1}`}
+                  nodeTools={taskId ? nodeTools : undefined}
                 />
               </div>
             </div>
@@ -139,7 +166,6 @@ export default function TraceView({
                       key={turn.id}
                       taskId={taskId}
                       interactionId={turn.id}
-                      onChangedNodes={setWhatIfChanged}
                       openTab={openTab}
                     />
                   </Suspense>

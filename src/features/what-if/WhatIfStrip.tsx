@@ -1,0 +1,162 @@
+/**
+ * A turn's what-if above its graph, wherever its values were edited (a graph node or the panel):
+ * marked "not a conversation turn", the edited values, the real turn and the what-if side by side
+ * (decision and reply), what changed (also marked on the graph), Reset, and the two ways to keep
+ * it: a test case, or a branch that states the values in a message.
+ */
+import { useEffect, useState } from 'react';
+import { toApiError } from '../../api/errors';
+import { Badge } from '../../components/ui/Badge';
+import { Button } from '../../components/ui/Button';
+import { ErrorCallout } from '../../components/ui/ErrorCallout';
+import { Spinner } from '../../components/ui/Spinner';
+import { RerunDialog } from '../rerun';
+import { SaveWhatIfAsTest } from '../test-suites';
+import { runConfigOf, useThreadsStore } from '../threads';
+import { useWhatIfDecided } from './use-what-if';
+import { DecisionBadge } from './ValueEditor';
+import { whatIfCaseTurn } from './what-if-case';
+import { changedNodes, differenceText, editsText, HELD_FIXED, messageStatingEdits } from './what-if-model';
+import { useWhatIfStore } from './what-if-store';
+
+export interface WhatIfStripProps {
+  taskId: string;
+  interactionId: string;
+  /** The turn's number in its thread (1-based). */
+  turnNumber: number;
+  /** The graph nodes the what-if changes (undefined: none). */
+  onChangedNodes: (nodes: Record<string, 'changed'> | undefined) => void;
+  /** Opens a thread at a turn (the branch a what-if is opened as); absent: no branch offered. */
+  openTask?: ((taskId: string, turnId?: string) => void) | undefined;
+}
+
+export default function WhatIfStrip({
+  taskId,
+  interactionId,
+  turnNumber,
+  onChangedNodes,
+  openTask,
+}: WhatIfStripProps) {
+  const { base, sent, result, error, settled } = useWhatIfDecided(taskId, interactionId);
+  const reset = useWhatIfStore((s) => s.reset);
+  const thread = useThreadsStore((s) => s.threads[taskId]);
+  const [branching, setBranching] = useState(false);
+
+  useEffect(() => {
+    onChangedNodes(result && result.differences.length > 0 ? changedNodes(result.differences) : undefined);
+  }, [result, onChangedNodes]);
+  useEffect(() => () => onChangedNodes(undefined), [onChangedNodes]);
+
+  const recorded = base.data?.recorded;
+  const trace = base.data?.engine_input?.recorded as { input?: { message?: unknown } } | undefined;
+  const message = typeof trace?.input?.message === 'string' ? trace.input.message : '';
+  const caseTurn =
+    result && recorded && message && settled
+      ? whatIfCaseTurn({ edits: sent, message, turnNumber, recordedDecision: recorded.decision, result })
+      : undefined;
+
+  return (
+    <section
+      aria-label="What if (not a conversation turn)"
+      data-testid="what-if-strip"
+      className="shrink-0 space-y-1.5 border-b border-dashed border-indigo-300 bg-indigo-50/40 px-3 py-2 text-sm dark:border-indigo-700 dark:bg-indigo-950/30"
+    >
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-semibold">What if</h3>
+        <Badge tone="muted">not a conversation turn</Badge>
+        <span className="font-mono text-xs">{editsText(sent)}</span>
+        <span className="ml-auto flex flex-wrap items-center gap-1">
+          {caseTurn ? (
+            <SaveWhatIfAsTest
+              taskId={taskId}
+              turnId={interactionId}
+              turnNumber={turnNumber}
+              whatIf={caseTurn}
+            />
+          ) : null}
+          {openTask && message && sent.length > 0 ? (
+            <Button size="sm" variant="ghost" onClick={() => setBranching(true)}>
+              Open as branch
+            </Button>
+          ) : null}
+          <Button size="sm" variant="ghost" onClick={reset}>
+            Reset
+          </Button>
+        </span>
+      </div>
+      <p className="text-xs text-zinc-600 dark:text-zinc-400">
+        {HELD_FIXED} Nothing is sent to the conversation.
+      </p>
+      {error ? (
+        <ErrorCallout error={toApiError(error)} />
+      ) : (
+        <div
+          className="grid grid-cols-2 gap-2"
+          role="group"
+          aria-label="This turn and the what-if, side by side"
+        >
+          <article aria-label="This turn" className="min-w-0">
+            <h4 className="text-xs font-semibold">This turn</h4>
+            {recorded ? (
+              <>
+                <DecisionBadge decision={recorded.decision} />
+                <p className="line-clamp-3 text-xs whitespace-pre-wrap">{recorded.reply}</p>
+              </>
+            ) : null}
+          </article>
+          <article aria-label="The what-if" className="min-w-0">
+            <h4 className="text-xs font-semibold">What if</h4>
+            {!result ? (
+              <Spinner label="Deciding the turn again" />
+            ) : (
+              <>
+                <DecisionBadge decision={result.decision} />
+                <p className="line-clamp-3 text-xs whitespace-pre-wrap">{result.reply}</p>
+              </>
+            )}
+          </article>
+        </div>
+      )}
+      {result ? (
+        <p className="text-xs" aria-label="What the what-if changes" role="note">
+          <span className="font-semibold">Changes: </span>
+          {result.differences.length === 0
+            ? 'nothing (the same decision, rules and tools)'
+            : result.differences.map(differenceText).join('; ')}
+          {result.overridden.length > 0
+            ? ` · produced again during the turn (edit what it comes from): ${result.overridden.join(', ')}`
+            : ''}
+          {result.where === 'service' ? ' · decided by the reference service' : ' · decided in this browser'}
+        </p>
+      ) : null}
+      {branching && openTask ? (
+        <RerunDialog
+          target={{
+            taskId,
+            interactionId,
+            originalText: message,
+            ...(thread?.agent_id ? { agentId: thread.agent_id } : {}),
+          }}
+          turnNumber={turnNumber}
+          threadConfig={runConfigOf(thread)}
+          defaultBundle={runConfigOf(thread).bundle_hash ? 'thread' : 'none'}
+          initialText={messageStatingEdits(sent, message)}
+          notice={
+            <>
+              <p>
+                A branch is a conversation: its turn is understood again from this message, which states the
+                what-if’s values. What it understands, and so its decision, may differ from the what-if, which
+                held the understanding fixed.
+              </p>
+            </>
+          }
+          onClose={() => setBranching(false)}
+          onOpened={(task, turn) => {
+            reset();
+            openTask(task, turn);
+          }}
+        />
+      ) : null}
+    </section>
+  );
+}
