@@ -192,7 +192,7 @@ describe('WhatIfPanel', () => {
       'VERIFIED_IDENTITY_ABOVE_500 allowed → blocked',
     );
     expect(strip.textContent).toContain('transaction-amount = 620');
-    expect(strip.textContent).toContain('the tool it chose held fixed');
+    expect(strip.textContent).toContain('understanding and tool choice held fixed');
     expect(onChangedNodes).toHaveBeenLastCalledWith({ 'rule:VERIFIED_IDENTITY_ABOVE_500': 'changed' });
     expect(within(strip).getByRole('article', { name: 'This turn' }).textContent).toContain(
       'Only within 8 days.',

@@ -61,11 +61,11 @@ export default function WhatIfStrip({
       data-testid="what-if-strip"
       className="shrink-0 space-y-1.5 border-b border-dashed border-indigo-300 bg-indigo-50/40 px-3 py-2 text-sm dark:border-indigo-700 dark:bg-indigo-950/30"
     >
-      <div className="flex flex-wrap items-center gap-2">
+      <div className="flex flex-wrap items-center gap-x-2">
         <h3 className="font-semibold">What if</h3>
         <Badge tone="muted">not a conversation turn</Badge>
-        <span className="font-mono text-xs">{editsText(sent)}</span>
-        <span className="ml-auto flex flex-wrap items-center gap-1">
+        <span className="font-mono text-xs break-all">{editsText(sent)}</span>
+        <span className="ml-auto flex flex-wrap items-center">
           {caseTurn ? (
             <SaveWhatIfAsTest
               taskId={taskId}
@@ -96,22 +96,24 @@ export default function WhatIfStrip({
           aria-label="This turn and the what-if, side by side"
         >
           <article aria-label="This turn" className="min-w-0">
-            <h4 className="text-xs font-semibold">This turn</h4>
             {recorded ? (
               <>
-                <DecisionBadge decision={recorded.decision} />
-                <p className="line-clamp-3 text-xs whitespace-pre-wrap">{recorded.reply}</p>
+                <h4 className="text-xs font-semibold">
+                  This turn <DecisionBadge decision={recorded.decision} />
+                </h4>
+                <p className="line-clamp-2 text-xs whitespace-pre-wrap">{recorded.reply}</p>
               </>
             ) : null}
           </article>
           <article aria-label="The what-if" className="min-w-0">
-            <h4 className="text-xs font-semibold">What if</h4>
             {!result ? (
               <Spinner label="Deciding the turn again" />
             ) : (
               <>
-                <DecisionBadge decision={result.decision} />
-                <p className="line-clamp-3 text-xs whitespace-pre-wrap">{result.reply}</p>
+                <h4 className="text-xs font-semibold">
+                  What if <DecisionBadge decision={result.decision} />
+                </h4>
+                <p className="line-clamp-2 text-xs whitespace-pre-wrap">{result.reply}</p>
               </>
             )}
           </article>

@@ -7,7 +7,7 @@ import type { OutcomeDifference } from '../../contract/impact';
 
 /** What the engine holds fixed in a what-if, said wherever one is shown. */
 export const HELD_FIXED =
-  'Decided again by the reference engine with what the turn understood and the tool it chose held fixed.';
+  'Decided again by the reference engine, the turn’s understanding and tool choice held fixed.';
 
 export type EditorKind = 'date' | 'number' | 'enum' | 'boolean' | 'text';
 
