@@ -49,7 +49,8 @@ function WhyNotList({
   if (items.length === 0)
     return (
       <p className="text-sm text-zinc-600 dark:text-zinc-400">
-        No single change gives this turn another decision{capped ? ' among the changes examined' : ''}.
+        No single change, nor pair of value changes, gives this turn another decision
+        {capped ? ' among the changes examined' : ''}.
       </p>
     );
   return (
@@ -136,20 +137,22 @@ export default function WhatIfPanel({ taskId, interactionId, openTab }: WhatIfPa
       <section aria-label="What would change this?">
         <h3 className="mb-1 text-sm font-semibold">What would change this?</h3>
         <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
-          The smallest single changes that give this turn another decision, each checked by deciding the turn
-          again on the reference engine.
+          The smallest single changes that give this turn another decision (and, for a decision no single
+          change gives, two values changed together), each checked by deciding the turn again on the reference
+          engine.
         </p>
         {whyNot ? (
           <WhyNotList
             items={whyNot.items}
             capped={whyNot.capped}
             onData={(item) => {
-              if (!item.edit) return;
+              const given = item.edits ?? (item.edit ? [item.edit] : []);
+              if (given.length === 0) return;
               setEdits(
                 key,
-                'missing' in item.edit
-                  ? { [item.edit.code]: { missing: true } }
-                  : { [item.edit.code]: item.edit.value },
+                Object.fromEntries(
+                  given.map((e) => [e.code, 'missing' in e ? { missing: true as const } : e.value]),
+                ),
               );
             }}
             onBundle={(item) => void makeDraft(item)}
