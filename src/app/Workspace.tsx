@@ -30,6 +30,7 @@ import {
   turnActions,
   type InspectorContext,
   type TurnActionContext,
+  renderWhatIfBranch,
 } from './extensions';
 import { Inspector } from './Inspector';
 import { ThemeToggle } from './ThemeToggle';
@@ -127,7 +128,7 @@ export function Workspace() {
     findLike,
     ...(threadAgent ? { openRule } : {}),
     openTab: (id) => setSearch({ tab: id }, true),
-    openTask,
+    renderBranch: renderWhatIfBranch,
   };
 
   const renderTurnActions = useMemo(() => {

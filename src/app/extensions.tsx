@@ -7,6 +7,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { preloadMarkdown, type Turn } from '../features/chat';
 import { preloadTraceGraph } from '../features/trace-graph';
+import type { BranchRequest } from '../features/what-if';
 import type { PrefetchStep } from './prefetch';
 import { readOnlyTabs } from './read-only-tabs';
 import type { WorkspaceSearch } from './search';
@@ -19,6 +20,16 @@ const RerunTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.RerunTu
 const TestsTab = lazy(() => debugLoop().then((m) => ({ default: m.TestsTab })));
 const SaveAsTestTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.SaveAsTestTurnAction })));
 const LazyRunsWith = lazy(() => debugLoop().then((m) => ({ default: m.RunsWith })));
+const LazyWhatIfBranch = lazy(() => debugLoop().then((m) => ({ default: m.WhatIfBranch })));
+
+/** A what-if opened as a branch: the rerun dialog, from the debug loop. */
+export function renderWhatIfBranch(request: BranchRequest) {
+  return (
+    <Suspense fallback={null}>
+      <LazyWhatIfBranch {...request} />
+    </Suspense>
+  );
+}
 
 const LazySearchMainView = lazy(() => import('./SearchMainView'));
 const LazyRuleMainView = lazy(() => import('./RuleMainView'));
@@ -71,8 +82,8 @@ export interface InspectorContext {
   openRule?: (ruleId: string) => void;
   /** Shows another inspector tab (a why-not bundle change opens the Bundle tab). */
   openTab?: (id: string) => void;
-  /** Opens a thread at a turn (a what-if opened as a branch). */
-  openTask?: (taskId: string, turnId?: string) => void;
+  /** Draws the rerun dialog of a what-if opened as a branch. */
+  renderBranch?: (request: BranchRequest) => ReactNode;
 }
 
 export interface InspectorTab {

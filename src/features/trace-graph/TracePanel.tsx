@@ -5,7 +5,7 @@
  * many it shows, with a way back to following. This module stays small: the graph (React Flow)
  * loads once a thread is open, so the welcome screen never fetches it.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { useInteractionTrace } from '../../api/interaction-trace';
 import { toApiError } from '../../api/errors';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -13,6 +13,7 @@ import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import type { TolerantTrace } from '../../contract/trace';
 import { useKeyReady } from '../connection';
+import type { BranchRequest } from '../what-if';
 
 import type { FindLike, OpenRule } from './NodeInspector';
 
@@ -31,7 +32,7 @@ export interface TracePanelProps {
   findLike?: FindLike;
   openRule?: OpenRule;
   openTab?: (id: string) => void;
-  openTask?: (taskId: string, turnId?: string) => void;
+  renderBranch?: (request: BranchRequest) => ReactNode;
 }
 
 function Loading({ what }: { what: string }) {
@@ -54,7 +55,7 @@ export default function TracePanel({
   findLike,
   openRule,
   openTab,
-  openTask,
+  renderBranch,
 }: TracePanelProps) {
   const keyReady = useKeyReady();
   const fetched = useInteractionTrace(turn && !turn.trace ? taskId : undefined, turn?.id, keyReady);
@@ -108,7 +109,7 @@ export default function TracePanel({
         openRule={openRule}
         taskId={taskId}
         openTab={openTab}
-        openTask={openTask}
+        renderBranch={renderBranch}
       />
     </Suspense>
   );

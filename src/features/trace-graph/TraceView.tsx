@@ -3,7 +3,7 @@
  * details (or the raw JSON) below. React Flow and the graph model live here, in a chunk of their
  * own that TracePanel loads lazily: the welcome screen and threads without turns never fetch them.
  */
-import { Suspense, useCallback, useMemo, useState } from 'react';
+import { Suspense, useCallback, useMemo, useState, type ReactNode } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SplitPanes } from '../../components/ui/SplitPanes';
 import { TabList } from '../../components/ui/Tabs';
@@ -14,7 +14,13 @@ import TraceGraph from './TraceGraph';
 import { nodeOf } from './graph-view';
 import { graphOf, type GraphNodeModel } from './trace-to-graph';
 import type { Highlight } from './TraceNode';
-import { LazyNodeValueEditor, LazyWhatIfPanel, LazyWhatIfStrip, useHasWhatIf } from '../what-if';
+import {
+  LazyNodeValueEditor,
+  LazyWhatIfPanel,
+  LazyWhatIfStrip,
+  useHasWhatIf,
+  type BranchRequest,
+} from '../what-if';
 
 export interface TraceViewProps {
   trace: TolerantTrace;
@@ -32,8 +38,8 @@ export interface TraceViewProps {
   taskId?: string | undefined;
   /** Opens an inspector tab (a why-not bundle change opens the Bundle tab). */
   openTab?: ((id: string) => void) | undefined;
-  /** Opens a thread at a turn (a what-if opened as a branch); absent: not offered. */
-  openTask?: ((taskId: string, turnId?: string) => void) | undefined;
+  /** Draws the rerun dialog of a what-if opened as a branch (absent: not offered). */
+  renderBranch?: ((request: BranchRequest) => ReactNode) | undefined;
 }
 
 const DETAIL_TABS = [
@@ -54,7 +60,7 @@ export default function TraceView({
   openRule,
   taskId,
   openTab,
-  openTask,
+  renderBranch,
 }: TraceViewProps) {
   const [detailTab, setDetailTab] = useState<string>('details');
   // The graph nodes a what-if changes, marked on the graph while it is shown.
@@ -121,7 +127,7 @@ export default function TraceView({
                     interactionId={turn.id}
                     turnNumber={turn.index + 1}
                     onChangedNodes={setWhatIfChanged}
-                    openTask={openTask}
+                    renderBranch={renderBranch}
                   />
                 </Suspense>
               ) : null}

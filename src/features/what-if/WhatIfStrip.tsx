@@ -4,20 +4,37 @@
  * (decision and reply), what changed (also marked on the graph), Reset, and the two ways to keep
  * it: a test case, or a branch that states the values in a message.
  */
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { toApiError } from '../../api/errors';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
-import { RerunDialog } from '../rerun';
 import { SaveWhatIfAsTest } from '../test-suites';
-import { runConfigOf, useThreadsStore } from '../threads';
 import { useWhatIfDecided } from './use-what-if';
 import { DecisionBadge } from './ValueEditor';
 import { whatIfCaseTurn } from './what-if-case';
 import { changedNodes, differenceText, editsText, HELD_FIXED, messageStatingEdits } from './what-if-model';
 import { useWhatIfStore } from './what-if-store';
+
+/**
+ * A what-if opened as a branch: *Rerun from here* on the turn with `text` offered. The app draws
+ * the rerun dialog (it owns the rerun path and opening a thread); `onOpened` runs once the branch
+ * is open.
+ */
+export interface BranchRequest {
+  taskId: string;
+  interactionId: string;
+  turnNumber: number;
+  /** The turn's own message. */
+  originalText: string;
+  /** The message offered: the edited values stated, then the turn's message. */
+  text: string;
+  /** Said in the dialog: the branch is understood again and may differ from the what-if. */
+  notice: ReactNode;
+  onClose: () => void;
+  onOpened: () => void;
+}
 
 export interface WhatIfStripProps {
   taskId: string;
@@ -26,8 +43,8 @@ export interface WhatIfStripProps {
   turnNumber: number;
   /** The graph nodes the what-if changes (undefined: none). */
   onChangedNodes: (nodes: Record<string, 'changed'> | undefined) => void;
-  /** Opens a thread at a turn (the branch a what-if is opened as); absent: no branch offered. */
-  openTask?: ((taskId: string, turnId?: string) => void) | undefined;
+  /** Draws the rerun dialog that opens the what-if as a branch; absent: no branch offered. */
+  renderBranch?: ((request: BranchRequest) => ReactNode) | undefined;
 }
 
 export default function WhatIfStrip({
@@ -35,11 +52,10 @@ export default function WhatIfStrip({
   interactionId,
   turnNumber,
   onChangedNodes,
-  openTask,
+  renderBranch,
 }: WhatIfStripProps) {
   const { base, sent, result, error, settled } = useWhatIfDecided(taskId, interactionId);
   const reset = useWhatIfStore((s) => s.reset);
-  const thread = useThreadsStore((s) => s.threads[taskId]);
   const [branching, setBranching] = useState(false);
 
   useEffect(() => {
@@ -74,7 +90,7 @@ export default function WhatIfStrip({
               whatIf={caseTurn}
             />
           ) : null}
-          {openTask && message && sent.length > 0 ? (
+          {renderBranch && message && sent.length > 0 ? (
             <Button size="sm" variant="ghost" onClick={() => setBranching(true)}>
               Open as branch
             </Button>
@@ -131,34 +147,24 @@ export default function WhatIfStrip({
           {result.where === 'service' ? ' · decided by the reference service' : ' · decided in this browser'}
         </p>
       ) : null}
-      {branching && openTask ? (
-        <RerunDialog
-          target={{
+      {branching && renderBranch
+        ? renderBranch({
             taskId,
             interactionId,
+            turnNumber,
             originalText: message,
-            ...(thread?.agent_id ? { agentId: thread.agent_id } : {}),
-          }}
-          turnNumber={turnNumber}
-          threadConfig={runConfigOf(thread)}
-          defaultBundle={runConfigOf(thread).bundle_hash ? 'thread' : 'none'}
-          initialText={messageStatingEdits(sent, message)}
-          notice={
-            <>
+            text: messageStatingEdits(sent, message),
+            notice: (
               <p>
                 A branch is a conversation: its turn is understood again from this message, which states the
                 what-if’s values. What it understands, and so its decision, may differ from the what-if, which
                 held the understanding fixed.
               </p>
-            </>
-          }
-          onClose={() => setBranching(false)}
-          onOpened={(task, turn) => {
-            reset();
-            openTask(task, turn);
-          }}
-        />
-      ) : null}
+            ),
+            onClose: () => setBranching(false),
+            onOpened: reset,
+          })
+        : null}
     </section>
   );
 }

@@ -5,7 +5,7 @@
  */
 import { lazy } from 'react';
 export type { WhatIfPanelProps } from './WhatIfPanel';
-export type { WhatIfStripProps } from './WhatIfStrip';
+export type { WhatIfStripProps, BranchRequest } from './WhatIfStrip';
 export type { NodeValueEditorProps } from './NodeValueEditor';
 export { useHasWhatIf } from './what-if-store';
 export const LazyWhatIfPanel = lazy(() => import('./WhatIfPanel'));
