@@ -2,8 +2,8 @@
  * What would change a decision, in real Chromium against the reference service: from the blocked
  * 10-day dispute, the panel offers the exact 8-day date boundary and the window change; the
  * window change becomes a draft that a rerun from the turn sends, and the branch is no longer
- * blocked; an amount of 620 typed in the what-if makes the identity rule block, beside the real
- * turn, marked as not a conversation turn, and Reset returns to the real turn.
+ * blocked; an amount of 620 typed in the what-if makes the identity rule block, shown above the
+ * graph beside the real turn, marked as not a conversation turn, and Reset returns to the real turn.
  */
 import type { Page } from '@playwright/test';
 import { expect, sendMessage, startThread, test } from './fixtures';
@@ -71,12 +71,14 @@ test('an amount of 620 typed in the what-if makes the identity rule block; Reset
   await amount.press('Control+A');
   await amount.pressSequentially('620');
 
-  const whatIf = panel.getByRole('article', { name: 'What if (not a conversation turn)' });
-  const changes = panel.getByRole('region', { name: 'What the what-if changes' });
-  await expect(changes).toContainText('VERIFIED_IDENTITY_ABOVE_500 allowed → blocked');
-  await expect(whatIf).toContainText(/identity/i);
-  await expect(panel.getByRole('article', { name: 'This turn' })).toContainText('within 8 days');
-  await expect(panel.getByText('not a conversation turn', { exact: true })).toBeVisible();
+  // The what-if is shown above the graph, beside the real turn.
+  const strip = page.getByRole('region', { name: 'What if (not a conversation turn)' });
+  await expect(strip.getByRole('note', { name: 'What the what-if changes' })).toContainText(
+    'VERIFIED_IDENTITY_ABOVE_500 allowed → blocked',
+  );
+  await expect(strip.getByRole('article', { name: 'The what-if' })).toContainText(/identity/i);
+  await expect(strip.getByRole('article', { name: 'This turn' })).toContainText('within 8 days');
+  await expect(strip.getByText('not a conversation turn', { exact: true })).toBeVisible();
   // The rule that flipped is marked on the graph (or the group holding it).
   const graph = page.getByRole('group', { name: 'Trace graph of turn 1' });
   await expect(graph.getByText('changed').first()).toBeVisible();
@@ -85,6 +87,6 @@ test('an amount of 620 typed in the what-if makes the identity rule block; Reset
 
   await panel.getByRole('button', { name: 'Reset' }).click();
   await expect(amount).toHaveValue('120');
-  await expect(whatIf).toContainText('Edit a value to see the turn decided again.');
+  await expect(strip).toHaveCount(0);
   await expect(graph.getByText('changed')).toHaveCount(0);
 });

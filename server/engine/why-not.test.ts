@@ -36,6 +36,7 @@ const whyNotOf = (t: RecordedTurnRun) =>
 describe('every suggested change gives the decision it promises, and thresholds are exact', () => {
   const turns = recordedTurns();
   let suggested = 0;
+  let pairs = 0;
   for (const t of turns)
     it(t.name, () => {
       const out = whyNotOf(t);
@@ -43,7 +44,16 @@ describe('every suggested change gives the decision it promises, and thresholds 
       for (const item of out.items) {
         suggested += 1;
         expect(item.decision).not.toBe(out.decision);
-        const applied = runWith(t, (item.edit ?? item.change)!);
+        const applied = item.edits
+          ? whatIf({
+              bundle: t.bundle,
+              state: t.stateBefore,
+              clock: t.clock,
+              userId: 'user-1',
+              recorded: t.output.trace,
+              edits: item.edits,
+            })
+          : runWith(t, (item.edit ?? item.change)!);
         expect(applied.trace.decision).toBe(item.decision);
         expect(applied.reply).toBe(item.reply);
         expect(
@@ -59,10 +69,17 @@ describe('every suggested change gives the decision it promises, and thresholds 
           after: item.decision,
         });
         if (item.boundary) expect(decideWith(t, item.boundary.step_back)).not.toBe(item.decision);
+        if (item.edits) {
+          pairs += 1;
+          // A pair is listed only for a decision no single change listed gives, and each change alone does not.
+          expect(out.items.filter((i) => !i.edits).map((i) => i.decision)).not.toContain(item.decision);
+          for (const e of item.edits) expect(decideWith(t, e)).not.toBe(item.decision);
+        }
       }
     });
-  it('finds changes across the example agents', () => {
+  it('finds changes across the example agents, pairs among them', () => {
     expect(suggested).toBeGreaterThan(20);
+    expect(pairs).toBeGreaterThan(0);
   });
 });
 
@@ -153,11 +170,46 @@ describe('generated bundles: every suggestion verified, every threshold exact', 
     it(t.name, () => {
       const out = whyNotOf(t);
       for (const item of out.items) {
+        if (item.edits) {
+          // A pair: both changes together give the decision, neither alone does.
+          expect(
+            whatIf({
+              bundle: t.bundle,
+              state: t.stateBefore,
+              clock: t.clock,
+              userId: 'user-1',
+              recorded: t.output.trace,
+              edits: item.edits,
+            }).trace.decision,
+          ).toBe(item.decision);
+          for (const e of item.edits) expect(decideWith(t, e)).not.toBe(item.decision);
+          continue;
+        }
         expect(decideWith(t, (item.edit ?? item.change)!)).toBe(item.decision);
         if (item.boundary) expect(decideWith(t, item.boundary.step_back)).not.toBe(item.decision);
       }
     });
   it('suggests changes on them', () => {
     expect(turns.map((t) => whyNotOf(t).items.length).reduce((a, b) => a + b, 0)).toBeGreaterThan(0);
+  });
+});
+
+describe('a decision only two values changed together give', () => {
+  const t = recordedTurns().find(
+    (r) => r.name === 'shop-returns/v1-30-day-returns/track-parcel.case.json#0',
+  )!;
+  const out = whyNotOf(t);
+
+  it('lists the pair, verified, when no single change gives it', () => {
+    expect(out.decision).toBe('request_information');
+    const pair = out.items.find((i) => i.edits);
+    expect(pair).toMatchObject({
+      family: 'data',
+      decision: 'proceed',
+      summary: expect.stringMatching(/^parcel-number given, e\.g\. .+ and contact-email given, e\.g\. .+$/),
+    });
+    expect(pair!.edits!.map((e) => e.code)).toEqual(['parcel-number', 'contact-email']);
+    expect(out.items.filter((i) => !i.edits).map((i) => i.decision)).not.toContain('proceed');
+    for (const e of pair!.edits!) expect(decideWith(t, e)).not.toBe('proceed');
   });
 });

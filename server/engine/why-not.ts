@@ -7,9 +7,11 @@
  *   parameter made optional.
  * Thresholds are computed from the predicate (the leaf's operator, operand and the value read),
  * never searched; a threshold is listed only when one step less (a unit, a cent, a day) does not
- * give the same decision, so the boundary shown is exact. The work is capped: at most
- * `WHY_NOT_LIMITS.rules` rules read, `leavesPerRule` leaves each, and a bounded number of
- * candidates of each family decided again.
+ * give the same decision, so the boundary shown is exact. A decision no single change gives may
+ * take two values changed together: pairs of the value changes are tried, and a pair is listed for
+ * a decision only no single change reaches, each of its thresholds exact too. The work is capped:
+ * at most `WHY_NOT_LIMITS.rules` rules read, `leavesPerRule` leaves each, and a bounded number of
+ * candidates of each family, and of pairs, decided again.
  */
 import type { Bundle, Condition, ConditionLeaf, Parameter, Rule } from '../../src/contract/bundle';
 import { applyBundleChange, type BundleChange } from '../../src/lib/bundle/change-at-path';
@@ -35,6 +37,10 @@ export const WHY_NOT_LIMITS = {
   bundleCandidates: 8,
   /** Other enum values tried for one leaf. */
   enumValues: 3,
+  /** Value changes combined in pairs (the first ones tried, in the order of the rules that matter most). */
+  pairPool: 6,
+  /** Pairs decided again (each may cost two more runs, for its boundaries). */
+  pairCandidates: 12,
 } as const;
 
 export interface WhyNotItem {
@@ -47,6 +53,8 @@ export interface WhyNotItem {
   rule?: string;
   /** The value change (data family). */
   edit?: ValueEdit;
+  /** Two value changes made together (data family), for a decision no single change gives. */
+  edits?: ValueEdit[];
   /** The bundle change (bundle family). */
   change?: BundleChange;
   /** For an exact threshold: the value one step short of it, which does not give `decision`. */
@@ -474,6 +482,8 @@ export function whyNot(input: WhyNotInput): WhyNotOutput {
       return null; // a change the engine refuses (a value of the wrong type, a bundle it cannot run) is no answer
     }
   };
+  /** The value changes decided alone without being refused or overridden, for pairs. */
+  const pairable: Candidate[] = [];
   const tryAll = (candidates: Candidate[], cap: number) => {
     let tried = 0;
     for (const c of candidates) {
@@ -486,6 +496,7 @@ export function whyNot(input: WhyNotInput): WhyNotOutput {
       }
       tried += 1;
       const out = decide(c);
+      if (out && out.overridden.length === 0 && c.edit) pairable.push(c);
       if (!out || out.overridden.length > 0 || out.trace.decision === decision) continue;
       if (c.stepBack) {
         const back = decide(
@@ -507,6 +518,7 @@ export function whyNot(input: WhyNotInput): WhyNotOutput {
     }
   };
   tryAll(data, WHY_NOT_LIMITS.dataCandidates);
+  if (tryPairs(pairable, decision, items, input, baseOutcome)) capped = true;
   if (!input.dataOnly) tryAll(bundle, WHY_NOT_LIMITS.bundleCandidates);
   // Fewest other differences first within each family: the smallest change.
   items.sort(
@@ -515,4 +527,64 @@ export function whyNot(input: WhyNotInput): WhyNotOutput {
       a.differences.length - b.differences.length,
   );
   return { decision, items, capped };
+}
+
+/** Decided again with several value changes together; null when the engine refuses them. */
+function decideEdits(input: WhyNotInput, edits: ValueEdit[]): WhatIfOutput | null {
+  try {
+    return whatIf({ ...input, edits });
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Pairs of value changes for the decisions no single change gives: each pair of the first
+ * `pairPool` changes (two different values) is decided again, at most `pairCandidates` of them; a
+ * pair is kept when it gives such a decision and, for each of its thresholds, one step less with
+ * the other change kept does not (the boundaries are exact). One pair a decision, the one that
+ * changes the least. Returns true when the cap left pairs untried.
+ */
+function tryPairs(
+  pool: readonly Candidate[],
+  decision: string,
+  items: WhyNotItem[],
+  input: WhyNotInput,
+  baseOutcome: ReturnType<typeof turnOutcome>,
+): boolean {
+  const reached = new Set([decision, ...items.map((i) => i.decision)]);
+  const changes = pool.slice(0, WHY_NOT_LIMITS.pairPool);
+  const best = new Map<string, WhyNotItem>();
+  let tried = 0;
+  for (let i = 0; i < changes.length; i++)
+    for (let j = i + 1; j < changes.length; j++) {
+      const a = changes[i]!;
+      const b = changes[j]!;
+      if (a.edit!.code === b.edit!.code) continue;
+      if (tried >= WHY_NOT_LIMITS.pairCandidates) return true;
+      tried += 1;
+      const out = decideEdits(input, [a.edit!, b.edit!]);
+      if (!out || out.overridden.length > 0 || reached.has(out.trace.decision)) continue;
+      const exact = [
+        [a, b],
+        [b, a],
+      ].every(([x, y]) => {
+        if (!x!.stepBack || 'op' in x!.stepBack) return true;
+        const back = decideEdits(input, [x!.stepBack, y!.edit!]);
+        return back !== null && back.trace.decision !== out.trace.decision;
+      });
+      if (!exact) continue;
+      const item: WhyNotItem = {
+        family: 'data',
+        decision: out.trace.decision,
+        summary: `${a.summary} and ${b.summary}`,
+        edits: [a.edit!, b.edit!],
+        differences: diffOutcomes(baseOutcome, turnOutcome(out.reply, out.trace)),
+        reply: out.reply,
+      };
+      const kept = best.get(item.decision);
+      if (!kept || item.differences.length < kept.differences.length) best.set(item.decision, item);
+    }
+  items.push(...best.values());
+  return false;
 }

@@ -18,11 +18,13 @@ import { CompareMain } from '../features/compare/CompareMain';
 import { formatComparePair } from '../features/compare/pair';
 import { ImpactPreview } from '../features/impact-preview';
 import { selectAgentId, selectHasKey, useConnectionStore } from '../domain/connection/connection-store';
-import { RerunAction } from '../features/rerun';
+import { RerunAction, RerunDialog } from '../features/rerun';
 import { RuleLinks } from '../features/search/RuleLinks';
-import { CoveragePanel, SaveAsTestAction, SuitesPanel } from '../features/test-suites';
+import { CoveragePanel, SaveAsTestAction, SaveWhatIfAsTest, SuitesPanel } from '../features/test-suites';
 import { markSendIssues, runExtrasFor, RunsWithControl, ThreadDraftControls } from '../features/runs-with';
 import { useThreadsStore } from '../domain/threads/threads-store';
+import { runConfigOf } from '../domain/threads/run-config';
+import type { BranchRequest, SaveAsTestRequest } from '../features/what-if';
 import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
 import { useSetSearch } from './use-set-search';
 
@@ -138,6 +140,48 @@ export function RerunTurnAction({ turn, ctx }: { turn: Turn; ctx: TurnActionCont
       fork: undefined,
     });
   return <RerunAction turn={turn} taskId={ctx.taskId} onOpened={opened} />;
+}
+
+/** A what-if opened as a branch: the rerun dialog with the message stating its values. */
+export function WhatIfBranch(request: BranchRequest) {
+  const setSearch = useSetSearch();
+  const thread = useThreadsStore((s) => s.threads[request.taskId]);
+  const config = runConfigOf(thread);
+  return (
+    <RerunDialog
+      target={{
+        taskId: request.taskId,
+        interactionId: request.interactionId,
+        originalText: request.originalText,
+        ...(thread?.agent_id ? { agentId: thread.agent_id } : {}),
+      }}
+      turnNumber={request.turnNumber}
+      threadConfig={config}
+      // What the what-if ran with: the thread's own bundle, not a draft.
+      defaultBundle={config.bundle_hash ? 'thread' : 'none'}
+      initialText={request.text}
+      notice={request.notice}
+      onClose={request.onClose}
+      onOpened={(task, turnId) => {
+        request.onOpened();
+        setSearch({
+          task,
+          turn: turnId,
+          tab: 'trace',
+          node: undefined,
+          compare: undefined,
+          only: undefined,
+          parent: undefined,
+          fork: undefined,
+        });
+      }}
+    />
+  );
+}
+
+/** A what-if saved as a test case of the thread's agent. */
+export function WhatIfTestAction(request: SaveAsTestRequest) {
+  return <SaveWhatIfAsTest {...request} />;
 }
 
 export function RunsWith({ taskId }: { taskId: string }) {

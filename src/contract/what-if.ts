@@ -56,6 +56,10 @@ export const WhyNotItemBody = z.object({
   summary: z.string(),
   rule: z.string().optional(),
   edit: ValueEditBody.optional(),
+  edits: z
+    .array(ValueEditBody)
+    .optional()
+    .describe('Two value changes made together, for a decision no single change gives.'),
   change: BundleChangeBody.optional().describe('A change at a path of the bundle the turn ran with.'),
   boundary: z
     .object({ step_back: z.unknown() })

@@ -5,7 +5,7 @@
  * the draft of the thread's own agent is offered.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { useAgentBundle } from '../../api/agent-bundle';
 import { toApiError } from '../../api/errors';
@@ -38,6 +38,10 @@ export interface RerunDialogProps {
   threadConfig: RunConfig;
   onClose: () => void;
   onOpened: (taskId: string, turnId: string) => void;
+  /** The message offered at open (default: the turn's own). */
+  initialText?: string;
+  /** Said above the form (what the rerun is for and what it may not reproduce). */
+  notice?: ReactNode;
 }
 
 export function RerunDialog({
@@ -47,10 +51,12 @@ export function RerunDialog({
   threadConfig,
   onClose,
   onOpened,
+  initialText,
+  notice,
 }: RerunDialogProps) {
   const titleId = useId();
   const [fields, setForm] = useState<Omit<RerunForm, 'bundleChoice'>>({
-    text: target.originalText,
+    text: initialText ?? target.originalText,
     versionId: threadConfig.version_id ?? '',
     versionTag: threadConfig.version_tag ?? '',
   });
@@ -185,6 +191,7 @@ export function RerunDialog({
         <h2 id={titleId} className="text-base font-semibold">
           Rerun turn {turnNumber} as a new branch
         </h2>
+        {notice ? <div className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{notice}</div> : null}
         <form onSubmit={submit} className="mt-3 flex flex-col gap-3">
           <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
             Message to replay

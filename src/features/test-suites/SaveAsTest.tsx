@@ -16,7 +16,7 @@ import { useTranscript } from '../../domain/transcript/use-transcript';
 import { Modal } from '../../components/ui/Modal';
 import { useKeyReady } from '../../domain/connection/use-key-ready';
 import { useThreadsStore } from '../../domain/threads/threads-store';
-import { buildCase, prefillFromThread, type CaseDraft, type TurnDraft } from './prefill';
+import { buildCase, prefillFromThread, type CaseDraft, type TurnDraft, type WhatIfTurn } from './prefill';
 import { useSuitesStore } from '../../domain/suites/suites-store';
 
 export function SaveAsTestAction({ turn, taskId }: { turn: Turn; taskId: string }) {
@@ -61,14 +61,74 @@ export function SaveAsTestAction({ turn, taskId }: { turn: Turn; taskId: string 
   );
 }
 
+/**
+ * "Save as test" for a what-if of a turn: the same dialog, the turn replaced by the what-if (its
+ * message states the edited values, its expectations are the what-if's outcome).
+ */
+export function SaveWhatIfAsTest({
+  taskId,
+  turnId,
+  turnNumber,
+  whatIf,
+  disabled,
+}: {
+  taskId: string;
+  turnId: string;
+  turnNumber: number;
+  whatIf: WhatIfTurn;
+  disabled?: boolean;
+}) {
+  const [open, setOpen] = useState(false);
+  const [saved, setSaved] = useState<string | null>(null);
+  return (
+    <>
+      <Button
+        size="sm"
+        variant="ghost"
+        disabled={disabled}
+        onClick={() => {
+          setSaved(null);
+          setOpen(true);
+        }}
+      >
+        Save as test
+      </Button>
+      {saved ? (
+        <span role="status" className="text-xs text-emerald-700 dark:text-emerald-300">
+          {saved}
+        </span>
+      ) : null}
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        label={`Save the what-if of turn ${turnNumber} as a test`}
+        className="w-[min(48rem,calc(100vw-2rem))]"
+      >
+        <SaveAsTestForm
+          taskId={taskId}
+          turnId={turnId}
+          whatIf={whatIf}
+          onCancel={() => setOpen(false)}
+          onSaved={(text) => {
+            setOpen(false);
+            setSaved(text);
+          }}
+        />
+      </Modal>
+    </>
+  );
+}
+
 function SaveAsTestForm({
   taskId,
   turnId,
+  whatIf,
   onCancel,
   onSaved,
 }: {
   taskId: string;
   turnId: string;
+  whatIf?: WhatIfTurn;
   onCancel: () => void;
   onSaved: (text: string) => void;
 }) {
@@ -87,6 +147,7 @@ function SaveAsTestForm({
     thread,
     info: info.data,
     now: new Date().toISOString(),
+    whatIf,
   });
   if (!prefill.ok)
     return (
@@ -160,6 +221,13 @@ function CaseEditor({
           value={draft.name}
           onChange={(e) => setDraft((d) => ({ ...d, name: e.target.value }))}
         />
+        {draft.description !== undefined ? (
+          <TextField
+            label="Description"
+            value={draft.description}
+            onChange={(e) => setDraft((d) => ({ ...d, description: e.target.value }))}
+          />
+        ) : null}
         <TextField
           label="Task clock (ISO-8601)"
           value={draft.clock}

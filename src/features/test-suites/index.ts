@@ -1,4 +1,5 @@
-export { SaveAsTestAction } from './SaveAsTest';
+export { SaveAsTestAction, SaveWhatIfAsTest } from './SaveAsTest';
+export type { WhatIfTurn } from './prefill';
 export { SaveTurnsAsTests } from './SaveTurnsAsTests';
 export { type TurnToSave } from './save-turns';
 export { SuitesPanel, type SuitesPanelProps } from './SuitesPanel';

@@ -213,3 +213,65 @@ describe('a case from what is known of a thread', () => {
     expect(!none.ok && none.reason).toMatch(/agent is not known/);
   });
 });
+
+describe('save as test: a what-if of a turn', () => {
+  const whatIfTrace = {
+    decision: 'request_information',
+    rules_evaluated: [
+      rule('ASK_REASON', 'allowed'),
+      rule('DISPUTE_WINDOW', 'allowed'),
+      rule('REASON.required', 'blocked'),
+    ],
+    tools_invoked: [],
+    entities: { 'transaction-amount': 120, 'transaction.transaction-date': '2025-03-07' },
+    parameters_extracted: ['transaction-amount', 'transaction-date'],
+    decisions: [],
+  };
+  const whatIf = {
+    say: 'My transaction date is 2025-03-07. I want to dispute a charge of $120 from 10 days ago',
+    reply: 'What is the reason for the dispute?',
+    trace: whatIfTrace,
+    changedRules: ['DISPUTE_WINDOW'],
+    values: { 'transaction-date': '2025-03-07' },
+    description: 'What if turn 1 had transaction-date = "2025-03-07"',
+  };
+  const facts = {
+    taskId: 'task_1',
+    turns: [blocked, proceed],
+    info: { agent_id: 'card-disputes' },
+    now: input.clock,
+  };
+
+  it('expects the what-if’s outcome, its changed rules and its values, with a message that states them', () => {
+    const r = prefillFromThread({ ...facts, turnId: 'msg_1', whatIf });
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.draft.name).toMatch(/\(what if\)$/);
+    expect(r.draft.description).toBe(whatIf.description);
+    const built = buildCase(r.draft);
+    if (!built.ok) throw new Error(built.errors.join('\n'));
+    const turn = built.testCase.turns[0]!;
+    expect(turn.say).toBe(whatIf.say);
+    expect(built.testCase.description).toBe(whatIf.description);
+    expect(turn.expect).toMatchObject({
+      decision: 'request_information',
+      rules: { DISPUTE_WINDOW: 'allowed' },
+      parameters: { 'transaction-date': '2025-03-07', 'transaction-amount': 120 },
+    });
+    // The stated value replaces the turn's own expectation of it (no `transaction.transaction-date` twice).
+    expect(Object.keys(turn.expect.parameters ?? {})).not.toContain('transaction.transaction-date');
+    // It holds for a replay understood as the what-if assumed, and not for the recorded turn.
+    expect(compareTurn(turn.expect, { reply: whatIf.reply, trace: whatIfTrace })).toEqual([]);
+    expect(
+      compareTurn(turn.expect, { reply: blocked.replyText, trace: blocked.trace! }).map((m) => m.kind),
+    ).toEqual(expect.arrayContaining(['decision', 'parameter']));
+  });
+
+  it('keeps the turns before it as they were', () => {
+    const r = prefillFromThread({ ...facts, turnId: 'msg_2', whatIf: { ...whatIf, say: 'Yes. My x is 1.' } });
+    if (!r.ok) throw new Error(r.reason);
+    expect(r.draft.turns.map((t) => [t.say, t.decision])).toEqual([
+      [blocked.userText, 'block_with_explanation'],
+      ['Yes. My x is 1.', 'request_information'],
+    ]);
+  });
+});

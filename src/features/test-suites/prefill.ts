@@ -68,6 +68,8 @@ export interface TurnDraft {
 
 export interface CaseDraft {
   name: string;
+  /** Why the case exists (a what-if says what it changed and how the case states it). */
+  description?: string;
   agentId: string;
   versionId?: string;
   bundleHash?: string;
@@ -202,6 +204,54 @@ export interface ThreadFacts {
   agentId?: string;
   /** Now (ISO-8601): the clock when nothing else says it. */
   now: string;
+  /** The chosen turn as a what-if decided it: the case expects the what-if's outcome instead. */
+  whatIf?: WhatIfTurn | undefined;
+}
+
+/**
+ * A what-if of a turn, to be saved as a case. A case replays messages and cannot hold edited
+ * values, so the turn's message is one that states them (`say`), and the values themselves are
+ * expected as the turn's parameters: a replay that does not understand them so fails and says so.
+ */
+export interface WhatIfTurn {
+  say: string;
+  reply: string;
+  trace: NonNullable<SourceTurn['trace']>;
+  /** The rules the what-if changed: expected too (with their result in the what-if). */
+  changedRules: readonly string[];
+  /** The edited values (parameter code → value, null: not known), expected after the turn. */
+  values: Readonly<Record<string, unknown>>;
+  /** What the case checks, in words. */
+  description: string;
+}
+
+/** The what-if's turn in place of the recorded one, its edited values and changed rules expected. */
+function withWhatIf(draft: CaseDraft, whatIf: WhatIfTurn): CaseDraft {
+  const last = draft.turns.at(-1)!;
+  const changed = new Set(whatIf.changedRules);
+  const codes = Object.keys(whatIf.values);
+  // The stated values replace the turn's own expectation of them (by code or `entity.code`).
+  const parameters = last.parameters.filter(
+    (p) => !codes.some((c) => p.code === c || p.code.endsWith(`.${c}`)),
+  );
+  const stated = Object.entries(whatIf.values).map(([code, value]) => ({
+    code,
+    value: json(value),
+    checked: true,
+  }));
+  return {
+    ...draft,
+    name: `${draft.name} (what if)`,
+    description: whatIf.description,
+    turns: [
+      ...draft.turns.slice(0, -1),
+      {
+        ...last,
+        rules: last.rules.map((r) => (changed.has(r.id) ? { ...r, checked: true } : r)),
+        parameters: [...stated, ...parameters],
+      },
+    ],
+  };
 }
 
 /**
@@ -218,15 +268,30 @@ export function prefillFromThread(facts: ThreadFacts): PrefillResult {
       reason:
         'This thread’s agent is not known here, so it cannot be saved as a test. Open it from the thread list.',
     };
-  return prefillCase({
+  const whatIf = facts.whatIf;
+  const prefill = prefillCase({
     taskId: facts.taskId,
     title: thread?.title ?? '',
     agentId,
     ...(thread?.user_id ? { userId: thread.user_id } : {}),
     clock: info?.reference_clock ?? thread?.created_at ?? facts.now,
-    turns: facts.turns,
+    turns: whatIf
+      ? facts.turns.map((t) =>
+          t.id === facts.turnId
+            ? {
+                ...t,
+                userText: whatIf.say,
+                replyText: whatIf.reply,
+                decision: whatIf.trace.decision,
+                trace: whatIf.trace,
+                textUnavailable: false,
+              }
+            : t,
+        )
+      : facts.turns,
     turnId: facts.turnId,
   });
+  return prefill.ok && whatIf ? { ok: true, draft: withWhatIf(prefill.draft, whatIf) } : prefill;
 }
 
 export type BuildResult = { ok: true; testCase: TestCase } | { ok: false; errors: string[] };
@@ -268,6 +333,7 @@ export function buildCase(draft: CaseDraft): BuildResult {
     format: TEST_CASE_FORMAT,
     format_version: TEST_CASE_FORMAT_VERSION,
     name: draft.name.trim(),
+    ...(draft.description?.trim() ? { description: draft.description.trim() } : {}),
     agent_id: draft.agentId,
     ...(draft.versionId ? { version_id: draft.versionId } : {}),
     ...(draft.bundleHash ? { bundle_hash: draft.bundleHash } : {}),

@@ -97,4 +97,27 @@ describe('TraceGraph', () => {
     expect(nodeEl('decision')?.textContent).toContain('escalate');
     expect(nodeEl('rules:other')?.textContent).toContain('1 rule with other results');
   });
+
+  it('draws the tools given for the selected node beside it, and none for a node without', () => {
+    const tools = (node: { kind: string; label: string }) =>
+      node.kind === 'param' ? <p>Edit {node.label}</p> : null;
+    const { rerender } = render(
+      <TraceGraph
+        trace={cardDisputesBlockedTrace}
+        selectedNodeId="param:transaction-date"
+        onSelectNode={() => {}}
+        nodeTools={tools}
+      />,
+    );
+    expect(screen.getByText('Edit transaction-date')).toBeTruthy();
+    rerender(
+      <TraceGraph
+        trace={cardDisputesBlockedTrace}
+        selectedNodeId="rule:DISPUTE_WINDOW"
+        onSelectNode={() => {}}
+        nodeTools={tools}
+      />,
+    );
+    expect(screen.queryByText(/^Edit /)).toBeNull();
+  });
 });

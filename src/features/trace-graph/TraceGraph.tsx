@@ -11,6 +11,8 @@ import {
   Background,
   Controls,
   MiniMap,
+  NodeToolbar,
+  Position,
   ReactFlow,
   ReactFlowProvider,
   useReactFlow,
@@ -27,13 +29,14 @@ import {
   useRef,
   useState,
   type KeyboardEvent,
+  type ReactNode,
 } from 'react';
 import { useDarkClass } from '../../components/ui/use-dark';
 import { cx } from '../../lib/format';
 import type { TolerantTrace } from '../../contract/trace';
 import { groupsAround, nodeOf, viewOf } from './graph-view';
 import { fitsAt, layoutForBox, neighbourInDirection, type Direction, type Positioned } from './layout';
-import { graphOf } from './trace-to-graph';
+import { graphOf, type GraphNodeModel } from './trace-to-graph';
 import {
   nodeAriaLabel,
   SMALLEST_FONT_PX,
@@ -50,6 +53,8 @@ export interface TraceGraphProps {
   highlight?: Record<string, Highlight> | undefined;
   /** Accessible name of the graph region. */
   label?: string;
+  /** Drawn beside the selected node (a what-if's value editor); null: nothing. */
+  nodeTools?: ((node: GraphNodeModel) => ReactNode) | undefined;
 }
 
 const nodeTypes = { trace: TraceNode };
@@ -77,6 +82,7 @@ function GraphInner({
   onSelectNode,
   highlight,
   label = 'Trace graph',
+  nodeTools,
 }: TraceGraphProps) {
   const model = useMemo(() => graphOf(trace), [trace]);
   // Groups the user opened or closed; a selected or highlighted node opens the groups around it.
@@ -282,6 +288,9 @@ function GraphInner({
   // When only the causal path fits the box legibly, the groups beside it are listed above the
   // graph as well: one click away even where they are drawn off screen.
   const offScreenGroups = framed.length < view.nodes.length ? model.groups : [];
+  const selectedModel =
+    selectedNodeId && positions.has(selectedNodeId) ? nodeOf(model, selectedNodeId) : undefined;
+  const tools = selectedModel && nodeTools ? nodeTools(selectedModel) : null;
 
   return (
     <div className="flex h-full w-full flex-col">
@@ -352,6 +361,18 @@ function GraphInner({
           colorMode={dark ? 'dark' : 'light'}
         >
           <Background gap={16} size={1} />
+          {tools ? (
+            <NodeToolbar
+              nodeId={selectedNodeId}
+              isVisible
+              position={Position.Bottom}
+              className="nodrag nopan nowheel"
+              // Keys typed in the tools are theirs, not the graph's (arrows, Enter, Escape).
+              onKeyDown={(e) => e.stopPropagation()}
+            >
+              {tools}
+            </NodeToolbar>
+          ) : null}
           {/* Fit view frames what the first view frames, never below the legible zoom (pan for the rest). */}
           <Controls
             showInteractive={false}

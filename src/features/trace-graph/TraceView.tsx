@@ -3,7 +3,7 @@
  * details (or the raw JSON) below. React Flow and the graph model live here, in a chunk of their
  * own that TracePanel loads lazily: the welcome screen and threads without turns never fetch them.
  */
-import { Fragment, Suspense, useContext, useMemo, useState } from 'react';
+import { Fragment, Suspense, useCallback, useContext, useMemo, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SplitPanes } from '../../components/ui/SplitPanes';
 import { TabList } from '../../components/ui/Tabs';
@@ -12,9 +12,9 @@ import { NodeInspector, type FindLike, type OpenRule } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
 import { nodeOf } from './graph-view';
-import { graphOf } from './trace-to-graph';
+import { graphOf, type GraphNodeModel } from './trace-to-graph';
 import type { Highlight } from './TraceNode';
-import { WhatIfPanelSlot } from './what-if-slot';
+import { WhatIfSlot } from './what-if-slot';
 
 export interface TraceViewProps {
   trace: TolerantTrace;
@@ -39,6 +39,7 @@ const DETAIL_TABS = [
   { id: 'json', label: 'Raw JSON' },
 ] as const;
 const WHAT_IF_TAB = { id: 'what-if', label: 'What would change this?' } as const;
+const noWhatIf = () => false;
 
 export default function TraceView({
   trace,
@@ -56,8 +57,18 @@ export default function TraceView({
   const [detailTab, setDetailTab] = useState<string>('details');
   // The graph nodes a what-if changes, marked on the graph while it is shown.
   const [whatIfChanged, setWhatIfChanged] = useState<Record<string, Highlight> | undefined>(undefined);
-  const renderWhatIf = useContext(WhatIfPanelSlot);
-  const tabs = taskId && renderWhatIf ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
+  const whatIf = useContext(WhatIfSlot);
+  const useHasWhatIf = whatIf?.useHasWhatIf ?? noWhatIf;
+  const hasWhatIf = useHasWhatIf(taskId, turn.id);
+  // A value's node offers the what-if's editor of its value (the what-if's own chunk).
+  const nodeTools = useCallback(
+    (node: GraphNodeModel) =>
+      whatIf && taskId && (node.kind === 'param' || node.kind === 'entity') ? (
+        <Suspense fallback={null}>{whatIf.nodeEditor({ taskId, interactionId: turn.id, node })}</Suspense>
+      ) : null,
+    [whatIf, taskId, turn.id],
+  );
+  const tabs = taskId && whatIf ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
   const model = useMemo(() => graphOf(trace), [trace]);
   const node = nodeId ? nodeOf(model, nodeId) : undefined;
 
@@ -100,14 +111,27 @@ export default function TraceView({
                   <span>· following the newest turn</span>
                 )}
               </p>
+              {whatIf && hasWhatIf && taskId ? (
+                <Suspense fallback={null}>
+                  <Fragment key={turn.id}>
+                    {whatIf.strip({
+                      taskId,
+                      interactionId: turn.id,
+                      turnNumber: turn.index + 1,
+                      onChangedNodes: setWhatIfChanged,
+                    })}
+                  </Fragment>
+                </Suspense>
+              ) : null}
               <div className="min-h-0 flex-1">
                 <TraceGraph
                   key={turn.id}
                   trace={trace}
                   selectedNodeId={nodeId}
                   onSelectNode={selectNode}
-                  highlight={detailTab === WHAT_IF_TAB.id ? whatIfChanged : undefined}
+                  highlight={hasWhatIf ? whatIfChanged : undefined}
                   label={`Trace graph of turn ${turn.index + 1}`}
+                  nodeTools={taskId && whatIf ? nodeTools : undefined}
                 />
               </div>
             </div>
@@ -134,15 +158,10 @@ export default function TraceView({
                 tabIndex={0}
                 className="min-h-0 flex-1 overflow-y-auto focus-visible:outline-2 focus-visible:-outline-offset-2 focus-visible:outline-indigo-500"
               >
-                {detailTab === WHAT_IF_TAB.id && taskId && renderWhatIf ? (
+                {detailTab === WHAT_IF_TAB.id && taskId && whatIf ? (
                   <Suspense fallback={<p className="p-3 text-sm text-zinc-500">Loading…</p>}>
                     <Fragment key={turn.id}>
-                      {renderWhatIf({
-                        taskId,
-                        interactionId: turn.id,
-                        onChangedNodes: setWhatIfChanged,
-                        openTab,
-                      })}
+                      {whatIf.panel({ taskId, interactionId: turn.id, openTab })}
                     </Fragment>
                   </Suspense>
                 ) : detailTab === 'json' ? (

@@ -1,11 +1,13 @@
 // @vitest-environment jsdom
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { useBundleDraftStore } from '../../domain/bundles/draft-store';
 import WhatIfPanel from './WhatIfPanel';
+import WhatIfStrip from './WhatIfStrip';
+import { useHasWhatIf, useWhatIfStore } from './what-if-store';
 
 beforeAll(() => installDomStubs());
 
@@ -108,6 +110,7 @@ beforeEach(() => {
     timeoutMs: 5000,
   }));
   useBundleDraftStore.setState({ drafts: {}, serverIssues: null, hydrated: true });
+  useWhatIfStore.getState().reset();
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (init.method === 'POST') {
       const body = JSON.parse(String(init.body)) as { edits: unknown[] };
@@ -123,13 +126,32 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
+/** The panel and, while the turn has a what-if, the strip that shows it (as the trace view does). */
+function PanelAndStrip({
+  onChangedNodes,
+  openTab,
+}: {
+  onChangedNodes: (n: Record<string, 'changed'> | undefined) => void;
+  openTab: (id: string) => void;
+}) {
+  const hasWhatIf = useHasWhatIf('t1', 'm1');
+  return (
+    <>
+      {hasWhatIf ? (
+        <WhatIfStrip taskId="t1" interactionId="m1" turnNumber={1} onChangedNodes={onChangedNodes} />
+      ) : null}
+      <WhatIfPanel taskId="t1" interactionId="m1" openTab={openTab} />
+    </>
+  );
+}
+
 function renderPanel() {
   const onChangedNodes = vi.fn();
   const openTab = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
     <QueryClientProvider client={client}>
-      <WhatIfPanel taskId="t1" interactionId="m1" onChangedNodes={onChangedNodes} openTab={openTab} />
+      <PanelAndStrip onChangedNodes={onChangedNodes} openTab={openTab} />
     </QueryClientProvider>,
   );
   return { onChangedNodes, openTab };
@@ -159,24 +181,45 @@ describe('WhatIfPanel', () => {
     const amount = await screen.findByLabelText('transaction-amount');
     expect((amount as HTMLInputElement).value).toBe('120');
     fireEvent.change(amount, { target: { value: '620' } });
-    const whatIf = await screen.findByRole('article', { name: 'What if (not a conversation turn)' });
+    const strip = await screen.findByRole('region', { name: 'What if (not a conversation turn)' });
+    const whatIf = within(strip).getByRole('article', { name: 'The what-if' });
     await waitFor(() => expect(whatIf.textContent).toContain('Verify your identity.'));
     expect(posted.at(-1)).toMatchObject({
       edits: [{ code: 'transaction-amount', value: 620 }],
       why_not: false,
     });
-    expect(
-      within(screen.getByRole('region', { name: 'What the what-if changes' })).getByText(
-        'VERIFIED_IDENTITY_ABOVE_500 allowed → blocked',
-      ),
-    ).toBeTruthy();
+    expect(within(strip).getByRole('note', { name: 'What the what-if changes' }).textContent).toContain(
+      'VERIFIED_IDENTITY_ABOVE_500 allowed → blocked',
+    );
+    expect(strip.textContent).toContain('transaction-amount = 620');
+    expect(strip.textContent).toContain('understanding and tool choice held fixed');
     expect(onChangedNodes).toHaveBeenLastCalledWith({ 'rule:VERIFIED_IDENTITY_ABOVE_500': 'changed' });
-    expect(screen.getByRole('article', { name: 'This turn' }).textContent).toContain('Only within 8 days.');
+    expect(within(strip).getByRole('article', { name: 'This turn' }).textContent).toContain(
+      'Only within 8 days.',
+    );
 
-    fireEvent.click(screen.getByRole('button', { name: 'Reset' }));
-    await waitFor(() => expect(whatIf.textContent).toContain('Edit a value to see the turn decided again.'));
+    fireEvent.click(within(strip).getByRole('button', { name: 'Reset' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('region', { name: 'What if (not a conversation turn)' })).toBeNull(),
+    );
     expect((amount as HTMLInputElement).value).toBe('120');
     expect(onChangedNodes).toHaveBeenLastCalledWith(undefined);
+  });
+
+  it('an edit on a value of the graph and one in the panel make one what-if', async () => {
+    renderPanel();
+    await screen.findByLabelText('transaction-amount');
+    // As the editor on the transaction-date node writes it.
+    act(() => useWhatIfStore.getState().setEdit('t1\u0000m1', 'transaction-date', '2025-03-07'));
+    fireEvent.change(screen.getByLabelText('transaction-amount'), { target: { value: '620' } });
+    await waitFor(() =>
+      expect(posted.at(-1)).toMatchObject({
+        edits: [
+          { code: 'transaction-amount', value: 620 },
+          { code: 'transaction-date', value: '2025-03-07' },
+        ],
+      }),
+    );
   });
 
   it('a value change from the list opens a what-if with it', async () => {

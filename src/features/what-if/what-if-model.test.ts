@@ -5,7 +5,11 @@ import {
   editorKind,
   editorText,
   editorValue,
+  editsText,
   editsToSend,
+  messageStatingEdits,
+  parameterOfNode,
+  statementOf,
 } from './what-if-model';
 
 describe('the editor a parameter gets', () => {
@@ -66,5 +70,47 @@ describe('what a what-if changes on the graph', () => {
     });
     expect(differenceText(diffs[1]!)).toBe('DISPUTE_WINDOW blocked → allowed');
     expect(differenceText(diffs[0]!)).toBe('decision block_with_explanation → request_information');
+  });
+});
+
+describe('the parameter a graph node stands for', () => {
+  const params = [{ code: 'transaction-date' }, { code: 'transaction.note' }];
+  it('a parameter node by its code, an entity by its key or the part after the last dot', () => {
+    expect(parameterOfNode({ kind: 'param', label: 'transaction-date' }, params)?.code).toBe(
+      'transaction-date',
+    );
+    expect(parameterOfNode({ kind: 'entity', label: 'transaction.transaction-date' }, params)?.code).toBe(
+      'transaction-date',
+    );
+    expect(parameterOfNode({ kind: 'entity', label: 'transaction.note' }, params)?.code).toBe(
+      'transaction.note',
+    );
+  });
+  it('none for a value the what-if cannot edit, or a node that holds no value', () => {
+    expect(parameterOfNode({ kind: 'param', label: 'days-since-transaction' }, params)).toBeUndefined();
+    expect(parameterOfNode({ kind: 'param', label: 'x.transaction-date' }, params)).toBeUndefined();
+    expect(parameterOfNode({ kind: 'rule', label: 'transaction-date' }, params)).toBeUndefined();
+  });
+});
+
+describe('the edits in words', () => {
+  const edits = [
+    { code: 'transaction-date', value: '2025-03-07' },
+    { code: 'transaction-amount', value: 620 },
+    { code: 'contact-email', missing: true as const },
+  ];
+  it('short, for the what-if', () => {
+    expect(editsText(edits)).toBe(
+      'transaction-date = "2025-03-07"; transaction-amount = 620; contact-email not known',
+    );
+  });
+  it('as a user would state them, before the turn’s own message', () => {
+    expect(statementOf(edits)).toBe(
+      "My transaction date is 2025-03-07. My transaction amount is 620. I don't know my contact email.",
+    );
+    expect(messageStatingEdits(edits.slice(0, 1), ' I want to dispute a charge ')).toBe(
+      'My transaction date is 2025-03-07. I want to dispute a charge',
+    );
+    expect(messageStatingEdits([], 'Hello')).toBe('Hello');
   });
 });

@@ -5,6 +5,10 @@
 import type { ValueEditBody, WhatIfParameter } from '../../contract/what-if';
 import type { OutcomeDifference } from '../../contract/impact';
 
+/** What the engine holds fixed in a what-if, said wherever one is shown. */
+export const HELD_FIXED =
+  'Decided again by the reference engine, the turn’s understanding and tool choice held fixed.';
+
 export type EditorKind = 'date' | 'number' | 'enum' | 'boolean' | 'text';
 
 /** A value given in the what-if, or `missing` (not known). */
@@ -83,4 +87,56 @@ export function changedNodes(differences: readonly OutcomeDifference[]): Record<
 export function differenceText(d: OutcomeDifference): string {
   if (d.kind === 'decision') return `decision ${d.before} → ${d.after}`;
   return `${d.subject} ${d.before} → ${d.after}`;
+}
+
+/**
+ * The parameter a graph node stands for, among those a what-if may edit: a parameter node by its
+ * code; an entity node (`transaction.transaction-date`) by its key when a parameter has that
+ * code, else by the part after the last dot. Undefined: the node holds no editable value.
+ */
+export function parameterOfNode<P extends Pick<WhatIfParameter, 'code'>>(
+  node: { kind: string; label: string },
+  parameters: readonly P[],
+): P | undefined {
+  if (node.kind !== 'param' && node.kind !== 'entity') return undefined;
+  const byCode = (code: string) => parameters.find((p) => p.code === code);
+  const exact = byCode(node.label);
+  if (exact || node.kind === 'param') return exact;
+  const dot = node.label.lastIndexOf('.');
+  return dot > 0 ? byCode(node.label.slice(dot + 1)) : undefined;
+}
+
+/** A parameter code as words: `transaction-date` → `transaction date`. */
+const words = (code: string) => code.replace(/[-_.]+/g, ' ').trim();
+
+/** The edits in short: `transaction-date = 2025-03-07; merchant-name not known`. */
+export function editsText(edits: readonly ValueEditBody[]): string {
+  return edits
+    .map((e) => ('missing' in e ? `${e.code} not known` : `${e.code} = ${JSON.stringify(e.value)}`))
+    .join('; ');
+}
+
+/**
+ * The edited values said as a user would say them, one sentence each ("My transaction date is
+ * 2025-03-07."). A what-if holds the understanding fixed; a message can only state the value and
+ * leave it to the understanding, so whoever sends this must say the turn may be understood otherwise.
+ */
+export function statementOf(edits: readonly ValueEditBody[]): string {
+  return edits
+    .map((e) =>
+      'missing' in e
+        ? `I don't know my ${words(e.code)}.`
+        : `My ${words(e.code)} is ${typeof e.value === 'string' ? e.value : String(e.value)}.`,
+    )
+    .join(' ');
+}
+
+/**
+ * The message that opens a what-if as a conversation: the statement first, then the turn's own
+ * message, so that the stated value is the first of its kind the message holds (before, say, the
+ * "10 days ago" of the original).
+ */
+export function messageStatingEdits(edits: readonly ValueEditBody[], original: string): string {
+  const statement = statementOf(edits);
+  return [statement, original.trim()].filter(Boolean).join(' ');
 }

@@ -18,6 +18,8 @@ export interface Decided {
   reply: string;
   overridden: string[];
   differences: WhatIfResponse['differences'];
+  /** The what-if's trace (for a test case made from it). */
+  trace: Record<string, unknown>;
   where: 'browser' | 'service';
 }
 
@@ -71,7 +73,7 @@ export const inBrowserQueryOptions = (q: InBrowserQuery) =>
         },
         q.recordedReply,
       );
-      return { ...out, where: 'browser' };
+      return { ...out, trace: out.trace as unknown as Record<string, unknown>, where: 'browser' };
     },
     retry: false,
     staleTime: Infinity,
