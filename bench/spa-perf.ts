@@ -1,7 +1,7 @@
 /**
  * The SPA's own speed in Chromium (headless) against the reference service on loopback:
  *   1. first-load JS, gzipped: what the browser fetches to show the welcome screen of a first
- *      visit (scripts/fetched-bytes.ts, the figure `npm test` budgets);
+ *      visit (tools/lib/fetched-bytes.ts, the figure `npm test` budgets);
  *   2. Send → rendered graph: from the click on Send to the first animation frame after the new
  *      turn's trace graph (its decision node) is in the document, over several turns;
  *   3. trace switch at ~500, ~2,000 and ~5,000 nodes: from the click on the turn's Trace button

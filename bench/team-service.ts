@@ -2,7 +2,7 @@
  * The team service side by side: sends/s and trace GETs/s with p50/p99 for the service on SQLite,
  * on PostgreSQL with one instance, and on PostgreSQL with two instances (the load split evenly
  * between them, as a reverse proxy would), in one run on one machine. PostgreSQL is a throwaway
- * server started for the run (see tests/support/postgres-server.ts), with its default durability
+ * server started for the run (see tools/lib/postgres-server.ts), with its default durability
  * (`fsync` and `synchronous_commit` on).
  *
  *   npx tsx bench/team-service.ts [--seconds 8] [--connections 16]

@@ -1,5 +1,5 @@
 /**
- * Against a service that speaks only the deployed vendor's shapes (e2e/fake-vendor.ts): test
+ * Against a service that speaks only the deployed vendor's shapes (tools/lib/fake-vendor.ts): test
  * connection directly (CORS) and through `--upstream`, replies with null and wrong-typed fields,
  * a trace list with one bad item, a 1 MB reply followed by a short turn, the rerun's headers, and
  * the search over the turns this browser fetched.

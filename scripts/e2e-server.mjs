@@ -9,7 +9,7 @@ const dist = process.env.THREADLINE_DIST ?? `.e2e/dist-${port}`;
 const data = process.env.THREADLINE_DATA ?? `.e2e/data-${port}`;
 rmSync(data, { recursive: true, force: true });
 // VITE_TEST_HOOKS: lets the tests read the bundle editor's markers through Monaco's model API
-// (src/features/bundle-editor/monaco/setup.ts); no other build has it.
+// (src/components/monaco/setup.ts); no other build has it.
 execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
   stdio: 'inherit',
   env: { ...process.env, VITE_TEST_HOOKS: '1' },

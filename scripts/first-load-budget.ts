@@ -1,7 +1,7 @@
 /**
  * First-load budget (part of `npm test`): builds the app, serves it with the reference service,
  * opens it in Chromium and counts the JavaScript the browser actually fetched (gzip -9 of each
- * file; see fetched-bytes.ts) for the welcome screen of a first visit and for a link to a thread
+ * file; see tools/lib/fetched-bytes.ts) for the welcome screen of a first visit and for a link to a thread
  * of one turn. Fails above either budget, when Monaco is fetched by either screen, or when a
  * script came uncompressed (the build writes brotli and gzip copies; the service sends them).
  * What the app prefetches for the first clicks once a screen is painted is listed apart and not

@@ -1,6 +1,6 @@
 /**
  * Vitest global setup: one throwaway PostgreSQL server for the whole run (see
- * `postgres-server.ts`), handed to the tests as `inject('postgres')`. Each suite takes a database
+ * `tools/lib/postgres-server.ts`), handed to the tests as `inject('postgres')`. Each suite takes a database
  * of its own from it (`postgres.ts`). Where PostgreSQL is not installed the PostgreSQL suites are
  * skipped, and the reason is printed here and in their names.
  */
