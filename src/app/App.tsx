@@ -5,6 +5,7 @@
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FeatureSlots } from './feature-slots';
+import { whatIfActions } from './what-if-actions';
 import { RouterProvider } from '@tanstack/react-router';
 import { setApiConfigSource } from '../api/client';
 import { isApiError } from '../api/errors';
@@ -36,7 +37,7 @@ const router = createAppRouter();
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <FeatureSlots>
+      <FeatureSlots whatIfActions={whatIfActions}>
         <RouterProvider router={router} />
       </FeatureSlots>
     </QueryClientProvider>
