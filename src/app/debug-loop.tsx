@@ -125,20 +125,21 @@ export function CompareMainView({ search, setSearch }: MainViewProps) {
   );
 }
 
+/** A branch opens on its trace: what the rerun changed is what the user came to see. */
+const branchOnTrace = (task: string, turnId: string) => ({
+  task,
+  turn: turnId,
+  tab: 'trace' as const,
+  node: undefined,
+  compare: undefined,
+  only: undefined,
+  parent: undefined,
+  fork: undefined,
+});
+
 export function RerunTurnAction({ turn, ctx }: { turn: Turn; ctx: TurnActionContext }) {
   const setSearch = useSetSearch();
-  // The branch opens on its trace: what the rerun changed is what the user came to see.
-  const opened = (task: string, turnId: string) =>
-    setSearch({
-      task,
-      turn: turnId,
-      tab: 'trace',
-      node: undefined,
-      compare: undefined,
-      only: undefined,
-      parent: undefined,
-      fork: undefined,
-    });
+  const opened = (task: string, turnId: string) => setSearch(branchOnTrace(task, turnId));
   return <RerunAction turn={turn} taskId={ctx.taskId} onOpened={opened} />;
 }
 
@@ -164,16 +165,7 @@ export function WhatIfBranch(request: BranchRequest) {
       onClose={request.onClose}
       onOpened={(task, turnId) => {
         request.onOpened();
-        setSearch({
-          task,
-          turn: turnId,
-          tab: 'trace',
-          node: undefined,
-          compare: undefined,
-          only: undefined,
-          parent: undefined,
-          fork: undefined,
-        });
+        setSearch(branchOnTrace(task, turnId));
       }}
     />
   );
