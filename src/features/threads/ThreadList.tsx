@@ -165,7 +165,12 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
     return true;
   };
   useEffect(() => {
-    if (focusNext.current !== null && focusRow(focusNext.current)) focusNext.current = null;
+    if (focusNext.current === null) return;
+    // Only while the focus is still in the list (or was lost with the row it was on, scrolled out):
+    // the user may have moved on before the row came.
+    const at = document.activeElement;
+    if (at && at !== document.body && !scrollRef.current?.contains(at)) focusNext.current = null;
+    else if (focusRow(focusNext.current)) focusNext.current = null;
   });
   const onRowKey = (e: KeyboardEvent<HTMLUListElement>) => {
     if (!isRowKey(e.key) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
