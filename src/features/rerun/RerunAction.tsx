@@ -57,7 +57,7 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
 }
 
 /** What one turn actually ran with, from the server's record or this browser's; never a guess. */
-export function RanWith({ turn }: { turn: Turn }) {
+function RanWith({ turn }: { turn: Turn }) {
   const text = bundleLabel(turn.bundleHash);
   return (
     <Badge
