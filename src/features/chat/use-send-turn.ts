@@ -16,6 +16,7 @@ import { useThreadsStore } from '../../domain/threads/threads-store';
 import { messageTooLong } from '../../lib/message-limit';
 import { selectDraft, useDraftsStore } from './drafts-store';
 import { useOutboxStore, type OutboxEntry } from './outbox-store';
+import { newLocalMessageId } from '../../domain/transcript/transcript';
 
 /** Extra request fields for a send (e.g. the bundle editor's `agent_settings_bundle`); may load lazily. */
 export type MessageExtras = (
@@ -31,7 +32,7 @@ interface SendVars {
 }
 
 let counter = 0;
-const newLocalId = () => `local-${Date.now().toString(36)}-${(counter += 1)}`;
+const newLocalId = () => newLocalMessageId(Date.now(), (counter += 1));
 
 export function useSendTurn(
   taskId: string,
