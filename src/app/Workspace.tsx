@@ -2,7 +2,6 @@
  * The playground workspace: threads | chat | inspector, in resizable panes. This is the only
  * place that knows the URL: features get plain values and callbacks.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -26,8 +25,6 @@ import {
   ComposerAddon,
   inspectorTabs,
   mainViews,
-  onSendError,
-  threadMessageExtras,
   turnActions,
   type InspectorContext,
   type TurnActionContext,
@@ -48,7 +45,6 @@ export function Workspace() {
   const { hasKey, baseUrl } = useConnectionStore(
     useShallow((s) => ({ hasKey: s.apiKey.length > 0, baseUrl: s.baseUrl.trim() })),
   );
-  const queryClient = useQueryClient();
   const newThread = useWorkspaceDialog('new-thread');
   const connection = useWorkspaceDialog('connection');
   const onStarted = useCallback(
@@ -132,8 +128,6 @@ export function Workspace() {
     return (t: Turn) => turnActions.map((render, i) => <span key={i}>{render(t, ctx)}</span>);
   }, [taskId, selectTurn, openTask]);
 
-  const extras = useCallback((id: string) => threadMessageExtras(queryClient, id), [queryClient]);
-
   const mainView = mainViews.find((v) => v.when(search));
   const hasComposer = Boolean(taskId) && !mainView;
   const skip = useCallback(() => {
@@ -206,8 +200,6 @@ export function Workspace() {
                           selectedTurnId={turn?.id}
                           onSelectTurn={selectTurn}
                           renderTurnActions={renderTurnActions}
-                          messageExtras={extras}
-                          onSendError={onSendError}
                           composerAddon={<ComposerAddon taskId={taskId} />}
                         />
                       ) : (

@@ -118,10 +118,13 @@ export function RerunDialog({
           : form.bundleChoice === 'baseline'
             ? (baseline.data?.bundle ?? null)
             : null;
+    // A draft's hash is known from its check: not computed again.
+    const knownHash = form.bundleChoice === 'draft' && draft.status === 'ready' ? draft.hash : undefined;
     rerun.mutate({
       turnNumber,
       form,
       bundle,
+      bundleHash: knownHash,
       ...(form.bundleChoice === 'draft' && draftText !== undefined
         ? { draft: { agentId: draft.agentId, text: draftText } }
         : {}),
