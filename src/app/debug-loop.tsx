@@ -16,7 +16,8 @@ import { CompareMain } from '../features/compare/CompareMain';
 import { formatComparePair } from '../features/compare/pair';
 import { ImpactPreview } from '../features/impact-preview';
 import { selectAgentId, selectHasKey, useConnectionStore } from '../domain/connection/connection-store';
-import { RerunAction, RerunDialog } from '../features/rerun';
+import { LazyRerunDialog, RerunAction } from '../features/rerun';
+export { preloadRerunDialog } from '../features/rerun';
 import { RuleLinks } from '../features/search/RuleLinks';
 import { CoveragePanel, SaveAsTestAction, SaveWhatIfAsTest, SuitesPanel } from '../features/test-suites';
 import { RunsWithControl, ThreadDraftControls } from '../features/runs-with';
@@ -147,7 +148,7 @@ export function WhatIfBranch(request: BranchRequest) {
   const thread = useThreadsStore((s) => s.threads[request.taskId]);
   const config = runConfigOf(thread);
   return (
-    <RerunDialog
+    <LazyRerunDialog
       target={{
         taskId: request.taskId,
         interactionId: request.interactionId,

@@ -132,6 +132,7 @@ export const prefetchSteps: PrefetchStep[] = [
   loadThreadRun,
   preloadTraceGraph,
   preloadMarkdown,
+  () => debugLoop().then((m) => m.preloadRerunDialog()),
   () => debugLoop().then((m) => m.startAnalysisWorker()),
   () => debugLoop().then((m) => m.preloadCompareView()),
   () => debugLoop().then((m) => m.prepareMonaco()),

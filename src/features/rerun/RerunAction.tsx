@@ -2,12 +2,12 @@
  * The per-turn actions of the debugging loop: what the turn ran with (bundle and version) and
  * "Rerun from here", which opens the rerun dialog with the thread's configuration as default.
  */
-import { useState } from 'react';
+import { Suspense, useState } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import type { Turn } from '../../domain/transcript/transcript';
 import { bundleLabel, runConfigOf } from '../../domain/threads/run-config';
 import { useThreadsStore } from '../../domain/threads/threads-store';
-import { RerunDialog } from './RerunDialog';
+import { LazyRerunDialog } from './lazy-rerun-dialog';
 import { targetNames, useTarget } from '../../domain/commands/targets';
 import { isLocalMessageId } from '../../domain/transcript/transcript';
 
@@ -39,18 +39,20 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
         </button>
       ) : null}
       {open ? (
-        <RerunDialog
-          target={{
-            taskId,
-            interactionId: turn.id,
-            originalText: turn.userText,
-            ...(agentId ? { agentId } : {}),
-          }}
-          turnNumber={turn.index + 1}
-          threadConfig={config}
-          onClose={() => setOpen(false)}
-          onOpened={onOpened}
-        />
+        <Suspense fallback={null}>
+          <LazyRerunDialog
+            target={{
+              taskId,
+              interactionId: turn.id,
+              originalText: turn.userText,
+              ...(agentId ? { agentId } : {}),
+            }}
+            turnNumber={turn.index + 1}
+            threadConfig={config}
+            onClose={() => setOpen(false)}
+            onOpened={onOpened}
+          />
+        </Suspense>
       ) : null}
     </>
   );

@@ -1,6 +1,7 @@
 /** Public surface of the rerun feature. */
 export { RerunAction, type RerunActionProps } from './RerunAction';
-export { RerunDialog, type RerunDialogProps } from './RerunDialog';
+export { type RerunDialogProps } from './RerunDialog';
+export { LazyRerunDialog, preloadRerunDialog } from './lazy-rerun-dialog';
 export { useRerunFromHere } from './use-rerun-from-here';
 export {
   buildRerunRequest,
