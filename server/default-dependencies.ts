@@ -1,5 +1,6 @@
 /** The real implementations of what the messaging service depends on: engine, example agents, bundle tools, clock, ids. */
-import { bundleHash } from '../src/lib/bundle/hash';
+import { canonicalJson } from '../src/lib/bundle/hash';
+import { createHash } from 'node:crypto';
 import { bundleJsonSchema } from '../src/lib/bundle/json-schema';
 import { validateBundle } from '../src/lib/bundle/validate';
 import { loadAgents, resolveVersion } from './agents/registry';
@@ -19,6 +20,14 @@ export function agentCatalog(agentsDir?: string): AgentCatalog {
   };
 }
 
+/**
+ * `bundleHash` (SHA-256 of the bundle's canonical JSON), with the SHA-256 of Node's crypto: the
+ * same digest, made natively, since the request loop hashes the bundle of every send.
+ */
+export function serverBundleHash(bundle: unknown): string {
+  return createHash('sha256').update(canonicalJson(bundle)).digest('hex');
+}
+
 /** The real dependencies; heavy work goes to `options.work`, the process's default pool otherwise. */
 export function defaultDependencies(
   options: { agentsDir?: string; work?: EngineWork } = {},
@@ -27,7 +36,7 @@ export function defaultDependencies(
     work: options.work ?? sharedEnginePool(),
     engine,
     agents: agentCatalog(options.agentsDir),
-    bundles: { validate: validateBundle, hash: bundleHash, jsonSchema: bundleJsonSchema },
+    bundles: { validate: validateBundle, hash: serverBundleHash, jsonSchema: bundleJsonSchema },
     clock: { now: () => new Date() },
     newId,
   };
