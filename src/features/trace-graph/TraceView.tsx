@@ -64,9 +64,11 @@ export default function TraceView({
   const nodeTools = useCallback(
     (node: GraphNodeModel) =>
       whatIf && taskId && (node.kind === 'param' || node.kind === 'entity') ? (
-        <Suspense fallback={null}>{whatIf.nodeEditor({ taskId, interactionId: turn.id, node })}</Suspense>
+        <Suspense fallback={null}>
+          {whatIf.nodeEditor({ taskId, interactionId: turn.id, turns, node })}
+        </Suspense>
       ) : null,
-    [whatIf, taskId, turn.id],
+    [whatIf, taskId, turn.id, turns],
   );
   const tabs = taskId && whatIf ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
   const model = useMemo(() => graphOf(trace), [trace]);
@@ -117,6 +119,7 @@ export default function TraceView({
                     {whatIf.strip({
                       taskId,
                       interactionId: turn.id,
+                      turns,
                       turnNumber: turn.index + 1,
                       onChangedNodes: setWhatIfChanged,
                     })}
@@ -161,7 +164,7 @@ export default function TraceView({
                 {detailTab === WHAT_IF_TAB.id && taskId && whatIf ? (
                   <Suspense fallback={<p className="p-3 text-sm text-zinc-500">Loading…</p>}>
                     <Fragment key={turn.id}>
-                      {whatIf.panel({ taskId, interactionId: turn.id, openTab })}
+                      {whatIf.panel({ taskId, interactionId: turn.id, turns, openTab })}
                     </Fragment>
                   </Suspense>
                 ) : detailTab === 'json' ? (

@@ -18,7 +18,11 @@ import type {
 import EngineWorker from './engine.worker?worker';
 
 type Answered = Extract<EngineAnswer, { ok: true }>;
-type Ask = EngineRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'bundle'> : never) : never;
+type Ask = EngineRequest extends infer R
+  ? R extends unknown
+    ? Omit<R, 'id' | 'bundle' | 'bundleText'>
+    : never
+  : never;
 
 let worker: Worker | null = null;
 let broken = typeof Worker === 'undefined';
@@ -54,7 +58,10 @@ function ensureWorker(): Worker {
   return worker;
 }
 
-function ask(q: Ask, bundle: Bundle, resent = false): Promise<Answered> {
+/** The bundle of a request: parsed, or a draft's text the worker checks and parses. */
+export type BundlePayload = { bundle: Bundle } | { bundleText: string };
+
+function ask(q: Ask, payload: BundlePayload, resent = false): Promise<Answered> {
   if (broken) return Promise.reject(new Error('The engine cannot run in this browser'));
   const w = ensureWorker();
   const id = nextId++;
@@ -67,7 +74,7 @@ function ask(q: Ask, bundle: Bundle, resent = false): Promise<Answered> {
       reject,
       resend: () => {
         if (resent) reject(new Error('The engine could not keep the bundle of this turn'));
-        else ask(q, bundle, true).then(resolve, reject);
+        else ask(q, payload, true).then(resolve, reject);
       },
     });
     w.postMessage(request);
@@ -77,23 +84,23 @@ function ask(q: Ask, bundle: Bundle, resent = false): Promise<Answered> {
 /** A turn decided again with edits (`input.edits`), from its recorded state and trace. */
 export async function decideInBrowser(
   key: string,
-  bundle: Bundle,
+  payload: BundlePayload,
   input: WhatIfInputForWorker,
   recordedReply: string,
 ): Promise<DecidedInWorker> {
-  const out = await ask({ kind: 'what-if', key, input, recordedReply }, bundle);
+  const out = await ask({ kind: 'what-if', key, input, recordedReply }, payload);
   if (out.kind !== 'what-if') throw new Error('The engine answered another question');
   const { id: _id, ok: _ok, kind: _kind, ...decided } = out;
   return decided;
 }
 
-/** A turn the engine did not run, predicted from its thread's messages with `bundle`. */
+/** A turn the engine did not run, predicted from its thread's messages with a draft (its text). */
 export async function predictInBrowser(
   key: string,
-  bundle: Bundle,
+  bundleText: string,
   question: PredictionQuestion,
 ): Promise<PredictedBase> {
-  const out = await ask({ kind: 'predict', key, question }, bundle);
+  const out = await ask({ kind: 'predict', key, question }, { bundleText });
   if (out.kind !== 'predict') throw new Error('The engine answered another question');
   return out.predicted;
 }

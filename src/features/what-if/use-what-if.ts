@@ -9,13 +9,12 @@
  * one request and one decision.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useMemo } from 'react';
-import { useAgents } from '../../api/agents';
+import { useContext, useMemo } from 'react';
 import { whatIfQueryOptions } from '../../api/what-if';
 import type { WhatIfResponse } from '../../contract/what-if';
 import { useDebouncedValue } from '../../components/ui/use-debounced-value';
-import { useKeyReady } from '../../domain/connection/use-key-ready';
 import { engineWorkerAvailable } from './engine-client';
+import { PredictionBasisContext } from './prediction-basis';
 import { usePrediction, type PredictionFacts, type PredictionState } from './use-prediction';
 import { inBrowserQueryOptions, turnBundleQueryOptions, type Decided } from './what-if-queries';
 import { editsToSend } from './what-if-model';
@@ -38,26 +37,19 @@ export interface WhatIfBase {
   unpredicted: Unpredicted | undefined;
 }
 
-/**
- * Whether the service keeps the state before its turns (the reference service, which lists its
- * agents), as the other reference-only features tell: undefined until known.
- */
-function useServiceKeepsTurns(): boolean | undefined {
-  const agents = useAgents(useKeyReady());
-  if (agents.isSuccess) return agents.data !== null;
-  // An error other than "not offered": the reference service's what-if says what it is.
-  if (agents.isError) return true;
-  return undefined;
-}
-
 /** The turn with no edits, from the service or predicted in this browser. */
-export function useWhatIfBase(taskId: string, interactionId: string): WhatIfBase {
-  const keeps = useServiceKeepsTurns();
+export function useWhatIfBase(
+  taskId: string,
+  interactionId: string,
+  turns: readonly unknown[] | undefined,
+): WhatIfBase {
+  const basis = useContext(PredictionBasisContext)(taskId);
+  const keeps = basis.serviceKeepsTurns;
   const service = useQuery({
     ...whatIfQueryOptions({ taskId, interactionId, edits: [], whyNot: true, engineInput: true }),
     enabled: keeps === true,
   });
-  const predicted = usePrediction(taskId, interactionId, keeps === false);
+  const predicted = usePrediction(taskId, interactionId, turns, basis, keeps === false);
   const none = { prediction: undefined, unpredicted: undefined, data: undefined, error: null };
   if (keeps === undefined) return { ...none, isPending: true };
   if (keeps) return { ...none, isPending: service.isPending, error: service.error, data: service.data };
@@ -74,16 +66,19 @@ export function useWhatIfBase(taskId: string, interactionId: string): WhatIfBase
         prediction: predicted.facts,
       };
     case 'no-bundle':
-    case 'invalid-bundle':
     case 'cannot':
       return { ...none, isPending: false, unpredicted: predicted };
   }
 }
 
 /** The turn decided again with its what-if's edits (`sent` empty: no what-if). */
-export function useWhatIfDecided(taskId: string, interactionId: string) {
+export function useWhatIfDecided(
+  taskId: string,
+  interactionId: string,
+  turns: readonly unknown[] | undefined,
+) {
   const queryClient = useQueryClient();
-  const base = useWhatIfBase(taskId, interactionId);
+  const base = useWhatIfBase(taskId, interactionId, turns);
   const edits = useTurnEdits(taskId, interactionId);
   const order = useMemo(() => (base.data?.parameters ?? []).map((p) => p.code), [base.data]);
   const sent = useDebouncedValue(
@@ -98,9 +93,9 @@ export function useWhatIfDecided(taskId: string, interactionId: string) {
     ...turnBundleQueryOptions(queryClient, source),
     enabled: Boolean(source) && !prediction && engineWorkerAvailable(),
   });
-  const bundle = prediction ? prediction.bundle : stored.data;
+  const bundle = prediction ? undefined : stored.data;
   const input = base.data?.engine_input;
-  const inBrowser = Boolean(input && bundle) && engineWorkerAvailable();
+  const inBrowser = Boolean(input && (bundle || prediction)) && engineWorkerAvailable();
   const local = useQuery({
     ...inBrowserQueryOptions({
       taskId,
@@ -108,9 +103,10 @@ export function useWhatIfDecided(taskId: string, interactionId: string) {
       edits: sent,
       source,
       bundle,
+      bundleText: prediction?.bundleText,
       input,
       recordedReply: base.data?.recorded.reply ?? '',
-      basis: prediction?.bundleHash ?? '',
+      basis: prediction?.bundleKey ?? '',
     }),
     enabled: edited && inBrowser,
   });
