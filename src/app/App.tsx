@@ -6,7 +6,6 @@
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { FeatureSlots } from './feature-slots';
 import { whatIfActions } from './what-if-actions';
-import { usePredictionBasis } from './prediction-basis';
 import { RouterProvider } from '@tanstack/react-router';
 import { setApiConfigSource } from '../api/client';
 import { isApiError } from '../api/errors';
@@ -38,7 +37,7 @@ const router = createAppRouter();
 export function App() {
   return (
     <QueryClientProvider client={queryClient}>
-      <FeatureSlots whatIfActions={whatIfActions} predictionBasis={usePredictionBasis}>
+      <FeatureSlots whatIfActions={whatIfActions}>
         <RouterProvider router={router} />
       </FeatureSlots>
     </QueryClientProvider>

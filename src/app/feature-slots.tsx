@@ -3,7 +3,6 @@
  * the what-if views): the features declare a slot, the shell fills it here. Each view stays in a
  * chunk of its own. What a what-if can become (a branch, a test case) is handed in by the live
  * app (`what-if-actions.tsx`); a read-only copy has neither, so it never reaches the debug loop.
- * So is what a what-if predicted on a deployed service reads (`prediction-basis.ts`).
  */
 import { lazy, useMemo, type ReactNode } from 'react';
 import { CompareGraphSlot, type CompareGraphProps } from '../features/compare/graph-slot';
@@ -12,9 +11,7 @@ import {
   LazyNodeValueEditor,
   LazyWhatIfPanel,
   LazyWhatIfStrip,
-  PredictionBasisContext,
   useHasWhatIf,
-  type UsePredictionBasis,
   type WhatIfStripProps,
 } from '../features/what-if';
 
@@ -30,13 +27,10 @@ const NO_ACTIONS: WhatIfActions = {};
 export function FeatureSlots({
   children,
   whatIfActions = NO_ACTIONS,
-  predictionBasis,
 }: {
   children: ReactNode;
   /** A module constant: the slot's value must not change while the app runs. */
   whatIfActions?: WhatIfActions;
-  /** A hook (a module constant): what a what-if predicted on a deployed service reads. */
-  predictionBasis?: UsePredictionBasis;
 }) {
   const whatIfViews = useMemo<WhatIfViews>(
     () => ({
@@ -47,14 +41,9 @@ export function FeatureSlots({
     }),
     [whatIfActions],
   );
-  const slots = (
+  return (
     <CompareGraphSlot.Provider value={renderGraph}>
       <WhatIfSlot.Provider value={whatIfViews}>{children}</WhatIfSlot.Provider>
     </CompareGraphSlot.Provider>
-  );
-  return predictionBasis ? (
-    <PredictionBasisContext.Provider value={predictionBasis}>{slots}</PredictionBasisContext.Provider>
-  ) : (
-    slots
   );
 }

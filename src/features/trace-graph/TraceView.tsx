@@ -64,11 +64,9 @@ export default function TraceView({
   const nodeTools = useCallback(
     (node: GraphNodeModel) =>
       whatIf && taskId && (node.kind === 'param' || node.kind === 'entity') ? (
-        <Suspense fallback={null}>
-          {whatIf.nodeEditor({ taskId, interactionId: turn.id, turns, node })}
-        </Suspense>
+        <Suspense fallback={null}>{whatIf.nodeEditor({ taskId, interactionId: turn.id, node })}</Suspense>
       ) : null,
-    [whatIf, taskId, turn.id, turns],
+    [whatIf, taskId, turn.id],
   );
   const tabs = taskId && whatIf ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
   const model = useMemo(() => graphOf(trace), [trace]);
@@ -119,7 +117,6 @@ export default function TraceView({
                     {whatIf.strip({
                       taskId,
                       interactionId: turn.id,
-                      turns,
                       turnNumber: turn.index + 1,
                       onChangedNodes: setWhatIfChanged,
                     })}
@@ -164,7 +161,7 @@ export default function TraceView({
                 {detailTab === WHAT_IF_TAB.id && taskId && whatIf ? (
                   <Suspense fallback={<p className="p-3 text-sm text-zinc-500">Loading…</p>}>
                     <Fragment key={turn.id}>
-                      {whatIf.panel({ taskId, interactionId: turn.id, turns, openTab })}
+                      {whatIf.panel({ taskId, interactionId: turn.id, openTab })}
                     </Fragment>
                   </Suspense>
                 ) : detailTab === 'json' ? (

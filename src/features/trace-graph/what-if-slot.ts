@@ -11,15 +11,12 @@ type ChangedNodes = (nodes: Record<string, 'changed'> | undefined) => void;
 export interface WhatIfSlotProps {
   taskId: string;
   interactionId: string;
-  /** The thread's turns (a turn of a deployed service is predicted from the earlier ones). */
-  turns?: readonly unknown[] | undefined;
   openTab?: ((id: string) => void) | undefined;
 }
 
 export interface WhatIfStripSlotProps {
   taskId: string;
   interactionId: string;
-  turns?: readonly unknown[] | undefined;
   /** The turn's number in its thread (1-based). */
   turnNumber: number;
   onChangedNodes: ChangedNodes;
@@ -32,7 +29,6 @@ export interface WhatIfViews {
   nodeEditor: (props: {
     taskId: string;
     interactionId: string;
-    turns?: readonly unknown[] | undefined;
     node: { kind: string; label: string };
   }) => ReactNode;
   /** True while the turn has a what-if (a hook: the slot's value never changes). */

@@ -15,14 +15,12 @@ import { turnKey, useTurnEdits, useWhatIfStore } from './what-if-store';
 export interface NodeValueEditorProps {
   taskId: string;
   interactionId: string;
-  /** The thread's turns (a deployed service's turn is predicted from the earlier ones). */
-  turns?: readonly unknown[] | undefined;
   /** The node: its kind (`param`, `entity`) and label (the parameter code or entity key). */
   node: { kind: string; label: string };
 }
 
-export default function NodeValueEditor({ taskId, interactionId, turns, node }: NodeValueEditorProps) {
-  const base = useWhatIfBase(taskId, interactionId, turns);
+export default function NodeValueEditor({ taskId, interactionId, node }: NodeValueEditorProps) {
+  const base = useWhatIfBase(taskId, interactionId);
   const edits = useTurnEdits(taskId, interactionId);
   const setEdit = useWhatIfStore((s) => s.setEdit);
   const box =

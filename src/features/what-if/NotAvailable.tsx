@@ -1,8 +1,8 @@
 /**
  * Why a turn has no what-if here, said on screen. On the reference service: the service did not
  * answer for the turn (it answers for the turns it stored). On a deployed service: there is no
- * bundle of the thread's agent to predict with (and what to do about it), or the turn cannot be
- * predicted (the bundle cannot run, the thread cannot be replayed: why).
+ * bundle of the thread's agent to predict with (and what to do about it), the bundle cannot be
+ * run, or the turn cannot be replayed (and why).
  */
 import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
@@ -18,7 +18,7 @@ function WhyUnpredicted({
   why: Unpredicted;
   openTab?: ((id: string) => void) | undefined;
 }) {
-  const agent = why.kind === 'no-bundle' ? why.agentId : '';
+  const agent = why.kind === 'cannot' ? '' : why.agentId || 'this agent';
   const openBundle = openTab ? (
     <Button size="sm" variant="secondary" onClick={() => openTab('bundle')}>
       Open the Bundle tab
@@ -40,12 +40,21 @@ function WhyUnpredicted({
           {openBundle}
         </>
       );
+    case 'invalid-bundle':
+      return why.checking ? (
+        <p className={muted}>Checking your bundle of {agent}…</p>
+      ) : (
+        <>
+          <p className="font-semibold">Your bundle of {agent} cannot be run, so the turn is not predicted.</p>
+          <p className={muted}>{why.reason}</p>
+          {openBundle}
+        </>
+      );
     case 'cannot':
       return (
         <>
           <p className="font-semibold">This turn cannot be predicted with your bundle.</p>
           <p className={muted}>{why.message}</p>
-          {openBundle}
         </>
       );
   }

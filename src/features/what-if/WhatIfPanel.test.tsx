@@ -5,7 +5,6 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { useBundleDraftStore } from '../../domain/bundles/draft-store';
-import { PredictionBasisContext, type UsePredictionBasis } from './prediction-basis';
 import WhatIfPanel from './WhatIfPanel';
 import WhatIfStrip from './WhatIfStrip';
 import { useHasWhatIf, useWhatIfStore } from './what-if-store';
@@ -98,12 +97,6 @@ const identity = {
 };
 
 let posted: Record<string, unknown>[] = [];
-/** A deployed service's thread of support-bot, as the shell reads it. */
-const deployedBasis: UsePredictionBasis = () => ({
-  serviceKeepsTurns: false,
-  agentId: 'support-bot',
-  userId: 'u',
-});
 const json = (body: unknown) =>
   new Response(JSON.stringify(body), { status: 200, headers: { 'content-type': 'application/json' } });
 
@@ -152,33 +145,19 @@ function PanelAndStrip({
   );
 }
 
-function renderPanel(basis?: UsePredictionBasis) {
+function renderPanel() {
   const onChangedNodes = vi.fn();
   const openTab = vi.fn();
   const client = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const panel = <PanelAndStrip onChangedNodes={onChangedNodes} openTab={openTab} />;
   render(
     <QueryClientProvider client={client}>
-      {basis ? (
-        <PredictionBasisContext.Provider value={basis}>{panel}</PredictionBasisContext.Provider>
-      ) : (
-        panel
-      )}
+      <PanelAndStrip onChangedNodes={onChangedNodes} openTab={openTab} />
     </QueryClientProvider>,
   );
   return { onChangedNodes, openTab };
 }
 
 describe('WhatIfPanel', () => {
-  it('on a deployed service without a bundle of the agent: says to import one, and asks the service nothing', async () => {
-    const { openTab } = renderPanel(deployedBasis);
-    const note = await screen.findByRole('note', { name: 'What if is not available' });
-    expect(note.textContent).toContain('What if and why not need your bundle of support-bot.');
-    fireEvent.click(within(note).getByRole('button', { name: 'Open the Bundle tab' }));
-    expect(openTab).toHaveBeenCalledWith('bundle');
-    expect(posted).toEqual([]);
-  });
-
   it('lists the changes by family, each with what else it changes', async () => {
     renderPanel();
     const values = await screen.findByRole('region', { name: 'Change a value (opens a what-if)' });

@@ -29,8 +29,6 @@ import { turnKey, useTurnEdits, useWhatIfStore } from './what-if-store';
 export interface WhatIfPanelProps {
   taskId: string;
   interactionId: string;
-  /** The thread's turns (a deployed service's turn is predicted from the earlier ones). */
-  turns?: readonly unknown[] | undefined;
   /** Opens an inspector tab (the Bundle tab, for a bundle change made a draft). */
   openTab?: ((id: string) => void) | undefined;
 }
@@ -105,7 +103,7 @@ function WhyNotList({
   );
 }
 
-export default function WhatIfPanel({ taskId, interactionId, turns, openTab }: WhatIfPanelProps) {
+export default function WhatIfPanel({ taskId, interactionId, openTab }: WhatIfPanelProps) {
   const queryClient = useQueryClient();
   const setDraft = useBundleDraftStore((s) => s.setDraft);
   const key = turnKey(taskId, interactionId);
@@ -113,7 +111,7 @@ export default function WhatIfPanel({ taskId, interactionId, turns, openTab }: W
   const { setEdit, setEdits, reset } = useWhatIfStore();
   const edited = Object.keys(edits).length > 0;
   const [draftError, setDraftError] = useState<unknown>(null);
-  const base = useWhatIfBase(taskId, interactionId, turns);
+  const base = useWhatIfBase(taskId, interactionId);
   const source = base.data?.bundle_source;
   const prediction = base.prediction;
 
@@ -122,9 +120,7 @@ export default function WhatIfPanel({ taskId, interactionId, turns, openTab }: W
     setDraftError(null);
     try {
       // A prediction's bundle is the draft itself: the change is made to it.
-      const ranWith = prediction
-        ? (JSON.parse(prediction.bundleText) as Record<string, unknown>)
-        : await turnBundle(queryClient, source);
+      const ranWith = prediction ? prediction.bundle : await turnBundle(queryClient, source);
       setDraft(source.agent_id, bundleText(applyBundleChange(ranWith, item.change)));
       openTab?.('bundle');
     } catch (e) {

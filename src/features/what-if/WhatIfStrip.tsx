@@ -39,8 +39,6 @@ export interface BranchRequest {
 export interface WhatIfStripProps {
   taskId: string;
   interactionId: string;
-  /** The thread's turns (a deployed service's turn is predicted from the earlier ones). */
-  turns?: readonly unknown[] | undefined;
   /** The turn's number in its thread (1-based). */
   turnNumber: number;
   /** The graph nodes the what-if changes (undefined: none). */
@@ -62,13 +60,12 @@ export interface SaveAsTestRequest {
 export default function WhatIfStrip({
   taskId,
   interactionId,
-  turns,
   turnNumber,
   onChangedNodes,
   renderBranch,
   renderSaveAsTest,
 }: WhatIfStripProps) {
-  const { base, sent, result, error, settled } = useWhatIfDecided(taskId, interactionId, turns);
+  const { base, sent, result, error, settled } = useWhatIfDecided(taskId, interactionId);
   const reset = useWhatIfStore((s) => s.reset);
   const [branching, setBranching] = useState(false);
 

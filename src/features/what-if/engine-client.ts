@@ -18,11 +18,7 @@ import type {
 import EngineWorker from './engine.worker?worker';
 
 type Answered = Extract<EngineAnswer, { ok: true }>;
-type Ask = EngineRequest extends infer R
-  ? R extends unknown
-    ? Omit<R, 'id' | 'bundle' | 'bundleText'>
-    : never
-  : never;
+type Ask = EngineRequest extends infer R ? (R extends unknown ? Omit<R, 'id' | 'bundle'> : never) : never;
 
 let worker: Worker | null = null;
 let broken = typeof Worker === 'undefined';
@@ -58,10 +54,7 @@ function ensureWorker(): Worker {
   return worker;
 }
 
-/** The bundle of a request: parsed, or a draft's text the worker checks and parses. */
-export type BundlePayload = { bundle: Bundle } | { bundleText: string };
-
-function ask(q: Ask, payload: BundlePayload, resent = false): Promise<Answered> {
+function ask(q: Ask, bundle: Bundle, resent = false): Promise<Answered> {
   if (broken) return Promise.reject(new Error('The engine cannot run in this browser'));
   const w = ensureWorker();
   const id = nextId++;
@@ -74,7 +67,7 @@ function ask(q: Ask, payload: BundlePayload, resent = false): Promise<Answered> 
       reject,
       resend: () => {
         if (resent) reject(new Error('The engine could not keep the bundle of this turn'));
-        else ask(q, payload, true).then(resolve, reject);
+        else ask(q, bundle, true).then(resolve, reject);
       },
     });
     w.postMessage(request);
@@ -84,23 +77,23 @@ function ask(q: Ask, payload: BundlePayload, resent = false): Promise<Answered> 
 /** A turn decided again with edits (`input.edits`), from its recorded state and trace. */
 export async function decideInBrowser(
   key: string,
-  payload: BundlePayload,
+  bundle: Bundle,
   input: WhatIfInputForWorker,
   recordedReply: string,
 ): Promise<DecidedInWorker> {
-  const out = await ask({ kind: 'what-if', key, input, recordedReply }, payload);
+  const out = await ask({ kind: 'what-if', key, input, recordedReply }, bundle);
   if (out.kind !== 'what-if') throw new Error('The engine answered another question');
   const { id: _id, ok: _ok, kind: _kind, ...decided } = out;
   return decided;
 }
 
-/** A turn the engine did not run, predicted from its thread's messages with a draft (its text). */
+/** A turn the engine did not run, predicted from its thread's messages with `bundle`. */
 export async function predictInBrowser(
   key: string,
-  bundleText: string,
+  bundle: Bundle,
   question: PredictionQuestion,
 ): Promise<PredictedBase> {
-  const out = await ask({ kind: 'predict', key, question }, { bundleText });
+  const out = await ask({ kind: 'predict', key, question }, bundle);
   if (out.kind !== 'predict') throw new Error('The engine answered another question');
   return out.predicted;
 }

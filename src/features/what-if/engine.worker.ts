@@ -8,7 +8,6 @@
  */
 import type { Bundle } from '../../contract/bundle';
 import type { Trace } from '../../contract/trace';
-import { analyzeText, sendBlockReason } from '../../domain/bundles/analysis';
 import { whatIf, type WhatIfInput } from '../../../server/engine/what-if';
 import { diffOutcomes, turnOutcome } from '../../../server/impact/diff';
 import {
@@ -22,8 +21,6 @@ interface WithBundle {
   /** Names the bundle; the bundle itself comes with the first request that uses the key. */
   key: string;
   bundle?: Bundle;
-  /** A draft's text instead, checked here as a send checks it (a prediction's bundle). */
-  bundleText?: string;
 }
 
 export type EngineRequest = WithBundle &
@@ -49,22 +46,9 @@ export type EngineAnswer =
   /** `unknownBundle`: the key's bundle is no longer kept here; send it again. */
   | { id: number; ok: false; message: string; unknownBundle?: true };
 
-/** The last bundles sent (parsed once, compiled once by the engine's cache), or why one cannot run. */
-const bundles = new Map<string, Bundle | { refused: string }>();
+/** The last bundles sent (parsed once, compiled once by the engine's cache). */
+const bundles = new Map<string, Bundle>();
 const KEEP = 2;
-
-function loaded(
-  bundle: Bundle | undefined,
-  text: string | undefined,
-): Bundle | { refused: string } | undefined {
-  if (bundle) return bundle;
-  if (text === undefined) return undefined;
-  const analysis = analyzeText(text);
-  const reason = sendBlockReason(analysis);
-  if (reason || analysis.kind !== 'parsed')
-    return { refused: `Your bundle cannot be run. ${reason ?? 'It cannot be read.'}` };
-  return analysis.bundle;
-}
 
 function answerOf(request: EngineRequest, bundle: Bundle): EngineAnswer {
   const { id } = request;
@@ -88,23 +72,18 @@ function answerOf(request: EngineRequest, bundle: Bundle): EngineAnswer {
 }
 
 self.onmessage = (event: MessageEvent<EngineRequest>) => {
-  const { id, key, bundle, bundleText } = event.data;
+  const { id, key, bundle } = event.data;
   let answer: EngineAnswer;
   try {
-    const sent = loaded(bundle, bundleText);
-    if (sent) {
+    if (bundle) {
       bundles.delete(key);
-      bundles.set(key, sent);
+      bundles.set(key, bundle);
       if (bundles.size > KEEP) bundles.delete(bundles.keys().next().value!);
     }
     const known = bundles.get(key);
-    answer = !known
-      ? { id, ok: false, message: 'The bundle of this turn is not loaded', unknownBundle: true }
-      : 'refused' in known
-        ? event.data.kind === 'predict'
-          ? { id, ok: true, kind: 'predict', predicted: { ok: false, message: known.refused } }
-          : { id, ok: false, message: known.refused }
-        : answerOf(event.data, known);
+    answer = known
+      ? answerOf(event.data, known)
+      : { id, ok: false, message: 'The bundle of this turn is not loaded', unknownBundle: true };
   } catch (e) {
     answer = { id, ok: false, message: e instanceof Error ? e.message : String(e) };
   }

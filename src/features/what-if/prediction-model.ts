@@ -58,18 +58,3 @@ export function predictionAgreement(
   if (!deployed) return 'deployed-unknown';
   return engine === deployed ? 'same' : 'differs';
 }
-
-/**
- * Names a draft's text for the caches (two 32-bit FNV-1a hashes with different offsets, and the
- * length): a draft edited gives another name, so no answer of an older draft is shown for it.
- */
-export function textFingerprint(text: string): string {
-  let a = 0x811c9dc5;
-  let b = 0x01000193 ^ 0x5bd1e995;
-  for (let i = 0; i < text.length; i += 1) {
-    const c = text.charCodeAt(i);
-    a = Math.imul(a ^ c, 0x01000193) >>> 0;
-    b = Math.imul(b ^ c, 0x01000193 + 0x100) >>> 0;
-  }
-  return `${a.toString(16).padStart(8, '0')}${b.toString(16).padStart(8, '0')}-${text.length}`;
-}

@@ -9,21 +9,21 @@
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
+import { useDraftSendState } from '../../domain/bundles/active-bundle';
 import { selectHydrated, useBundleDraftStore } from '../../domain/bundles/draft-store';
-import type { Turn } from '../../domain/transcript/transcript';
-import { ownValue } from '../../lib/own-records';
+import { useConnectionStore } from '../../domain/connection/connection-store';
+import { selectThread, useThreadsStore } from '../../domain/threads/threads-store';
+import { useTranscript } from '../../domain/transcript/use-transcript';
 import { engineWorkerAvailable } from './engine-client';
-import type { PredictionBasis } from './prediction-basis';
-import { predictionQuestion, textFingerprint } from './prediction-model';
-import { PredictionRefused, predictedQueryOptions, type Predicted } from './what-if-queries';
+import { predictionQuestion } from './prediction-model';
+import { predictedQueryOptions, type Predicted } from './what-if-queries';
 
 /** What the prediction is of and with: said on screen beside it. */
 export interface PredictionFacts {
   agentId: string;
-  /** The draft predicted with, for a why-not bundle change to apply to. */
-  bundleText: string;
-  /** Names that draft (the worker's key). */
-  bundleKey: string;
+  /** The bundle predicted with (the draft), for a why-not bundle change to apply to. */
+  bundle: Record<string, unknown>;
+  bundleHash: string;
   /** Earlier turns replayed. */
   replayed: number;
   clock: string;
@@ -35,58 +35,55 @@ export type PredictionState =
   | { kind: 'loading' }
   /** No bundle of the thread's agent in this browser. */
   | { kind: 'no-bundle'; agentId: string }
-  /** The turn cannot be predicted (the agent not known, a turn not replayable, the bundle not runnable). */
+  /** The draft cannot be run (invalid, still being checked). */
+  | { kind: 'invalid-bundle'; agentId: string; reason: string; checking: boolean }
+  /** The turn cannot be predicted: the reason in words. */
   | { kind: 'cannot'; message: string }
   | { kind: 'error'; error: unknown }
   | { kind: 'ready'; predicted: Predicted; facts: PredictionFacts };
 
-export function usePrediction(
-  taskId: string,
-  interactionId: string,
-  turns: readonly unknown[] | undefined,
-  basis: PredictionBasis,
-  enabled: boolean,
-): PredictionState {
-  const { agentId, userId } = basis;
+export function usePrediction(taskId: string, interactionId: string, enabled: boolean): PredictionState {
+  const thread = useThreadsStore(selectThread(taskId));
+  const connectedAgent = useConnectionStore((s) => s.agentId);
+  const connectedUser = useConnectionStore((s) => s.userId);
+  const agentId = thread?.agent_id || connectedAgent;
+  const userId = thread?.user_id || connectedUser || 'playground-user';
   const hydrated = useBundleDraftStore(selectHydrated);
-  const draftText = useBundleDraftStore((s) => (agentId ? ownValue(s.drafts, agentId) : undefined));
-  const bundleKey = useMemo(() => (draftText === undefined ? '' : textFingerprint(draftText)), [draftText]);
-  const thread = turns as readonly Turn[] | undefined;
+  const draft = useDraftSendState(agentId);
+  const transcript = useTranscript(enabled ? taskId : undefined);
+  const bundleHash = draft.status === 'ready' ? draft.hash : '';
   const asked = useMemo(
     () =>
-      enabled && bundleKey && thread
-        ? predictionQuestion(thread, interactionId, { taskId, agentId, bundleHash: bundleKey, userId })
+      bundleHash
+        ? predictionQuestion(transcript.turns, interactionId, { taskId, agentId, bundleHash, userId })
         : undefined,
-    [enabled, thread, interactionId, taskId, agentId, bundleKey, userId],
+    [transcript.turns, interactionId, taskId, agentId, bundleHash, userId],
   );
   const question = asked && 'question' in asked ? asked.question : undefined;
+  const bundle = draft.status === 'ready' ? draft.bundle : undefined;
   const query = useQuery({
-    ...predictedQueryOptions(question, draftText),
-    enabled: enabled && Boolean(question && draftText !== undefined) && engineWorkerAvailable(),
+    ...predictedQueryOptions(question, bundle),
+    enabled: enabled && Boolean(question && bundle) && engineWorkerAvailable(),
   });
 
-  if (!hydrated) return { kind: 'loading' };
-  if (!agentId)
-    return {
-      kind: 'cannot',
-      message: 'This browser does not know the thread’s agent, so no bundle can be chosen.',
-    };
-  if (draftText === undefined) return { kind: 'no-bundle', agentId };
-  if (!thread) return { kind: 'cannot', message: 'The thread’s messages are not at hand here.' };
+  if (!hydrated || (enabled && transcript.isLoading)) return { kind: 'loading' };
+  if (draft.status === 'blocked')
+    return draft.missing
+      ? { kind: 'no-bundle', agentId }
+      : { kind: 'invalid-bundle', agentId, reason: draft.reason, checking: Boolean(draft.checking) };
   if (asked && 'cannot' in asked) return { kind: 'cannot', message: asked.cannot };
   if (!engineWorkerAvailable())
     return { kind: 'cannot', message: 'The reference engine cannot run in this browser (no Web Worker).' };
-  if (query.error instanceof PredictionRefused) return { kind: 'cannot', message: query.error.message };
   if (query.error) return { kind: 'error', error: query.error };
   if (!query.data || !question) return { kind: 'loading' };
-  const turn = thread.find((t) => t.id === interactionId);
+  const turn = transcript.turns.find((t) => t.id === interactionId);
   return {
     kind: 'ready',
     predicted: query.data,
     facts: {
       agentId,
-      bundleText: draftText,
-      bundleKey,
+      bundle: bundle ?? {},
+      bundleHash,
       replayed: query.data.replayed,
       clock: question.clock,
       deployed: { decision: turn?.decision ?? '', reply: turn?.replyText ?? '' },

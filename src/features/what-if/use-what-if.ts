@@ -9,12 +9,13 @@
  * one request and one decision.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useContext, useMemo } from 'react';
+import { useMemo } from 'react';
+import { useAgents } from '../../api/agents';
 import { whatIfQueryOptions } from '../../api/what-if';
 import type { WhatIfResponse } from '../../contract/what-if';
 import { useDebouncedValue } from '../../components/ui/use-debounced-value';
+import { useKeyReady } from '../../domain/connection/use-key-ready';
 import { engineWorkerAvailable } from './engine-client';
-import { PredictionBasisContext } from './prediction-basis';
 import { usePrediction, type PredictionFacts, type PredictionState } from './use-prediction';
 import { inBrowserQueryOptions, turnBundleQueryOptions, type Decided } from './what-if-queries';
 import { editsToSend } from './what-if-model';
@@ -37,19 +38,26 @@ export interface WhatIfBase {
   unpredicted: Unpredicted | undefined;
 }
 
+/**
+ * Whether the service keeps the state before its turns (the reference service, which lists its
+ * agents), as the other reference-only features tell: undefined until known.
+ */
+function useServiceKeepsTurns(): boolean | undefined {
+  const agents = useAgents(useKeyReady());
+  if (agents.isSuccess) return agents.data !== null;
+  // An error other than "not offered": the reference service's what-if says what it is.
+  if (agents.isError) return true;
+  return undefined;
+}
+
 /** The turn with no edits, from the service or predicted in this browser. */
-export function useWhatIfBase(
-  taskId: string,
-  interactionId: string,
-  turns: readonly unknown[] | undefined,
-): WhatIfBase {
-  const basis = useContext(PredictionBasisContext)(taskId);
-  const keeps = basis.serviceKeepsTurns;
+export function useWhatIfBase(taskId: string, interactionId: string): WhatIfBase {
+  const keeps = useServiceKeepsTurns();
   const service = useQuery({
     ...whatIfQueryOptions({ taskId, interactionId, edits: [], whyNot: true, engineInput: true }),
     enabled: keeps === true,
   });
-  const predicted = usePrediction(taskId, interactionId, turns, basis, keeps === false);
+  const predicted = usePrediction(taskId, interactionId, keeps === false);
   const none = { prediction: undefined, unpredicted: undefined, data: undefined, error: null };
   if (keeps === undefined) return { ...none, isPending: true };
   if (keeps) return { ...none, isPending: service.isPending, error: service.error, data: service.data };
@@ -66,19 +74,16 @@ export function useWhatIfBase(
         prediction: predicted.facts,
       };
     case 'no-bundle':
+    case 'invalid-bundle':
     case 'cannot':
       return { ...none, isPending: false, unpredicted: predicted };
   }
 }
 
 /** The turn decided again with its what-if's edits (`sent` empty: no what-if). */
-export function useWhatIfDecided(
-  taskId: string,
-  interactionId: string,
-  turns: readonly unknown[] | undefined,
-) {
+export function useWhatIfDecided(taskId: string, interactionId: string) {
   const queryClient = useQueryClient();
-  const base = useWhatIfBase(taskId, interactionId, turns);
+  const base = useWhatIfBase(taskId, interactionId);
   const edits = useTurnEdits(taskId, interactionId);
   const order = useMemo(() => (base.data?.parameters ?? []).map((p) => p.code), [base.data]);
   const sent = useDebouncedValue(
@@ -93,9 +98,9 @@ export function useWhatIfDecided(
     ...turnBundleQueryOptions(queryClient, source),
     enabled: Boolean(source) && !prediction && engineWorkerAvailable(),
   });
-  const bundle = prediction ? undefined : stored.data;
+  const bundle = prediction ? prediction.bundle : stored.data;
   const input = base.data?.engine_input;
-  const inBrowser = Boolean(input && (bundle || prediction)) && engineWorkerAvailable();
+  const inBrowser = Boolean(input && bundle) && engineWorkerAvailable();
   const local = useQuery({
     ...inBrowserQueryOptions({
       taskId,
@@ -103,10 +108,9 @@ export function useWhatIfDecided(
       edits: sent,
       source,
       bundle,
-      bundleText: prediction?.bundleText,
       input,
       recordedReply: base.data?.recorded.reply ?? '',
-      basis: prediction?.bundleKey ?? '',
+      basis: prediction?.bundleHash ?? '',
     }),
     enabled: edited && inBrowser,
   });

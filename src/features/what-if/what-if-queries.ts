@@ -9,6 +9,7 @@ import { agentBundleQueryOptions } from '../../api/agent-bundle';
 import type { ValueEditBody, WhatIfResponse } from '../../contract/what-if';
 import type { Trace } from '../../contract/trace';
 import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
+import type { Bundle } from '../../contract/bundle';
 import { decideInBrowser, predictInBrowser } from './engine-client';
 import type { PredictionQuestion } from './engine.worker';
 
@@ -53,8 +54,6 @@ export interface InBrowserQuery {
   edits: readonly ValueEditBody[];
   source: Source | undefined;
   bundle: Record<string, unknown> | undefined;
-  /** A predicted turn's draft (its text), instead of `bundle`. */
-  bundleText?: string | undefined;
   input: WhatIfResponse['engine_input'];
   recordedReply: string;
   /** The predicted turn's bundle hash ('' for a turn the service stored). */
@@ -69,7 +68,7 @@ export const inBrowserQueryOptions = (q: InBrowserQuery) =>
     queryFn: async (): Promise<Decided> => {
       const out = await decideInBrowser(
         sourceKey(q.source),
-        q.bundleText !== undefined ? { bundleText: q.bundleText } : { bundle: q.bundle! },
+        q.bundle!,
         {
           state: q.input!.state_before,
           clock: q.input!.clock,
@@ -100,8 +99,8 @@ export interface Predicted {
   replayed: number;
 }
 
-/** The worker's key of a predicted turn's draft: the same as a stored turn's (`sourceKey`). */
-const predictedSourceKey = (agentId: string, hash: string) =>
+/** The worker's key of a predicted turn's bundle: the same as a stored turn's (`sourceKey`). */
+export const predictedSourceKey = (agentId: string, hash: string) =>
   sourceKey({ agent_id: agentId, version_id: '', bundle_hash: hash });
 
 /** Keyed by the turn, the bundle's hash and the messages by id (and length, should a text become known). */
@@ -114,17 +113,14 @@ const predictedKey = (q: PredictionQuestion | undefined) =>
   );
 
 /** The predicted turn (run only with a question and its bundle: `enabled`). */
-export const predictedQueryOptions = (
-  question: PredictionQuestion | undefined,
-  bundleText: string | undefined,
-) =>
+export const predictedQueryOptions = (question: PredictionQuestion | undefined, bundle: Bundle | undefined) =>
   // The question names the answer; the bundle is the one its hash names.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
     queryKey: predictedKey(question),
     queryFn: async (): Promise<Predicted> => {
       const q = question!;
-      const out = await predictInBrowser(predictedSourceKey(q.agentId, q.bundleHash), bundleText!, q);
+      const out = await predictInBrowser(predictedSourceKey(q.agentId, q.bundleHash), bundle!, q);
       if (!out.ok) throw new PredictionRefused(out.message);
       return { answer: out.answer, replayed: out.replayed };
     },
