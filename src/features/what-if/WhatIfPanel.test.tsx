@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { useBundleDraftStore } from '../../domain/bundles/draft-store';
+import { useConnectionStore } from '../../domain/connection/connection-store';
 import WhatIfPanel from './WhatIfPanel';
 import WhatIfStrip from './WhatIfStrip';
 import { useHasWhatIf, useWhatIfStore } from './what-if-store';
@@ -110,6 +111,8 @@ beforeEach(() => {
     timeoutMs: 5000,
   }));
   useBundleDraftStore.setState({ drafts: {}, serverIssues: null, hydrated: true });
+  // A key is in, and the service lists its agents: the reference service, which stores its turns.
+  useConnectionStore.setState({ apiKey: 'k' });
   useWhatIfStore.getState().reset();
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (init.method === 'POST') {
@@ -117,6 +120,7 @@ beforeEach(() => {
       posted.push(body);
       return Promise.resolve(json(body.edits.length ? identity : base));
     }
+    if (url.endsWith('/reference/v1/agents')) return Promise.resolve(json({ agents: [] }));
     expect(url).toContain('/reference/v1/agents/card-disputes/bundle');
     return Promise.resolve(json({ agent_id: 'card-disputes', version_id: 'v2', bundle }));
   });
