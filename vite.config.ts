@@ -18,7 +18,12 @@ export default defineConfig({
     emptyOutDir: true,
     // Monaco's lazy chunk is large by nature; the first-load budget is checked by scripts/first-load-budget.ts.
     chunkSizeWarningLimit: 5000,
-    rolldownOptions: { checks: { bundlerTimings: false } },
+    rolldownOptions: {
+      checks: { bundlerTimings: false },
+      // The shared widgets in one chunk rather than one tiny chunk each (every chunk costs a
+      // request and its own import lines; the first screens use most of them anyway).
+      output: { codeSplitting: { groups: [{ name: 'ui', test: /src[\\/]components[\\/]ui[\\/]/ }] } },
+    },
   },
   server: {
     port: 5173,

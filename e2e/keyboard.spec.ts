@@ -162,3 +162,25 @@ test('a new thread puts the focus in the message box; a skip link comes first; /
   await page.keyboard.press('Enter');
   await expect(page.getByRole('main')).toBeFocused();
 });
+
+test('a dialog keeps Tab inside, closes on Escape and gives the focus back to its button', async ({
+  page,
+}) => {
+  await page.goto('/');
+  const opener = page.getByRole('banner').getByRole('button', { name: 'Connection', exact: true });
+  await opener.click();
+  const dialog = page.getByRole('dialog', { name: 'Connection settings' });
+  await expect(dialog).toBeVisible();
+  const focusInside = () => dialog.evaluate((d) => d.contains(document.activeElement));
+  expect(await focusInside()).toBe(true);
+  // Shift+Tab from the first stop goes round to the last, never to the page behind.
+  await page.keyboard.press('Shift+Tab');
+  expect(await focusInside()).toBe(true);
+  for (let i = 0; i < 40; i += 1) {
+    await page.keyboard.press('Tab');
+    expect(await focusInside()).toBe(true);
+  }
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await expect(opener).toBeFocused();
+});

@@ -1,6 +1,7 @@
 /**
  * The thread list on the reference service: a teammate's thread (made in another browser with
- * the same key) is listed after this browser's own, found by its title, opened; the agent filter.
+ * the same key) is listed after this browser's own, found by its title, opened; the agent filter;
+ * moving between threads with the arrow keys.
  */
 import type { Browser } from '@playwright/test';
 import { expect, sendMessage, startThread, test } from './fixtures';
@@ -61,4 +62,17 @@ test('a teammate’s thread is listed after mine, found by title, opened; the ag
   await expect(threads.getByRole('listitem').first()).toContainText('flight-changes');
   for (const row of await threads.getByRole('listitem').all())
     if (!(await row.getByRole('heading').count())) await expect(row).toContainText('flight-changes');
+
+  // The keyboard: from my thread, ↓ passes the heading to the team's first thread, ↑ comes back.
+  await threads.getByLabel('Filter threads by agent').selectOption('');
+  const myRow = threads.getByRole('listitem').first().getByRole('button').first();
+  await threads.getByLabel('Search threads by title').click();
+  await page.keyboard.press('Tab'); // the agent filter
+  await page.keyboard.press('Tab');
+  await expect(myRow).toBeFocused();
+  await page.keyboard.press('ArrowDown');
+  const teamRow = threads.getByRole('listitem').nth(2).getByRole('button');
+  await expect(teamRow).toBeFocused();
+  await page.keyboard.press('ArrowUp');
+  await expect(myRow).toBeFocused();
 });

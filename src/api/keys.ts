@@ -1,12 +1,11 @@
 /**
  * Query-key factory for every cached read (the Messaging API's, and what this browser keeps for a
  * server: local turns, bundles by hash, a share's bundle, the in-browser what-if), ordered general
- * → specific so that `invalidateQueries({queryKey: apiKeys.task(id)})` reaches everything about
- * one task. Everything lives under `apiKeys.all`, which the app resets when the connection
+ * → specific so that `invalidateQueries({queryKey: apiKeys.task(id)})` reaches a task's traces and
+ * what-ifs, and `apiKeys.lineage()` every task's lineage (which a rerun anywhere in a family
+ * changes). Everything lives under `apiKeys.all`, which the app resets when the connection
  * changes; no query is keyed outside it.
  */
-import type { Query } from '@tanstack/react-query';
-
 export const apiKeys = {
   all: ['api'] as const,
   agents: () => [...apiKeys.all, 'agents'] as const,
@@ -20,9 +19,11 @@ export const apiKeys = {
   traces: (taskId: string) => [...apiKeys.task(taskId), 'traces'] as const,
   trace: (taskId: string, interactionId: string) =>
     [...apiKeys.task(taskId), 'trace', interactionId] as const,
+  /** Reference service: every task's lineage reads (its info, its branches). */
+  lineage: () => [...apiKeys.all, 'lineage'] as const,
   /** Reference service: the task's lineage and what each turn ran with. */
-  taskInfo: (taskId: string) => [...apiKeys.task(taskId), 'info'] as const,
-  taskBranches: (taskId: string) => [...apiKeys.task(taskId), 'branches'] as const,
+  taskInfo: (taskId: string) => [...apiKeys.lineage(), taskId, 'info'] as const,
+  taskBranches: (taskId: string) => [...apiKeys.lineage(), taskId, 'branches'] as const,
   /** Reference service: a turn decided again with edits (and its why-not list when asked). */
   whatIf: (
     taskId: string,
@@ -56,13 +57,4 @@ export const apiKeys = {
   /** A turn the reference engine did not run, predicted in the browser from its thread and a bundle. */
   whatIfPredicted: (taskId: string, interactionId: string, bundleHash: string, question: unknown) =>
     [...apiKeys.all, 'what-if-predicted', taskId, interactionId, bundleHash, question] as const,
-};
-
-/** Every task's lineage reads (its branches, its info): what a rerun changes anywhere in a family. */
-export const lineageQueries = {
-  queryKey: apiKeys.tasks(),
-  predicate: (q: Query) => {
-    const part = q.queryKey[apiKeys.tasks().length + 1];
-    return part === 'branches' || part === 'info';
-  },
 };

@@ -5,17 +5,17 @@
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
 import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
-import { Button } from '../components/ui/Button';
 import { Spinner } from '../components/ui/Spinner';
 import { KeyboardHost } from '../features/command-palette';
-import { Modal } from '../components/ui/Modal';
-import { ConnectionForm } from '../components/connection/ConnectionForm';
+import { ConnectionDialog } from '../features/connection';
 import { useConnectionStore } from '../domain/connection/connection-store';
 import {
   ImportDrop,
   LazyShareDialog,
   LinkGate,
   snapshotPayloadFromHash,
+  ShareViewProvider,
+  useShareDialogOpen,
   useShareStore,
 } from '../features/share';
 import { registerThemeActions } from '../features/theme';
@@ -25,7 +25,8 @@ import { prefetchSteps } from './extensions';
 import { prefetchWhileReading } from './prefetch';
 import { renderSnapshotInspector } from './SnapshotInspector';
 import { parseWorkspaceSearch } from './search';
-import { useWorkspaceActions, useWorkspaceTarget, useConnectionDialog } from './workspace-actions';
+import { useWorkspaceActions, useWorkspaceTarget } from './workspace-actions';
+import { useWorkspaceDialog, workspaceView } from './workspace-view';
 
 registerThemeActions();
 
@@ -59,7 +60,7 @@ function useLinkGate(task: string | undefined) {
 
 /** Whether the share dialog has been asked for yet (its code is loaded then, and kept). */
 function useShareAsked(): boolean {
-  const open = useShareStore((s) => s.dialog === 'share');
+  const open = useShareDialogOpen();
   const [asked, setAsked] = useState(false);
   if (open && !asked) setAsked(true);
   return asked || open;
@@ -73,7 +74,7 @@ function WorkspaceGlobals() {
   // A search link opens the search, which asks for the key itself; the thread waits behind it.
   const linkedTask = search.view === 'search' ? undefined : search.task;
   const gate = useLinkGate(linkedTask);
-  const connection = useConnectionDialog();
+  const connection = useWorkspaceDialog('connection');
   const shareAsked = useShareAsked();
   // The workspace's first screen is drawn: what its first clicks need loads while it is read.
   useEffect(() => prefetchWhileReading(prefetchSteps), []);
@@ -89,22 +90,7 @@ function WorkspaceGlobals() {
           <LazyShareDialog target={target} />
         </Suspense>
       ) : null}
-      <Modal
-        open={connection.open}
-        onClose={connection.close}
-        label="Connection settings"
-        className="w-[min(40rem,calc(100vw-2rem))]"
-      >
-        <div className="flex items-center justify-between border-b border-zinc-200 px-4 py-3 dark:border-zinc-800">
-          <h2 className="text-sm font-semibold">Connection settings</h2>
-          <Button size="sm" variant="ghost" onClick={connection.close}>
-            Close
-          </Button>
-        </div>
-        <div className="max-h-[75vh] overflow-y-auto p-4">
-          <ConnectionForm />
-        </div>
-      </Modal>
+      <ConnectionDialog open={connection.open} onClose={connection.close} />
     </>
   );
 }
@@ -141,11 +127,14 @@ export function Root() {
       </Suspense>
     );
   } else {
+    // The workspace's view state (which of its dialogs is open) lives as long as the workspace.
     content = (
-      <>
-        <Outlet />
-        <WorkspaceGlobals />
-      </>
+      <workspaceView.Provider>
+        <ShareViewProvider>
+          <Outlet />
+          <WorkspaceGlobals />
+        </ShareViewProvider>
+      </workspaceView.Provider>
     );
   }
   return (

@@ -2,7 +2,6 @@
  * The playground workspace: threads | chat | inspector, in resizable panes. This is the only
  * place that knows the URL: features get plain values and callbacks.
  */
-import { useQueryClient } from '@tanstack/react-query';
 import { getRouteApi } from '@tanstack/react-router';
 import { useCallback, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
@@ -14,7 +13,7 @@ import { ChatPane } from '../features/chat';
 import { useTranscript } from '../domain/transcript/use-transcript';
 import { type Turn } from '../domain/transcript/transcript';
 import { Modal } from '../components/ui/Modal';
-import { ConnectionDialogButton, ServiceStatus } from '../features/connection';
+import { ServiceStatus } from '../features/connection';
 import { ConnectionForm } from '../components/connection/ConnectionForm';
 import { KeyPrompt } from '../components/connection/KeyPrompt';
 import { useConnectionStore } from '../domain/connection/connection-store';
@@ -26,8 +25,6 @@ import {
   ComposerAddon,
   inspectorTabs,
   mainViews,
-  onSendError,
-  threadMessageExtras,
   turnActions,
   type InspectorContext,
   type TurnActionContext,
@@ -35,13 +32,9 @@ import {
 import { Inspector } from './Inspector';
 import { ThemeToggle } from './ThemeToggle';
 import { useSetSearch } from './use-set-search';
-import {
-  composer,
-  focusComposer,
-  linkParentOf,
-  useNewThreadDialog,
-  useWorkspaceTarget,
-} from './workspace-actions';
+import { linkParentOf, useWorkspaceTarget } from './workspace-actions';
+import { useWorkspaceDialog } from './workspace-view';
+import { runTarget, runTargetWhenReady, targetNames } from '../domain/commands/targets';
 
 const route = getRouteApi('/');
 
@@ -52,15 +45,14 @@ export function Workspace() {
   const { hasKey, baseUrl } = useConnectionStore(
     useShallow((s) => ({ hasKey: s.apiKey.length > 0, baseUrl: s.baseUrl.trim() })),
   );
-  const queryClient = useQueryClient();
-  const newThread = useNewThreadDialog();
+  const newThread = useWorkspaceDialog('new-thread');
+  const connection = useWorkspaceDialog('connection');
   const onStarted = useCallback(
     (task: { id: string }) => {
-      const leaving = composer();
       newThread.close();
       setSearch({ task: task.id, turn: undefined, node: undefined, compare: undefined, only: undefined });
-      // A new thread is for typing: the message box gets the focus.
-      focusComposer(leaving);
+      // A new thread is for typing: its message box gets the focus once it is there.
+      runTargetWhenReady(targetNames.focusComposer(task.id));
     },
     [newThread, setSearch],
   );
@@ -136,15 +128,12 @@ export function Workspace() {
     return (t: Turn) => turnActions.map((render, i) => <span key={i}>{render(t, ctx)}</span>);
   }, [taskId, selectTurn, openTask]);
 
-  const extras = useCallback((id: string) => threadMessageExtras(queryClient, id), [queryClient]);
-
   const mainView = mainViews.find((v) => v.when(search));
   const hasComposer = Boolean(taskId) && !mainView;
   const skip = useCallback(() => {
-    const box = hasComposer ? composer() : null;
-    if (box) box.focus();
-    else document.getElementById('main-content')?.focus();
-  }, [hasComposer]);
+    if (!(hasComposer && taskId && runTarget(targetNames.focusComposer(taskId))))
+      document.getElementById('main-content')?.focus();
+  }, [hasComposer, taskId]);
 
   return (
     <div className="flex h-dvh flex-col bg-zinc-50 text-zinc-900 dark:bg-zinc-950 dark:text-zinc-100">
@@ -166,7 +155,9 @@ export function Workspace() {
           </Button>
           <ServiceStatus />
           <ShareMenu target={target} />
-          <ConnectionDialogButton label="Connection" />
+          <Button size="sm" variant="ghost" aria-haspopup="dialog" onClick={connection.show}>
+            Connection
+          </Button>
           <ThemeToggle />
         </div>
       </header>
@@ -209,8 +200,6 @@ export function Workspace() {
                           selectedTurnId={turn?.id}
                           onSelectTurn={selectTurn}
                           renderTurnActions={renderTurnActions}
-                          messageExtras={extras}
-                          onSendError={onSendError}
                           composerAddon={<ComposerAddon taskId={taskId} />}
                         />
                       ) : (

@@ -1,11 +1,9 @@
 /**
  * The debugging loop wired into the shell (loaded lazily by extensions.tsx, so the editor's
  * validator and the compare view stay out of the first load): the Bundle and Branches inspector
- * tabs, the compare view, the per-turn "Rerun from here" action, and what a send carries (the
- * open thread's configuration). Thin adapters: they turn the shell's context and URL into the
+ * tabs, the compare view, and the per-turn "Rerun from here" action. Thin adapters: they turn the shell's context and URL into the
  * features' plain props and callbacks.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { BranchTree } from '../features/branches/BranchTree';
 import { BundleEditorPanel } from '../features/bundle-editor';
@@ -21,7 +19,7 @@ import { selectAgentId, selectHasKey, useConnectionStore } from '../domain/conne
 import { RerunAction, RerunDialog } from '../features/rerun';
 import { RuleLinks } from '../features/search/RuleLinks';
 import { CoveragePanel, SaveAsTestAction, SaveWhatIfAsTest, SuitesPanel } from '../features/test-suites';
-import { markSendIssues, runExtrasFor, RunsWithControl, ThreadDraftControls } from '../features/runs-with';
+import { RunsWithControl, ThreadDraftControls } from '../features/runs-with';
 import { useThreadsStore } from '../domain/threads/threads-store';
 import { runConfigOf } from '../domain/threads/run-config';
 import type { BranchRequest, SaveAsTestRequest } from '../features/what-if';
@@ -125,20 +123,21 @@ export function CompareMainView({ search, setSearch }: MainViewProps) {
   );
 }
 
+/** A branch opens on its trace: what the rerun changed is what the user came to see. */
+const branchOnTrace = (task: string, turnId: string) => ({
+  task,
+  turn: turnId,
+  tab: 'trace' as const,
+  node: undefined,
+  compare: undefined,
+  only: undefined,
+  parent: undefined,
+  fork: undefined,
+});
+
 export function RerunTurnAction({ turn, ctx }: { turn: Turn; ctx: TurnActionContext }) {
   const setSearch = useSetSearch();
-  // The branch opens on its trace: what the rerun changed is what the user came to see.
-  const opened = (task: string, turnId: string) =>
-    setSearch({
-      task,
-      turn: turnId,
-      tab: 'trace',
-      node: undefined,
-      compare: undefined,
-      only: undefined,
-      parent: undefined,
-      fork: undefined,
-    });
+  const opened = (task: string, turnId: string) => setSearch(branchOnTrace(task, turnId));
   return <RerunAction turn={turn} taskId={ctx.taskId} onOpened={opened} />;
 }
 
@@ -164,16 +163,7 @@ export function WhatIfBranch(request: BranchRequest) {
       onClose={request.onClose}
       onOpened={(task, turnId) => {
         request.onOpened();
-        setSearch({
-          task,
-          turn: turnId,
-          tab: 'trace',
-          node: undefined,
-          compare: undefined,
-          only: undefined,
-          parent: undefined,
-          fork: undefined,
-        });
+        setSearch(branchOnTrace(task, turnId));
       }}
     />
   );
@@ -186,14 +176,4 @@ export function WhatIfTestAction(request: SaveAsTestRequest) {
 
 export function RunsWith({ taskId }: { taskId: string }) {
   return <RunsWithControl taskId={taskId} />;
-}
-
-/** What a send carries: the open thread's bundle (by hash) and version pin; throws when it cannot be sent. */
-export function threadMessageExtras(queryClient: QueryClient, taskId: string) {
-  return runExtrasFor(queryClient, taskId);
-}
-
-/** A send the service refused: its bundle issues go on the editor's markers. */
-export function onSendError(taskId: string, error: unknown) {
-  markSendIssues(taskId, error);
 }

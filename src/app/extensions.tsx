@@ -1,11 +1,11 @@
 /**
- * The shell's extension points. Adding an inspector tab, a per-turn action, a main view (such as
- * the compare view) or extra send-message fields is a one-line change here; features stay
- * unaware of the URL and of each other.
+ * The shell's extension points. Adding an inspector tab, a per-turn action or a main view (such
+ * as the compare view) is a one-line change here; features stay unaware of the URL and of each
+ * other.
  */
-import type { QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { preloadMarkdown } from '../features/chat';
+import { loadThreadRun } from '../domain/thread-run/load';
 import { type Turn } from '../domain/transcript/transcript';
 import { preloadTraceGraph } from '../features/trace-graph';
 import type { PrefetchStep } from './prefetch';
@@ -129,22 +129,13 @@ export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNod
  */
 export const prefetchSteps: PrefetchStep[] = [
   () => debugLoop(),
+  loadThreadRun,
   preloadTraceGraph,
   preloadMarkdown,
   () => debugLoop().then((m) => m.startAnalysisWorker()),
   () => debugLoop().then((m) => m.preloadCompareView()),
   () => debugLoop().then((m) => m.prepareMonaco()),
 ];
-
-/** What every sent message carries besides its text: the thread's bundle and version pin. */
-export async function threadMessageExtras(queryClient: QueryClient, taskId: string) {
-  return (await debugLoop()).threadMessageExtras(queryClient, taskId);
-}
-
-/** A failed send (a 422's bundle issues go on the editor's markers). */
-export function onSendError(taskId: string, error: unknown): void {
-  void debugLoop().then((m) => m.onSendError(taskId, error));
-}
 
 /** Beside the composer: what the thread runs with. */
 export function ComposerAddon({ taskId }: { taskId: string }) {

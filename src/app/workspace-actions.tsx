@@ -1,87 +1,26 @@
 /**
  * The workspace's palette actions (new thread, send, turn navigation with j/k, rerun, compare,
  * inspector tabs, the bundle editor, connection settings) and the share target. The app layer
- * owns them because they need the URL; each is one entry in the action registry.
+ * owns them because they need the URL; each is one entry in the action registry. What they do
+ * to a feature's element (focus the message box, open a turn's rerun dialog, run the suite) goes
+ * through the target the feature registers (domain/commands/targets), never a DOM query.
  */
 import { useMemo } from 'react';
-import { create } from 'zustand';
 import { useLineage } from '../domain/lineage/use-lineage';
 import { useTranscript } from '../domain/transcript/use-transcript';
 import { useRegisterActions, type Action } from '../domain/commands/registry';
+import { runTarget, runTargetWhenReady, targetNames } from '../domain/commands/targets';
 import { formatComparePair, parseComparePair } from '../features/compare/pair';
 import { useShareActions, type ShareTarget } from '../features/share';
 import { inspectorTabs } from './extensions';
 import type { WorkspaceSearch } from './search';
 import { useSetSearch } from './use-set-search';
-
-const useConnectionDialogStore = create<{ open: boolean; show: () => void; close: () => void }>()((set) => ({
-  open: false,
-  show: () => set({ open: true }),
-  close: () => set({ open: false }),
-}));
-
-const useNewThreadDialogStore = create<{ open: boolean; show: () => void; close: () => void }>()((set) => ({
-  open: false,
-  show: () => set({ open: true }),
-  close: () => set({ open: false }),
-}));
-
-/** "New thread" asks which agent (and version): one dialog, opened from the list, the palette or the welcome. */
-export function useNewThreadDialog() {
-  const open = useNewThreadDialogStore((s) => s.open);
-  const show = useNewThreadDialogStore((s) => s.show);
-  const close = useNewThreadDialogStore((s) => s.close);
-  return { open, show, close };
-}
+import { useWorkspaceDialog } from './workspace-view';
 
 export function linkParentOf(
   search: WorkspaceSearch,
 ): { task_id: string; interaction_id: string } | undefined {
   return search.parent && search.fork ? { task_id: search.parent, interaction_id: search.fork } : undefined;
-}
-
-export function useConnectionDialog() {
-  const open = useConnectionDialogStore((s) => s.open);
-  const close = useConnectionDialogStore((s) => s.close);
-  return { open, close };
-}
-
-/** The composer of the open thread (its accessible name is its handle). */
-export function composer(): HTMLTextAreaElement | null {
-  return document.querySelector<HTMLTextAreaElement>('textarea[aria-label="Message"]:not([disabled])');
-}
-
-/**
- * Focuses the message box once it is on screen and no dialog holds the focus (a closing dialog
- * hands focus back to its opener), giving up after ~3 s. `leaving` is the box of the thread being
- * left: a new thread's box is a new element, so that one is waited past.
- */
-export function focusComposer(leaving: Element | null = null, frames = 180): void {
-  const box = composer();
-  if (box && box !== leaving && !document.querySelector('dialog[open]')) box.focus();
-  else if (frames > 0) requestAnimationFrame(() => focusComposer(leaving, frames - 1));
-}
-
-/** Focuses an element that appears shortly (a lazily loaded panel), giving up after ~3 s. */
-function focusWhenReady(selector: string, frames = 180): void {
-  const el = document.querySelector<HTMLElement>(selector);
-  if (el) el.focus();
-  else if (frames > 0) requestAnimationFrame(() => focusWhenReady(selector, frames - 1));
-}
-
-/** Clicks a button that appears shortly (a lazily loaded panel) once it can be clicked, giving up after ~3 s. */
-function clickWhenReady(selector: string, frames = 180): void {
-  const el = document.querySelector<HTMLButtonElement>(selector);
-  if (el && !el.disabled) el.click();
-  else if (frames > 0) requestAnimationFrame(() => clickWhenReady(selector, frames - 1));
-}
-
-/** Clicks one of a turn's own actions (its accessible name starts with `name`). */
-function clickTurnButton(turnId: string | undefined, name: string): void {
-  if (!turnId) return;
-  document
-    .querySelector<HTMLButtonElement>(`[data-turn-id="${CSS.escape(turnId)}"] button[aria-label^="${name}"]`)
-    ?.click();
 }
 
 /**
@@ -108,7 +47,8 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
   useShareActions(target);
   const setSearch = useSetSearch();
   const { turns } = useTranscript(search.task);
-  const newThread = useNewThreadDialogStore((s) => s.show);
+  const newThread = useWorkspaceDialog('new-thread').show;
+  const showConnection = useWorkspaceDialog('connection').show;
   const lineage = useLineage(search.task, linkParentOf(search));
   const parent = search.task ? lineage.records.find((r) => r.task_id === search.task) : undefined;
 
@@ -135,11 +75,7 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         group: 'Thread',
         keywords: ['submit', 'composer'],
         ...noThread,
-        run: () => {
-          const box = composer();
-          if (box?.value.trim()) box.form?.requestSubmit();
-          else box?.focus();
-        },
+        run: () => task && runTarget(targetNames.sendComposer(task)),
       },
       {
         id: 'chat.focus',
@@ -150,7 +86,7 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         shortcut: '/',
         keywords: ['composer', 'type', 'skip'],
         ...noThread,
-        run: () => composer()?.focus(),
+        run: () => task && runTarget(targetNames.focusComposer(task)),
       },
       {
         id: 'turn.rerun',
@@ -158,7 +94,7 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         group: 'Thread',
         keywords: ['regenerate', 'branch', 'replay'],
         ...(task && index >= 0 ? {} : { enabled: false, hint: 'Select a turn first' }),
-        run: () => clickTurnButton(turnId, 'Rerun from here'),
+        run: () => turnId && runTarget(targetNames.rerunTurn(turnId)),
       },
       {
         id: 'turn.save-test',
@@ -166,7 +102,7 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         group: 'Thread',
         keywords: ['case', 'suite', 'expectation'],
         ...(task && index >= 0 ? {} : { enabled: false, hint: 'Select a turn first' }),
-        run: () => clickTurnButton(turnId, 'Save as test'),
+        run: () => turnId && runTarget(targetNames.saveTurnAsTest(turnId)),
       },
       {
         id: 'suite.run',
@@ -175,7 +111,7 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         keywords: ['tests', 'cases', 'suite'],
         run: () => {
           setSearch({ tab: 'tests', compare: undefined });
-          clickWhenReady('[data-action="run-suite"]');
+          runTargetWhenReady(targetNames.runSuite);
         },
       },
       {
@@ -227,7 +163,7 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         ...(inspectorTabs.some((t) => t.id === 'bundle') ? {} : { enabled: false, hint: 'No bundle editor' }),
         run: () => {
           setSearch({ tab: 'bundle', compare: undefined });
-          focusWhenReady('.monaco-editor textarea');
+          runTargetWhenReady(targetNames.focusBundleEditor);
         },
       },
       {
@@ -235,10 +171,10 @@ export function useWorkspaceActions(search: WorkspaceSearch, target: ShareTarget
         title: 'Connection settings…',
         group: 'View',
         keywords: ['key', 'server', 'base url', 'agent'],
-        run: () => useConnectionDialogStore.getState().show(),
+        run: showConnection,
       },
     ];
     return list;
-  }, [task, compare, turnId, turns, setSearch, newThread, parent]);
+  }, [task, compare, turnId, turns, setSearch, newThread, showConnection, parent]);
   useRegisterActions('workspace', actions);
 }

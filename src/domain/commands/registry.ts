@@ -23,7 +23,7 @@ export interface Action {
   run: () => void;
 }
 
-export const GROUPS = ['Thread', 'Navigate', 'Share', 'Editor', 'View', 'Theme', 'Help'] as const;
+const GROUPS = ['Thread', 'Navigate', 'Share', 'Editor', 'View', 'Theme', 'Help'] as const;
 export type ActionGroup = (typeof GROUPS)[number];
 
 interface RegistryState {
@@ -64,7 +64,7 @@ export function collectActions(sources: Record<string, readonly Action[]>): Acti
 
 export const selectActions = (s: RegistryState) => s.sources;
 
-export function searchText(a: Action): string {
+function searchText(a: Action): string {
   return [a.title, a.group, ...(a.keywords ?? [])].join(' · ');
 }
 

@@ -7,6 +7,6 @@ import { useConnectionStore } from './connection-store';
  */
 export function useKeyReady(): boolean {
   const key = useConnectionStore((s) => s.apiKey);
-  const settled = useDebouncedValue(key, 400);
+  const settled = useDebouncedValue(key, 700);
   return key.length > 0 && settled === key;
 }

@@ -34,6 +34,18 @@ export interface Turn {
   idUnknown?: boolean;
 }
 
+/** The id this browser gives a message until the service answers with the real one. */
+const LOCAL_ID_PREFIX = 'local-';
+
+export function newLocalMessageId(now: number, counter: number): string {
+  return `${LOCAL_ID_PREFIX}${now.toString(36)}-${counter}`;
+}
+
+/** Whether an id is one of this browser's stand-ins: unknown to the service, so not shared, rerun or saved. */
+export function isLocalMessageId(id: string): boolean {
+  return id.startsWith(LOCAL_ID_PREFIX);
+}
+
 /** The marks of a turn: its reply's (recorded when sent) then its trace's, under `trace_info`. */
 function unreadOf(trace: TolerantTrace | undefined, mine: LocalTurn | undefined): UnreadField[] {
   const out: UnreadField[] = [...(mine?.unread ?? [])];

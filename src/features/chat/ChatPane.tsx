@@ -16,7 +16,7 @@ import { Composer } from './Composer';
 import { MessageList, type Welcome } from './MessageList';
 import { selectOutbox, useOutboxStore } from './outbox-store';
 import { lastUserText, type Turn } from '../../domain/transcript/transcript';
-import { useSendTurn, type MessageExtras } from './use-send-turn';
+import { useSendTurn } from './use-send-turn';
 import { useTranscript } from '../../domain/transcript/use-transcript';
 
 export interface ChatPaneProps {
@@ -24,9 +24,6 @@ export interface ChatPaneProps {
   selectedTurnId: string | undefined;
   onSelectTurn: (turnId: string) => void;
   renderTurnActions?: ((turn: Turn) => ReactNode) | undefined;
-  messageExtras?: MessageExtras | undefined;
-  /** Called when a send fails (e.g. to put a service's 422 on the bundle editor's markers). */
-  onSendError?: ((taskId: string, error: unknown) => void) | undefined;
   /** Shown above the conversation (e.g. a branch's origin). */
   header?: ReactNode;
   /** Shown with the composer (what the thread runs with). */
@@ -38,8 +35,6 @@ export function ChatPane({
   selectedTurnId,
   onSelectTurn,
   renderTurnActions,
-  messageExtras,
-  onSendError,
   header,
   composerAddon,
 }: ChatPaneProps) {
@@ -52,7 +47,7 @@ export function ChatPane({
   const info = useQuery({ ...taskInfoQueryOptions(taskId), enabled: keyReady });
   const serverTitle = info.data?.title || undefined;
   const outbox = useOutboxStore(selectOutbox(taskId));
-  const { send, retry, discard, edit } = useSendTurn(taskId, messageExtras, onSendError);
+  const { send, retry, discard, edit } = useSendTurn(taskId);
   const busy = outbox.some((e) => e.status === 'pending');
   const onSend = useCallback((text: string) => void send(text), [send]);
 

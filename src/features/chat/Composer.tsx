@@ -1,12 +1,14 @@
 /**
  * The message box. Ctrl/Cmd+Enter sends; ↑ in an empty box recalls the last message; the draft
- * is kept per thread (IndexedDB) so a reload does not lose it.
+ * is kept per thread (IndexedDB) so a reload does not lose it. The box registers its thread's
+ * "focus" and "send" targets, which the palette, "/" and the skip link use.
  */
-import { useId, type KeyboardEvent } from 'react';
+import { useId, useRef, type KeyboardEvent } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Button } from '../../components/ui/Button';
 import { cx } from '../../lib/format';
 import { lengthCount, MESSAGE_MAX_CHARS, messageTooLong } from '../../lib/message-limit';
+import { targetNames, useTarget } from '../../domain/commands/targets';
 import { selectDraft, useDraftsStore } from './drafts-store';
 
 export interface ComposerProps {
@@ -29,6 +31,11 @@ export function Composer({ taskId, busy, lastMessage, onSend }: ComposerProps) {
     if (busy || !draft.trim() || tooLong) return;
     if (onSend(draft)) setDraft(taskId, '');
   };
+  const box = useRef<HTMLTextAreaElement>(null);
+  const focus = () => box.current?.focus();
+  useTarget(targetNames.focusComposer(taskId), focus);
+  // Sends what is typed; with nothing to send, the box takes the focus.
+  useTarget(targetNames.sendComposer(taskId), () => (draft.trim() ? submit() : focus()));
 
   const onKeyDown = (e: KeyboardEvent<HTMLTextAreaElement>) => {
     if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
@@ -50,6 +57,7 @@ export function Composer({ taskId, busy, lastMessage, onSend }: ComposerProps) {
     >
       <div className="flex flex-1 flex-col gap-1">
         <textarea
+          ref={box}
           aria-label="Message"
           aria-describedby={hintId}
           aria-invalid={tooLong ? true : undefined}

@@ -1,28 +1,16 @@
 /**
- * Sending one message in a thread: the user's bubble at once (outbox), the request with
- * include_trace=true (plus what the thread runs with, from `extras`), then the reply recorded
- * locally with the bundle hash and version it ran with, and its trace added to the thread's trace
- * list (no refetch), or an inline error with a retry. A sent message never renames the thread.
+ * Sending one message in a thread, as the chat shows it: the user's bubble at once (outbox), then
+ * the thread-run unit's `sendTurn` (the request with what the thread runs with, the answer recorded
+ * as a local turn, a refusal's issues on the editor's markers), or an inline error with a retry.
  */
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { toApiError } from '../../api/errors';
-import { apiKeys } from '../../api/keys';
-import { sendMessage, type SendMessageInput } from '../../api/send-message';
-import type { TolerantTrace } from '../../contract/trace';
-import { appended, replacedAt } from '../../lib/array-change';
-import { recordLocalTurn } from '../../domain/threads/local-turns';
-import { useThreadsStore } from '../../domain/threads/threads-store';
+import { loadThreadRun } from '../../domain/thread-run/load';
 import { messageTooLong } from '../../lib/message-limit';
 import { selectDraft, useDraftsStore } from './drafts-store';
 import { useOutboxStore, type OutboxEntry } from './outbox-store';
-
-/** Extra request fields for a send (e.g. the bundle editor's `agent_settings_bundle`); may load lazily. */
-export type MessageExtras = (
-  taskId: string,
-) =>
-  | Partial<Omit<SendMessageInput, 'task_id' | 'text'>>
-  | Promise<Partial<Omit<SendMessageInput, 'task_id' | 'text'>>>;
+import { newLocalMessageId } from '../../domain/transcript/transcript';
 
 interface SendVars {
   localId: string;
@@ -31,55 +19,18 @@ interface SendVars {
 }
 
 let counter = 0;
-const newLocalId = () => `local-${Date.now().toString(36)}-${(counter += 1)}`;
+const newLocalId = () => newLocalMessageId(Date.now(), (counter += 1));
 
-export function useSendTurn(
-  taskId: string,
-  extras?: MessageExtras,
-  onSendError?: (taskId: string, error: unknown) => void,
-) {
+export function useSendTurn(taskId: string) {
   const queryClient = useQueryClient();
   const mutation = useMutation({
     mutationKey: ['chat', 'send'],
+    // The answer's turn replaces the pending bubble in the same tick (drawn once, with its graph).
     mutationFn: async (v: SendVars) =>
-      sendMessage({ ...((await extras?.(v.taskId)) ?? {}), task_id: v.taskId, text: v.text }),
-    onSuccess: async ({ message, rttMs }, v) => {
-      const trace = message.trace_info ?? undefined;
-      // The trace, the outbox and the thread list change together, before any storage write, so
-      // the turn is drawn once, with its graph, as soon as the answer is in.
-      if (trace) {
-        const withId: TolerantTrace = { ...trace, interaction_id: trace.interaction_id || message.id };
-        // One item added (or replaced in place): the shared transcript follows it turn by turn.
-        queryClient.setQueryData<TolerantTrace[]>(apiKeys.traces(v.taskId), (old) => {
-          if (!old) return old;
-          const at = old.findIndex((t) => t.interaction_id === withId.interaction_id);
-          return at === -1 ? appended(old, withId) : replacedAt(old, at, withId);
-        });
-      }
-      const recorded = recordLocalTurn(queryClient, v.taskId, {
-        id: message.id,
-        user_text: v.text,
-        reply_text: message.text,
-        suggestions: message.followup_suggestions,
-        ...(trace?.decision ? { decision: trace.decision } : {}),
-        created_at: message.created_at ?? new Date().toISOString(),
-        rtt_ms: rttMs,
-        ...(message.bundle_hash !== undefined ? { bundle_hash: message.bundle_hash } : {}),
-        ...(message.version_id ? { version_id: message.version_id } : {}),
-        ...(message._unread ? { unread: message._unread } : {}),
-        ...(trace?.interaction_id && trace.interaction_id !== message.id
-          ? { trace_id: trace.interaction_id }
-          : {}),
-      });
-      useOutboxStore.getState().remove(v.taskId, v.localId);
-      useThreadsStore.getState().touchThread(v.taskId);
-      await recorded;
-      if (!trace) await queryClient.invalidateQueries({ queryKey: apiKeys.traces(v.taskId) });
-    },
-    onError: (error, v) => {
-      useOutboxStore.getState().fail(v.taskId, v.localId, toApiError(error));
-      onSendError?.(v.taskId, error);
-    },
+      (await loadThreadRun()).sendTurn(queryClient, v, () =>
+        useOutboxStore.getState().remove(v.taskId, v.localId),
+      ),
+    onError: (error, v) => useOutboxStore.getState().fail(v.taskId, v.localId, toApiError(error)),
   });
   const { mutate } = mutation;
 

@@ -2,11 +2,12 @@
  * The command palette (Ctrl/Cmd+K): every registered action, fuzzy-filtered, run with Enter.
  * A combobox over a listbox: ↑/↓ (and Ctrl+N/P) move, Home/End jump, Enter runs, Escape closes.
  */
-import { useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
+import { useId, useMemo, useState, type KeyboardEvent } from 'react';
 import { cx } from '../../lib/format';
 import { detectMac, formatShortcut } from '../../lib/keyboard';
 import { Modal } from '../../components/ui/Modal';
-import { usePaletteStore } from './palette-store';
+import { afterDialogsClose } from '../../components/ui/open-dialogs';
+import { paletteView } from './palette-store';
 import {
   collectActions,
   paletteResults,
@@ -128,27 +129,20 @@ function PaletteBody({ onRun }: { onRun: (a: Action) => void }) {
 }
 
 export function CommandPalette() {
-  const open = usePaletteStore((s) => s.open === 'palette');
-  const close = usePaletteStore((s) => s.close);
-  // The chosen action runs once the dialog has closed and given focus back, so an action that
-  // moves focus (to the message box, the editor) keeps it.
-  const pending = useRef<Action | null>(null);
-  const onClose = () => {
-    close();
-    const action = pending.current;
-    pending.current = null;
-    action?.run();
-  };
+  const open = paletteView.useView((s) => s.open === 'palette');
+  const close = paletteView.useView((s) => s.close);
   return (
     <Modal
       open={open}
-      onClose={onClose}
+      onClose={close}
       label="Command palette"
       className="mt-[12vh] mb-auto w-[min(36rem,calc(100vw-2rem))]"
     >
       <PaletteBody
         onRun={(action) => {
-          pending.current = action;
+          // The action runs once the dialog has closed and given focus back, so an action that
+          // moves focus (to the message box, the editor) keeps it.
+          afterDialogsClose(action.run);
           close();
         }}
       />

@@ -1,11 +1,13 @@
 /**
  * Mount once: the palette, the shortcuts list and the one window key listener (an outside
- * system) that runs registered shortcuts. Ctrl/Cmd+K works everywhere, even while typing.
+ * system) that runs registered shortcuts. Ctrl/Cmd+K works everywhere, even while typing. Which
+ * of the two dialogs is open is this host's own view state.
  */
 import { useEffect, useMemo } from 'react';
 import { detectMac } from '../../lib/keyboard';
 import { CommandPalette } from './CommandPalette';
-import { usePaletteStore } from './palette-store';
+import { paletteView } from './palette-store';
+import { anyDialogOpen } from '../../components/ui/open-dialogs';
 import {
   actionForKey,
   collectActions,
@@ -18,6 +20,17 @@ import { ShortcutsDialog } from './ShortcutsDialog';
 const isMac = detectMac();
 
 export function KeyboardHost() {
+  return (
+    <paletteView.Provider>
+      <KeyboardListener />
+      <CommandPalette />
+      <ShortcutsDialog />
+    </paletteView.Provider>
+  );
+}
+
+function KeyboardListener() {
+  const palette = paletteView.useViewApi();
   const own = useMemo<Action[]>(
     () => [
       {
@@ -25,7 +38,7 @@ export function KeyboardHost() {
         title: 'Command palette',
         group: 'Help',
         shortcut: 'mod+k',
-        run: () => usePaletteStore.getState().toggle('palette'),
+        run: () => palette.getState().toggle('palette'),
       },
       {
         id: 'help.shortcuts',
@@ -33,24 +46,21 @@ export function KeyboardHost() {
         group: 'Help',
         shortcut: '?',
         keywords: ['help', 'keys'],
-        run: () => usePaletteStore.getState().show('shortcuts'),
+        run: () => palette.getState().show('shortcuts'),
       },
     ],
-    [],
+    [palette],
   );
   useRegisterActions('keyboard', own);
 
   useEffect(() => {
     const onKeyDown = (e: KeyboardEvent) => {
       if (e.defaultPrevented || e.isComposing) return;
-      const open = usePaletteStore.getState().open;
       const actions = collectActions(useActionRegistry.getState().sources);
       const action = actionForKey(e, actions, isMac);
       if (!action) return;
       // While a dialog is open only the palette toggle works (the dialog owns the keys).
-      const dialogOpen =
-        open !== null || document.querySelector('dialog[open], [role="dialog"][aria-modal="true"]') !== null;
-      if (dialogOpen && action.id !== 'palette.open') return;
+      if (anyDialogOpen() && action.id !== 'palette.open') return;
       e.preventDefault();
       action.run();
     };
@@ -71,10 +81,5 @@ export function KeyboardHost() {
     };
   }, [own]);
 
-  return (
-    <>
-      <CommandPalette />
-      <ShortcutsDialog />
-    </>
-  );
+  return null;
 }

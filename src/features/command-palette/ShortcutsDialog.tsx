@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { Button } from '../../components/ui/Button';
 import { detectMac, formatShortcut } from '../../lib/keyboard';
 import { Modal } from '../../components/ui/Modal';
-import { usePaletteStore } from './palette-store';
+import { paletteView } from './palette-store';
 import { collectActions, selectActions, useActionRegistry } from '../../domain/commands/registry';
 
 const isMac = detectMac();
@@ -17,8 +17,8 @@ const FIXED: Array<{ keys: string; what: string }> = [
 ];
 
 export function ShortcutsDialog() {
-  const open = usePaletteStore((s) => s.open === 'shortcuts');
-  const close = usePaletteStore((s) => s.close);
+  const open = paletteView.useView((s) => s.open === 'shortcuts');
+  const close = paletteView.useView((s) => s.close);
   const sources = useActionRegistry(selectActions);
   const rows = useMemo(
     () => [

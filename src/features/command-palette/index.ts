@@ -1,2 +1,1 @@
-export { usePaletteStore } from './palette-store';
 export { KeyboardHost } from './KeyboardHost';

@@ -1,14 +1,16 @@
-/** Which of the palette and the shortcuts list is open (one global piece of UI state). */
-import { create } from 'zustand';
+/** Which of the palette and the shortcuts list is open: view state of the keyboard host. */
+import { createViewStore } from '../../components/ui/view-store';
+
+export type PaletteDialog = 'palette' | 'shortcuts';
 
 interface PaletteState {
-  open: 'palette' | 'shortcuts' | null;
-  show: (what: 'palette' | 'shortcuts') => void;
-  toggle: (what: 'palette' | 'shortcuts') => void;
+  open: PaletteDialog | null;
+  show: (what: PaletteDialog) => void;
+  toggle: (what: PaletteDialog) => void;
   close: () => void;
 }
 
-export const usePaletteStore = create<PaletteState>()((set) => ({
+export const paletteView = createViewStore<PaletteState>('The command palette', (set) => ({
   open: null,
   show: (what) => set({ open: what }),
   toggle: (what) => set((s) => ({ open: s.open === what ? null : what })),

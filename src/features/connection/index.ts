@@ -1,2 +1,2 @@
-export { ConnectionDialogButton } from './ConnectionDialog';
+export { ConnectionDialog } from './ConnectionDialog';
 export { ServiceStatus } from './ServiceStatus';

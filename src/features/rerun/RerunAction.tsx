@@ -8,6 +8,8 @@ import type { Turn } from '../../domain/transcript/transcript';
 import { bundleLabel, runConfigOf } from '../../domain/threads/run-config';
 import { useThreadsStore } from '../../domain/threads/threads-store';
 import { RerunDialog } from './RerunDialog';
+import { targetNames, useTarget } from '../../domain/commands/targets';
+import { isLocalMessageId } from '../../domain/transcript/transcript';
 
 export interface RerunActionProps {
   turn: Turn;
@@ -20,7 +22,9 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
   const thread = useThreadsStore((s) => s.threads[taskId]);
   const agentId = thread?.agent_id;
   const config = runConfigOf(thread);
-  const canRerun = Boolean(turn.userText) && !turn.id.startsWith('local-');
+  const canRerun = Boolean(turn.userText) && !isLocalMessageId(turn.id);
+  // "Rerun from this turn…" in the palette opens this turn's dialog.
+  useTarget(targetNames.rerunTurn(turn.id), canRerun ? () => setOpen(true) : undefined);
   return (
     <>
       <RanWith turn={turn} />
@@ -53,7 +57,7 @@ export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
 }
 
 /** What one turn actually ran with, from the server's record or this browser's; never a guess. */
-export function RanWith({ turn }: { turn: Turn }) {
+function RanWith({ turn }: { turn: Turn }) {
   const text = bundleLabel(turn.bundleHash);
   return (
     <Badge

@@ -5,12 +5,12 @@
  * the draft of the thread's own agent is offered.
  */
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useId, useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
-import { createPortal } from 'react-dom';
+import { useState, type FormEvent, type KeyboardEvent, type ReactNode } from 'react';
 import { useAgentBundle } from '../../api/agent-bundle';
 import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
+import { Modal } from '../../components/ui/Modal';
 import { inputClass, TextField } from '../../components/ui/Field';
 import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
 import { shortBundleHash } from '../../lib/short-hash';
@@ -54,7 +54,6 @@ export function RerunDialog({
   initialText,
   notice,
 }: RerunDialogProps) {
-  const titleId = useId();
   const [fields, setForm] = useState<Omit<RerunForm, 'bundleChoice'>>({
     text: initialText ?? target.originalText,
     versionId: threadConfig.version_id ?? '',
@@ -119,10 +118,13 @@ export function RerunDialog({
           : form.bundleChoice === 'baseline'
             ? (baseline.data?.bundle ?? null)
             : null;
+    // A draft's hash is known from its check: not computed again.
+    const knownHash = form.bundleChoice === 'draft' && draft.status === 'ready' ? draft.hash : undefined;
     rerun.mutate({
       turnNumber,
       form,
       bundle,
+      bundleHash: knownHash,
       ...(form.bundleChoice === 'draft' && draftText !== undefined
         ? { draft: { agentId: draft.agentId, text: draftText } }
         : {}),
@@ -130,12 +132,7 @@ export function RerunDialog({
   };
 
   const onKeyDown = (e: KeyboardEvent<HTMLDivElement>) => {
-    if (e.key === 'Escape') {
-      e.stopPropagation();
-      onClose();
-    } else if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) {
-      submit();
-    }
+    if (e.key === 'Enter' && (e.ctrlKey || e.metaKey)) submit();
   };
 
   const agentName = target.agentId ? `the ${target.agentId} agent` : 'the agent';
@@ -176,21 +173,16 @@ export function RerunDialog({
   ];
   const error = rerun.error ? toApiError(rerun.error) : null;
 
-  // A portal: the turn that opens the dialog sits in a scrolled, transformed list.
-  return createPortal(
-    <div
-      className="fixed inset-0 z-50 flex items-center justify-center bg-zinc-950/40 p-4"
-      onKeyDown={onKeyDown}
+  // A modal <dialog> sits in the top layer, above the scrolled, transformed list of the turn that opens it.
+  return (
+    <Modal
+      open
+      onClose={onClose}
+      label={`Rerun turn ${turnNumber} as a new branch`}
+      className="w-[min(32rem,calc(100vw-2rem))]"
     >
-      <div
-        role="dialog"
-        aria-modal="true"
-        aria-labelledby={titleId}
-        className="w-full max-w-lg rounded-lg border border-zinc-200 bg-white p-4 shadow-xl dark:border-zinc-700 dark:bg-zinc-900"
-      >
-        <h2 id={titleId} className="text-base font-semibold">
-          Rerun turn {turnNumber} as a new branch
-        </h2>
+      <div onKeyDown={onKeyDown} className="p-4">
+        <h2 className="text-base font-semibold">Rerun turn {turnNumber} as a new branch</h2>
         {notice ? <div className="mt-2 text-xs text-zinc-600 dark:text-zinc-400">{notice}</div> : null}
         <form onSubmit={submit} className="mt-3 flex flex-col gap-3">
           <label className="flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300">
@@ -251,7 +243,6 @@ export function RerunDialog({
           </div>
         </form>
       </div>
-    </div>,
-    document.body,
+    </Modal>
   );
 }

@@ -4,10 +4,10 @@ import {
   preferredBundleChoice,
   buildRerunRequest,
   formProblem,
-  lineageRecordFor,
   type RerunForm,
   type RerunTarget,
 } from './build-request';
+import { lineageRecordFor } from '../../domain/thread-run/lineage-record';
 
 const target: RerunTarget = {
   taskId: 't1',

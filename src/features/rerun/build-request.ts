@@ -1,10 +1,9 @@
 /**
- * The rerun dialog's form → the rerun request body, and → the lineage record once the service
- * answered. Pure; the dialog and its hook do the I/O.
+ * The rerun dialog's form → the rerun request body. Pure; the dialog and its hook do the I/O.
  */
-import type { RerunIn, RerunRequest } from '../../contract/api';
+import type { RerunRequest } from '../../contract/api';
+import type { RerunTarget } from '../../domain/thread-run/lineage-record';
 import { messageTooLong } from '../../lib/message-limit';
-import type { LineageRecord } from '../../domain/lineage/lineage';
 
 /** 'thread' = the bundle the thread runs with (by hash); 'none' = the agent's own. */
 export type BundleChoice = 'thread' | 'none' | 'baseline' | 'draft';
@@ -16,12 +15,7 @@ export interface RerunForm {
   versionTag: string;
 }
 
-export interface RerunTarget {
-  taskId: string;
-  interactionId: string;
-  originalText: string;
-  agentId?: string;
-}
+export type { RerunTarget };
 
 /**
  * The bundle a user most likely means to rerun with: the current draft when it is valid and
@@ -70,25 +64,5 @@ export function buildRerunRequest(
     ...(versionId ? { version_id: versionId } : {}),
     ...(versionTag ? { version_tag: versionTag } : {}),
     ...(form.bundleChoice !== 'none' && bundle ? { agent_settings_bundle: bundle } : {}),
-  };
-}
-
-export function lineageRecordFor(
-  target: RerunTarget,
-  request: RerunRequest,
-  answer: RerunIn,
-  localBundleHash: string | null,
-  now: Date = new Date(),
-): LineageRecord {
-  return {
-    task_id: answer.regenerated_task_id,
-    parent_task_id: target.taskId,
-    parent_interaction_id: target.interactionId,
-    edited_text: request.text,
-    original_text: target.originalText,
-    bundle_hash: request.agent_settings_bundle ? (answer.message.bundle_hash ?? localBundleHash) : null,
-    version_id: request.version_id ?? null,
-    version_tag: request.version_tag ?? null,
-    created_at: now.toISOString(),
   };
 }

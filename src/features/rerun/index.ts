@@ -4,7 +4,6 @@ export { RerunDialog, type RerunDialogProps } from './RerunDialog';
 export { useRerunFromHere } from './use-rerun-from-here';
 export {
   buildRerunRequest,
-  lineageRecordFor,
   formProblem,
   preferredBundleChoice,
   type BundleChoice,

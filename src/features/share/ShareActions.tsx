@@ -4,12 +4,13 @@ import { useRegisterActions, type Action } from '../../domain/commands/registry'
 import { copyText } from './files';
 import { pickImportFile } from './ImportDrop';
 import { traceLinkFor, type ShareTarget } from './share-target';
-import { useShareStore } from './share-store';
+import { shareView } from './share-view';
 
 export function useShareActions(target: ShareTarget | undefined): void {
+  const view = shareView.useViewApi();
   const actions = useMemo<Action[]>(() => {
     const off = target ? {} : { enabled: false, hint: 'Open a thread first' };
-    const openDialog = () => useShareStore.getState().openDialog();
+    const openDialog = () => view.getState().openDialog();
     return [
       {
         id: 'share.link',
@@ -51,6 +52,6 @@ export function useShareActions(target: ShareTarget | undefined): void {
         run: pickImportFile,
       },
     ];
-  }, [target]);
+  }, [target, view]);
   useRegisterActions('share', actions);
 }

@@ -25,7 +25,7 @@ import { maskCandidates, maskDocument, type MaskCandidate } from './mask';
 import { buildOneFileSnapshot } from './one-file';
 import { transcriptMarkdown } from './markdown';
 import type { ShareTarget } from './share-target';
-import { useShareStore } from './share-store';
+import { shareView } from './share-view';
 
 const kb = (n: number) => `${(n / 1024).toFixed(1)} KB`;
 const sectionClass =
@@ -343,8 +343,8 @@ function ShareBody({ target }: { target: ShareTarget }) {
 }
 
 export default function ShareDialog({ target }: { target: ShareTarget | undefined }) {
-  const open = useShareStore((s) => s.dialog === 'share');
-  const close = useShareStore((s) => s.closeDialog);
+  const open = shareView.useView((s) => s.dialogOpen);
+  const close = shareView.useView((s) => s.closeDialog);
   return (
     <Modal
       open={open && Boolean(target)}

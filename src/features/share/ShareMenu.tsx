@@ -4,10 +4,10 @@ import { usePassingStatus } from '../../components/ui/use-passing-status';
 import { copyText } from './files';
 import { pickImportFile } from './ImportDrop';
 import { traceLinkFor, type ShareTarget } from './share-target';
-import { useShareStore } from './share-store';
+import { shareView } from './share-view';
 
 export function ShareMenu({ target }: { target: ShareTarget | undefined }) {
-  const openDialog = useShareStore((s) => s.openDialog);
+  const openDialog = shareView.useView((s) => s.openDialog);
   const [status, setStatus] = usePassingStatus();
   return (
     <div className="flex items-center gap-1">

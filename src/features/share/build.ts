@@ -4,6 +4,7 @@
  */
 import type { Turn } from '../../domain/transcript/transcript';
 import { ShareDocument, type SharedLineage, type SharedThread, type SharedTurn } from './document';
+import { isLocalMessageId } from '../../domain/transcript/transcript';
 
 export interface ThreadSource {
   id: string;
@@ -54,8 +55,8 @@ function sharedThread(s: ThreadSource): SharedThread {
     suggestions: r?.suggestions ?? [],
     ...(r?.version_id ? { version_id: r.version_id } : {}),
     ...(r?.version_tag ? { version_tag: r.version_tag } : {}),
-    // Turns this browser has not heard back about (ids starting "local-") are not shared.
-    turns: s.turns.filter((t) => !t.id.startsWith('local-')).map(sharedTurn),
+    // Turns this browser has not heard back about are not shared.
+    turns: s.turns.filter((t) => !isLocalMessageId(t.id)).map(sharedTurn),
   };
 }
 

@@ -5,6 +5,7 @@ export { LinkGate } from './LinkGate';
 export { ImportDrop, pickImportFile } from './ImportDrop';
 export { useShareActions } from './ShareActions';
 export { useShareStore } from './share-store';
+export { ShareViewProvider, useShareDialogOpen } from './share-view';
 export { snapshotPayloadFromHash, buildTraceLink } from './links';
 export type { ShareTarget } from './share-target';
 export type { ShareDocument } from './document';

@@ -1,31 +1,25 @@
 /**
- * UI state of sharing: which share dialog is open, and the read-only document opened from a
- * file (kept in memory only; a snapshot link carries its own in the URL fragment).
+ * The read-only document opened from a file (kept in memory only; a snapshot link carries its
+ * own in the URL fragment) and why the last import failed. App-wide: the document replaces the
+ * workspace, and a file can be dropped on any view. (Whether the share dialog is open is the
+ * workspace's view state: share-view.ts.)
  */
 import { create } from 'zustand';
 import type { ShareDocument } from './document';
 
-export type ShareDialog = 'share' | null;
-
 interface ShareState {
-  dialog: ShareDialog;
   /** A document imported from a file, shown read-only until closed. */
   opened: ShareDocument | null;
   /** Why the last import failed, in words. */
   importError: string | null;
-  openDialog: () => void;
-  closeDialog: () => void;
   openDocument: (doc: ShareDocument) => void;
   closeDocument: () => void;
   setImportError: (message: string | null) => void;
 }
 
 export const useShareStore = create<ShareState>()((set) => ({
-  dialog: null,
   opened: null,
   importError: null,
-  openDialog: () => set({ dialog: 'share' }),
-  closeDialog: () => set({ dialog: null }),
   openDocument: (doc) => set({ opened: doc, importError: null }),
   closeDocument: () => set({ opened: null }),
   setImportError: (message) => set({ importError: message }),

@@ -18,19 +18,25 @@ import { useKeyReady } from '../../domain/connection/use-key-ready';
 import { useThreadsStore } from '../../domain/threads/threads-store';
 import { buildCase, prefillFromThread, type CaseDraft, type TurnDraft, type WhatIfTurn } from './prefill';
 import { useSuitesStore } from '../../domain/suites/suites-store';
+import { targetNames, useTarget } from '../../domain/commands/targets';
+import { isLocalMessageId } from '../../domain/transcript/transcript';
 
 export function SaveAsTestAction({ turn, taskId }: { turn: Turn; taskId: string }) {
   const [open, setOpen] = useState(false);
   const [saved, setSaved] = useState<string | null>(null);
-  if (!turn.userText || turn.id.startsWith('local-')) return null;
+  const canSave = Boolean(turn.userText) && !isLocalMessageId(turn.id);
+  const openForm = () => {
+    setSaved(null);
+    setOpen(true);
+  };
+  // "Save this turn as a test…" in the palette opens this turn's form.
+  useTarget(targetNames.saveTurnAsTest(turn.id), canSave ? openForm : undefined);
+  if (!canSave) return null;
   return (
     <>
       <button
         type="button"
-        onClick={() => {
-          setSaved(null);
-          setOpen(true);
-        }}
+        onClick={openForm}
         aria-label={`Save as test (turn ${turn.index + 1})`}
         className="rounded px-1.5 py-0.5 text-indigo-700 hover:bg-indigo-50 dark:text-indigo-300 dark:hover:bg-indigo-950"
       >

@@ -11,6 +11,7 @@ import { cx } from '../../lib/format';
 import { readDataTransfer, readFileList } from '../../domain/bundles/read-files';
 import { useDraftSendState } from '../../domain/bundles/active-bundle';
 import { useKeyReady } from '../../domain/connection/use-key-ready';
+import { targetNames, useTarget } from '../../domain/commands/targets';
 import { CoveragePanel } from './CoveragePanel';
 import { exportSuiteFolder } from './folder-io';
 import { ResultsTable } from './ResultsTable';
@@ -297,6 +298,12 @@ function RunSection({
         : draft.status === 'ready'
           ? { kind: 'draft', bundle: draft.bundle, hash: draft.hash }
           : draft.reason;
+  const canRun = !running && typeof target !== 'string' && keyReady;
+  const runSuite = () => {
+    if (canRun) void startSuiteRun(agentId, entries, target);
+  };
+  // "Run the test suite" from the palette runs this button's action once it can run.
+  useTarget(targetNames.runSuite, canRun ? runSuite : undefined);
 
   const summary = run ? summarizeRun(run.results) : null;
 
@@ -364,13 +371,7 @@ function RunSection({
         <p className="text-xs text-amber-800 dark:text-amber-300">{target}</p>
       ) : null}
       <div className="flex flex-wrap items-center gap-2">
-        <Button
-          size="sm"
-          variant="primary"
-          data-action="run-suite"
-          disabled={running || typeof target === 'string' || !keyReady}
-          onClick={() => typeof target !== 'string' && void startSuiteRun(agentId, entries, target)}
-        >
+        <Button size="sm" variant="primary" disabled={!canRun} onClick={runSuite}>
           Run {entries.length} test{entries.length === 1 ? '' : 's'}
         </Button>
         {running ? (

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 /**
  * The thread list at scale, by counting work rather than timing it: the rows drawn, the rows a
- * send changes in the page, and the comparisons the order makes, at 1,000 and 8,000 threads.
+ * send changes in the page, and the comparisons the order makes, at 1,000 to 8,000 threads.
  */
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { act, cleanup, render, screen, waitFor, within } from '@testing-library/react';
@@ -11,7 +11,7 @@ import { setApiConfigSource } from '../../api/client';
 import { useConnectionStore } from '../../domain/connection/connection-store';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { orderWork, sortedIds } from '../../domain/threads/thread-order';
-import { ThreadList } from './ThreadList';
+import { THREAD_ROW_HEIGHT, ThreadList } from './ThreadList';
 import { useThreadsStore, type ThreadRecord } from '../../domain/threads/threads-store';
 
 beforeAll(() => installDomStubs({ width: 300, height: 600 }));
@@ -115,22 +115,27 @@ async function workOfSends(n: number) {
 
 describe('ThreadList at scale', () => {
   it('draws the rows on screen only, and a send touches O(1) rows and O(log n) comparisons', async () => {
-    const small = await workOfSends(1_000);
-    cleanup();
-    const large = await workOfSends(8_000);
-    // Drawn: the rows of a 600 px list and a few more, whatever the number of threads.
-    expect(small.drawn).toBeLessThan(40);
-    expect(large.drawn).toBe(small.drawn);
-    // A send in the newest thread redraws its own row, and moves nothing.
-    expect(small.sendInNewest).toBe(1);
-    expect(large.sendInNewest).toBe(1);
-    expect(large.comparisonsNewest).toBe(0);
-    // A send elsewhere moves one thread to the top: the rows on screen shift, no more.
-    expect(large.sendInMiddle).toBeLessThanOrEqual(large.drawn);
-    expect(large.sendInMiddle).toBe(small.sendInMiddle);
-    // No thread list is sorted on a send; the order's comparisons grow with log n only.
-    expect(large.fullSorts).toBe(0);
-    expect(large.comparisons).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(8_000)) + 2);
+    const sizes = [1_000, 2_000, 4_000, 8_000];
+    const work = [];
+    for (const n of sizes) {
+      work.push(await workOfSends(n));
+      cleanup();
+    }
+    const [small] = work;
+    for (const [i, w] of work.entries()) {
+      // Drawn: the rows of a 600 px list and a few more (overscan), whatever the number of threads.
+      expect(w.drawn).toBeLessThanOrEqual(Math.ceil(600 / THREAD_ROW_HEIGHT) + 2 * 8);
+      expect(w.drawn).toBe(small!.drawn);
+      // A send in the newest thread redraws its own row, moves nothing and compares nothing.
+      expect(w.sendInNewest).toBe(1);
+      expect(w.comparisonsNewest).toBe(0);
+      // A send elsewhere moves one thread to the top: the rows on screen shift, no more.
+      expect(w.sendInMiddle).toBeLessThanOrEqual(w.drawn);
+      expect(w.sendInMiddle).toBe(small!.sendInMiddle);
+      // No thread list is sorted on a send; the order's comparisons grow with log n only.
+      expect(w.fullSorts).toBe(0);
+      expect(w.comparisons).toBeLessThanOrEqual(2 * Math.ceil(Math.log2(sizes[i]!)) + 2);
+    }
   });
 
   it('lists the team’s threads after this browser’s, each once, and filters by title', async () => {
@@ -172,5 +177,25 @@ describe('ThreadList at scale', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     const nav = screen.getByRole('navigation', { name: 'Threads' });
     expect(within(nav).getByText('Refund for Sam')).toBeTruthy();
+  });
+});
+
+describe('ThreadList keyboard', () => {
+  it('moves between threads with ↑ ↓ Home End, to rows not drawn yet', async () => {
+    seed(1_000);
+    show();
+    await screen.findByText(/this service does not list threads/);
+    const first = screen.getByRole('button', { name: /^Thread 999/ });
+    first.focus();
+    await userEvent.keyboard('{ArrowDown}');
+    expect(document.activeElement?.textContent).toMatch(/^Thread 998/);
+    await userEvent.keyboard('{End}');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Thread 0flight/));
+    await userEvent.keyboard('{ArrowUp}');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Thread 1card/));
+    await userEvent.keyboard('{Home}');
+    await waitFor(() => expect(document.activeElement?.textContent).toMatch(/^Thread 999/));
+    // Still only the rows on screen are drawn.
+    expect(screen.getAllByRole('listitem').length).toBeLessThan(40);
   });
 });

@@ -3,18 +3,19 @@
  * them (the reference service), the other threads the key may see: the team's. Filterable by
  * agent and searchable by title. Virtualized with rows of one fixed height: only the rows on
  * screen are drawn, each row reads its own thread, and a send changes one record and (at most)
- * moves one id in the order, so it redraws O(1) rows whatever the number of threads.
+ * moves one id in the order, so it redraws O(1) rows whatever the number of threads. ↑ / ↓ /
+ * Home / End move the focus between threads, scrolling rows that are not drawn into view.
  */
 import { useInfiniteQuery } from '@tanstack/react-query';
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { memo, useEffect, useId, useMemo, useRef, useState } from 'react';
+import { memo, useEffect, useId, useMemo, useRef, useState, type KeyboardEvent } from 'react';
 import { useAgents } from '../../api/agents';
 import { taskListQueryOptions, type TaskSummaryIn } from '../../api/task-list';
 import { Button } from '../../components/ui/Button';
 import { useDebouncedValue } from '../../components/ui/use-debounced-value';
 import { cx, formatRelative } from '../../lib/format';
 import { useKeyReady } from '../../domain/connection/use-key-ready';
-import { listRows, matchesThread, type ThreadFilter } from './thread-rows';
+import { isRowKey, listRows, matchesThread, stepRow, type ThreadFilter } from './thread-rows';
 import {
   selectMembership,
   selectOrder,
@@ -154,6 +155,34 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
     if (hasNextPage && !isFetchingNextPage && lastShown >= rows.count - 5) void fetchNextPage();
   }, [hasNextPage, isFetchingNextPage, fetchNextPage, lastShown, rows.count]);
 
+  // ↑ / ↓ / Home / End move between threads, also to rows not drawn yet: the list scrolls the row
+  // in, and the row takes focus once drawn.
+  const focusNext = useRef<number | null>(null);
+  const focusRow = (index: number) => {
+    const button = scrollRef.current?.querySelector<HTMLElement>(`li[data-index="${index}"] button`);
+    if (!button) return false;
+    button.focus();
+    return true;
+  };
+  useEffect(() => {
+    if (focusNext.current === null) return;
+    // Only while the focus is still in the list (or was lost with the row it was on, scrolled out):
+    // the user may have moved on before the row came.
+    const at = document.activeElement;
+    if (at && at !== document.body && !scrollRef.current?.contains(at)) focusNext.current = null;
+    else if (focusRow(focusNext.current)) focusNext.current = null;
+  });
+  const onRowKey = (e: KeyboardEvent<HTMLUListElement>) => {
+    if (!isRowKey(e.key) || e.altKey || e.ctrlKey || e.metaKey || e.shiftKey) return;
+    const from = Number((e.target as HTMLElement).closest('li[data-index]')?.getAttribute('data-index'));
+    if (!Number.isInteger(from)) return;
+    const next = stepRow(rows, from, e.key);
+    e.preventDefault();
+    if (next === undefined) return;
+    virtualizer.scrollToIndex(next, { align: 'auto' });
+    if (!focusRow(next)) focusNext.current = next;
+  };
+
   const searchId = useId();
   const agentId = useId();
   const empty = rows.count === 0;
@@ -209,7 +238,12 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
         </div>
       ) : (
         <div ref={scrollRef} className="min-h-0 flex-1 overflow-y-auto">
-          <ul className="relative w-full" style={{ height: virtualizer.getTotalSize() }}>
+          <ul
+            className="relative w-full"
+            style={{ height: virtualizer.getTotalSize() }}
+            aria-label="Thread list"
+            onKeyDown={onRowKey}
+          >
             {items.map((v) => {
               const row = rows.at(v.index);
               const style = { height: THREAD_ROW_HEIGHT, transform: `translateY(${v.start}px)` };
@@ -220,7 +254,7 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
                     ? `t:${row.item.task_id}`
                     : 'heading';
               return (
-                <li key={key} className="absolute top-0 left-0 w-full" style={style}>
+                <li key={key} data-index={v.index} className="absolute top-0 left-0 w-full" style={style}>
                   {row.kind === 'local' ? (
                     <LocalRow id={row.id} active={row.id === activeTaskId} onOpen={onOpen} />
                   ) : row.kind === 'team' ? (

@@ -40,3 +40,26 @@ export function matchesThread(
   if (f.agent && t.agent_id !== f.agent) return false;
   return !f.title || (t.title || t.id).toLowerCase().includes(f.title.toLowerCase());
 }
+
+/** The keys that move between the list's rows. */
+export type RowKey = 'ArrowDown' | 'ArrowUp' | 'Home' | 'End';
+export const isRowKey = (key: string): key is RowKey =>
+  key === 'ArrowDown' || key === 'ArrowUp' || key === 'Home' || key === 'End';
+
+/**
+ * The row a key moves to from row `from` (the heading is passed over; it opens nothing), or
+ * undefined when there is none in that direction. At most two rows are read.
+ */
+export function stepRow(rows: ListRows, from: number, key: RowKey): number | undefined {
+  const isThread = (i: number) => i >= 0 && i < rows.count && rows.at(i).kind !== 'heading';
+  const [start, step] =
+    key === 'ArrowDown'
+      ? [from + 1, 1]
+      : key === 'ArrowUp'
+        ? [from - 1, -1]
+        : key === 'Home'
+          ? [0, 1]
+          : [rows.count - 1, -1];
+  for (let i = start, tries = 0; tries < 2; i += step, tries += 1) if (isThread(i)) return i;
+  return undefined;
+}

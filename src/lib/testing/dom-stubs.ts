@@ -1,9 +1,11 @@
 /**
  * What jsdom lacks for component tests of the workspace: ResizeObserver and DOMMatrixReadOnly
- * (React Flow), element sizes (the virtualized list measures its viewport), matchMedia.
+ * (React Flow), element sizes (the virtualized list measures its viewport), matchMedia, and a
+ * modal <dialog>'s showModal and close (`installDialogStubs`, also on its own).
  * Call `installDomStubs()` at the top of a `// @vitest-environment jsdom` test file.
  */
 export function installDomStubs(viewport = { width: 800, height: 600 }): void {
+  installDialogStubs();
   class ResizeObserverStub {
     private readonly cb: ResizeObserverCallback;
     constructor(cb: ResizeObserverCallback) {
@@ -115,4 +117,15 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
       dispatchEvent: () => false,
     });
   }
+}
+
+/** showModal and close as far as tests see them: the `open` attribute (jsdom has neither). */
+export function installDialogStubs(): void {
+  const proto = HTMLDialogElement.prototype as Partial<Pick<HTMLDialogElement, 'showModal' | 'close'>>;
+  proto.showModal ??= function (this: HTMLDialogElement) {
+    this.setAttribute('open', '');
+  };
+  proto.close ??= function (this: HTMLDialogElement) {
+    this.removeAttribute('open');
+  };
 }

@@ -7,6 +7,7 @@ import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Problem } from '../markers';
 import { DRAFT_MODEL_PATH, MARKER_OWNER, monaco } from '../../../components/monaco/setup';
+import { targetNames, useTarget } from '../../../domain/commands/targets';
 
 export interface EditorHandle {
   reveal: (p: Pick<Problem, 'startLineNumber' | 'startColumn' | 'endLineNumber' | 'endColumn'>) => void;
@@ -43,6 +44,8 @@ export default function MonacoBundleEditor({
 }: MonacoBundleEditorProps) {
   const [model, setModel] = useState<Model | null>(null);
   const editorRef = useRef<CodeEditor | null>(null);
+  // "Focus the bundle editor" (the palette) reaches the editor once Monaco has mounted.
+  useTarget(targetNames.focusBundleEditor, model ? () => editorRef.current?.focus() : undefined);
   // Leaving the tab closes the editor: where the reader was is kept, and found again on return.
   useEffect(
     () => () => {

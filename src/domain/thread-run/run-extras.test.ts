@@ -4,12 +4,13 @@ import { ApiError } from '../../api/errors';
 import { setApiConfigSource } from '../../api/client';
 import { bundleHash } from '../../lib/bundle/hash';
 import { richBundle } from '../../lib/bundle/rich-bundle.fixture';
-import { bundleText } from '../../domain/bundles/analysis';
-import { isBundleBlockedError } from '../../domain/bundles/active-bundle';
-import { rememberBundle } from '../../domain/bundles/bundle-archive';
-import { useBundleDraftStore } from '../../domain/bundles/draft-store';
-import { useThreadsStore } from '../../domain/threads/threads-store';
-import { markSendIssues, runExtrasFor } from './request-extras';
+import { bundleText } from '../bundles/analysis';
+import { isBundleBlockedError } from '../bundles/active-bundle';
+import { rememberBundle } from '../bundles/bundle-archive';
+import { useBundleDraftStore } from '../bundles/draft-store';
+import { useThreadsStore } from '../threads/threads-store';
+import { draftThreadRunsWith, putRefusalOnMarkers } from './refusal';
+import { runExtrasFor } from './run-extras';
 
 const bundle = richBundle() as unknown as Record<string, unknown>;
 const hash = bundleHash(bundle);
@@ -89,9 +90,9 @@ describe('what a send carries', () => {
       guidance: '',
       issues,
     });
-    markSendIssues('own', refused);
+    putRefusalOnMarkers(refused, draftThreadRunsWith('own'));
     expect(useBundleDraftStore.getState().serverIssues).toBeNull();
-    markSendIssues('pinned', refused);
+    putRefusalOnMarkers(refused, draftThreadRunsWith('pinned'));
     expect(useBundleDraftStore.getState().serverIssues).toEqual({ agentId: 'card-disputes', text, issues });
   });
 });
