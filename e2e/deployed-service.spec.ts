@@ -240,7 +240,8 @@ test.describe('what if and why not on a deployed service', () => {
     page,
   }) => {
     await startVendorThread(page);
-    await sendMessage(page, 'hello');
+    // The deployed service lets every turn through; the engine with the bundle asks for details here.
+    await sendMessage(page, 'I want to dispute a charge');
     await sendMessage(page, BLOCKED_DISPUTE);
     await turnView(page, 2).getByRole('button', { name: 'Show trace of turn 2' }).click();
     await page.getByRole('tab', { name: 'What would change this?' }).click();
@@ -268,6 +269,18 @@ test.describe('what if and why not on a deployed service', () => {
     const label = panel.getByRole('group', { name: 'Prediction of the reference engine with your bundle' });
     await expect(label).toContainText('not what the deployed service would decide');
     await expect(label).toContainText('earlier message was replayed with your bundle of support-bot');
+    // Which bundle, and where the replayed messages were read.
+    await expect(label).toContainText(
+      'The bundle: your draft of support-bot in the Bundle tab (where an imported project or bundle file goes), Card Disputes Assistant, hash',
+    );
+    await expect(label.locator('code')).toHaveText(/^[0-9a-f]{8}$/);
+    await expect(label).toContainText(
+      'The messages replayed were read 2 from the deployed service’s traces.',
+    );
+    // The earlier turn the replay decided otherwise than the deployed service: said, turn by turn.
+    await expect(label.getByRole('note', { name: 'Earlier turns replayed differently' })).toContainText(
+      'Turn 1: the deployed service decided proceed, the replay decided request_information.',
+    );
     // The deployed service let the turn through; the engine with this bundle blocks it: said, not hidden.
     await expect(
       label.getByRole('note', { name: 'The prediction differs from the deployed service' }),

@@ -24,6 +24,7 @@ describe('replaying a thread gives the turn the engine runs in the conversation,
         turn: messages[last]!,
       });
       expect(replay.replayed).toBe(last);
+      expect(replay.earlierDecisions).toEqual(recorded.slice(0, last).map((r) => r.output.trace.decision));
       expect(JSON.stringify(replay.stateBefore)).toBe(JSON.stringify(recorded[last]!.stateBefore));
       expect(JSON.stringify(replay.turn)).toBe(JSON.stringify(recorded[last]!.output));
     });

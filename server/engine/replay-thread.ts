@@ -39,6 +39,8 @@ export interface ReplayedTurn {
   turn: TurnOutput;
   /** Earlier turns replayed. */
   replayed: number;
+  /** The decision the engine gave each earlier turn as it replayed it, oldest first. */
+  earlierDecisions: string[];
 }
 
 /** A thread the replay does not take: the message says why, in words. */
@@ -74,17 +76,19 @@ export function replayThread(input: ReplayInput): ReplayedTurn {
   checkMessage(input.turn, 'this turn');
   // Kept between turns as JSON, as the service stores it, so each turn reads what a stored turn reads.
   let state = stored(engine.initialState(input.bundle, input.clock, input.userId));
-  for (const m of input.earlier)
-    state = stored(
-      engine.runTurn({
-        bundle: input.bundle,
-        state: stored(state),
-        text: m.text,
-        clock: input.clock,
-        interactionId: m.interactionId,
-        userId: input.userId,
-      }).state,
-    );
+  const earlierDecisions: string[] = [];
+  for (const m of input.earlier) {
+    const out = engine.runTurn({
+      bundle: input.bundle,
+      state: stored(state),
+      text: m.text,
+      clock: input.clock,
+      interactionId: m.interactionId,
+      userId: input.userId,
+    });
+    earlierDecisions.push(out.trace.decision);
+    state = stored(out.state);
+  }
   const turn = engine.runTurn({
     bundle: input.bundle,
     state: stored(state),
@@ -93,5 +97,5 @@ export function replayThread(input: ReplayInput): ReplayedTurn {
     interactionId: input.turn.interactionId,
     userId: input.userId,
   });
-  return { stateBefore: state, turn, replayed: input.earlier.length };
+  return { stateBefore: state, turn, replayed: input.earlier.length, earlierDecisions };
 }

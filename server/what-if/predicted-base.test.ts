@@ -37,6 +37,9 @@ describe('the base of a turn predicted from its thread', () => {
     const out = ask('v1-30-day-window', [BLOCKED, 'It was a duplicate charge', 'jane@example.com']);
     if (!out.ok) throw new Error(out.message);
     expect(out.replayed).toBe(2);
+    // The decisions the replay gave the earlier turns, for the browser to check against the recorded ones.
+    expect(out.earlierDecisions).toHaveLength(2);
+    expect(out.earlierDecisions).toEqual(['request_information', 'request_information']);
     expect(out.answer.recorded.decision).toBe('request_confirmation');
     const input = out.answer.engine_input!;
     // The values of the earlier turns are in the state before the turn.

@@ -23,7 +23,14 @@ export interface PredictionQuestion {
 }
 
 export type PredictedBase =
-  { ok: true; answer: WhatIfResponse; replayed: number } | { ok: false; message: string };
+  | {
+      ok: true;
+      answer: WhatIfResponse;
+      replayed: number;
+      /** The engine's decision of each earlier turn as it replayed it, oldest first. */
+      earlierDecisions: string[];
+    }
+  | { ok: false; message: string };
 
 export function predictedBase(bundle: Bundle, q: PredictionQuestion): PredictedBase {
   let replay;
@@ -46,5 +53,10 @@ export function predictedBase(bundle: Bundle, q: PredictionQuestion): PredictedB
     includeEngineInput: true,
   });
   if ('refused' in answer) return { ok: false, message: answer.refused.message };
-  return { ok: true, answer: JSON.parse(answer.json) as WhatIfResponse, replayed: replay.replayed };
+  return {
+    ok: true,
+    answer: JSON.parse(answer.json) as WhatIfResponse,
+    replayed: replay.replayed,
+    earlierDecisions: replay.earlierDecisions,
+  };
 }

@@ -2,7 +2,8 @@
  * Why a turn has no what-if here, said on screen. On the reference service: the service did not
  * answer for the turn (it answers for the turns it stored). On a deployed service: there is no
  * bundle of the thread's agent to predict with (and what to do about it), the bundle cannot be
- * run, or the turn cannot be replayed (and why).
+ * run, the turn cannot be replayed (and why), or this browser has no record of the thread's agent
+ * (and what to do instead of a guess).
  */
 import { toApiError } from '../../api/errors';
 import { Button } from '../../components/ui/Button';
@@ -18,13 +19,26 @@ function WhyUnpredicted({
   why: Unpredicted;
   openTab?: ((id: string) => void) | undefined;
 }) {
-  const agent = why.kind === 'cannot' ? '' : why.agentId || 'this agent';
+  const agent = why.kind === 'cannot' || why.kind === 'unknown-agent' ? '' : why.agentId;
   const openBundle = openTab ? (
     <Button size="sm" variant="secondary" onClick={() => openTab('bundle')}>
       Open the Bundle tab
     </Button>
   ) : null;
   switch (why.kind) {
+    case 'unknown-agent':
+      return (
+        <>
+          <p className="font-semibold">The agent this thread ran is not known here.</p>
+          <p className={muted}>
+            What if and why not on this service need your bundle of the thread’s agent, and only this
+            browser’s record of a thread says which agent it ran: the deployed service does not, and the agent
+            you are connected with now may be another one, so none is assumed. Open the thread in the browser
+            that started it, or start a thread with the agent from this browser; then import the agent’s
+            project folder or bundle file in the Bundle tab.
+          </p>
+        </>
+      );
     case 'no-bundle':
       return (
         <>

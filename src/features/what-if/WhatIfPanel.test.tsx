@@ -234,3 +234,30 @@ describe('WhatIfPanel', () => {
     );
   });
 });
+
+describe('WhatIfPanel on a deployed service', () => {
+  it('a thread this browser has no record of: says the agent is not known and what to do, assumes none', async () => {
+    // The connection names an agent with a draft; the thread's own agent is not known here.
+    useConnectionStore.setState({ apiKey: 'k', agentId: 'card-disputes' });
+    useBundleDraftStore.setState({ drafts: { 'card-disputes': JSON.stringify(bundle) }, hydrated: true });
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      // A deployed service: no reference helpers, and no traces for this sketch of a thread.
+      return Promise.resolve(
+        new Response(JSON.stringify({ error: { message: 'Not found' } }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    });
+    renderPanel();
+    const note = await screen.findByRole('note', { name: 'What if is not available' });
+    expect(note.textContent).toContain('The agent this thread ran is not known here');
+    expect(note.textContent).toContain('Open the thread in the browser that started it');
+    expect(
+      screen.queryByRole('group', { name: 'Prediction of the reference engine with your bundle' }),
+    ).toBeNull();
+    expect(asked.some((u) => u.includes('what-if'))).toBe(false);
+  });
+});

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { PREDICTION_LIMITS } from '../../contract/what-if';
 import type { Turn } from '../../domain/transcript/transcript';
-import { predictionAgreement, predictionQuestion } from './prediction-model';
+import { messageSources, predictionAgreement, predictionQuestion, replayCheck } from './prediction-model';
 
 const turn = (i: number, over: Partial<Turn> = {}): Turn => ({
   id: `t${i}`,
@@ -54,5 +54,24 @@ describe('the engine’s decision against the deployed service’s', () => {
     expect(predictionAgreement('proceed', 'proceed')).toBe('same');
     expect(predictionAgreement('block_with_explanation', 'proceed')).toBe('differs');
     expect(predictionAgreement('proceed', '')).toBe('deployed-unknown');
+  });
+});
+
+describe('the replay of the earlier turns against what the deployed service decided', () => {
+  it('names each turn the replay decided otherwise, and each it could not check', () => {
+    const turns = [turn(0), turn(1, { decision: 'request_information' }), turn(2, { decision: '' }), turn(3)];
+    expect(replayCheck(turns, ['proceed', 'proceed', 'proceed'])).toEqual({
+      mismatches: [{ turn: 2, deployed: 'request_information', replayed: 'proceed' }],
+      unchecked: [3],
+    });
+    expect(replayCheck(turns, [])).toEqual({ mismatches: [], unchecked: [] });
+  });
+});
+
+describe('where the replayed messages were read', () => {
+  it('the service’s trace when it records the message, else this browser’s record', () => {
+    const recorded = { input: { message: 'message 0' } } as Turn['trace'];
+    const turns = [turn(0, { trace: recorded }), turn(1), turn(2, { trace: {} as Turn['trace'] }), turn(3)];
+    expect(messageSources(turns, 't2')).toEqual({ fromService: 1, fromBrowser: 2 });
   });
 });

@@ -1,10 +1,11 @@
 /**
  * What a prediction is asked and how it compares (pure, tested): the question for a turn of a
- * thread (its earlier messages, its clock), or why there is none; and whether the engine's
- * decision agrees with the deployed service's.
+ * thread (its earlier messages, its clock), or why there is none; where its messages were read;
+ * and whether the engine's decisions (of the turn, and of each earlier turn as it replayed it)
+ * agree with the deployed service's.
  */
 import { PREDICTION_LIMITS } from '../../contract/what-if';
-import type { Turn } from '../../domain/transcript/transcript';
+import { traceUserText, type Turn } from '../../domain/transcript/transcript';
 import type { PredictionQuestion } from './engine.worker';
 
 /** The turn's clock: the reply's time, as this browser recorded it or the trace gives it. */
@@ -57,4 +58,45 @@ export function predictionAgreement(
 ): 'same' | 'differs' | 'deployed-unknown' {
   if (!deployed) return 'deployed-unknown';
   return engine === deployed ? 'same' : 'differs';
+}
+
+/** One earlier turn whose replay with the user's bundle did not give the deployed service's decision. */
+export interface ReplayMismatch {
+  /** The turn's number in the thread (1-based). */
+  turn: number;
+  deployed: string;
+  replayed: string;
+}
+
+/**
+ * The earlier turns the replay decided otherwise than the deployed service did (so the state the
+ * prediction starts from may not be the one the deployed service had), and the earlier turns whose
+ * deployed decision is not known (so the replay of them could not be checked). Pure.
+ */
+export function replayCheck(
+  turns: readonly Turn[],
+  earlierDecisions: readonly string[],
+): { mismatches: ReplayMismatch[]; unchecked: number[] } {
+  const mismatches: ReplayMismatch[] = [];
+  const unchecked: number[] = [];
+  earlierDecisions.forEach((replayed, i) => {
+    const deployed = turns[i]?.decision ?? '';
+    if (!deployed) unchecked.push(i + 1);
+    else if (deployed !== replayed) mismatches.push({ turn: i + 1, deployed, replayed });
+  });
+  return { mismatches, unchecked };
+}
+
+/**
+ * Where the replayed messages (the earlier ones and the turn's own) were read: the deployed
+ * service's traces, which record the message, or this browser's record of what it sent. Pure.
+ */
+export function messageSources(
+  turns: readonly Turn[],
+  interactionId: string,
+): { fromService: number; fromBrowser: number } {
+  const at = turns.findIndex((t) => t.id === interactionId);
+  let fromService = 0;
+  for (const t of turns.slice(0, at + 1)) if (t.trace && traceUserText(t.trace) !== undefined) fromService++;
+  return { fromService, fromBrowser: at + 1 - fromService };
 }

@@ -73,6 +73,7 @@ export function useWhatIfBase(taskId: string, interactionId: string): WhatIfBase
         data: predicted.predicted.answer,
         prediction: predicted.facts,
       };
+    case 'unknown-agent':
     case 'no-bundle':
     case 'invalid-bundle':
     case 'cannot':

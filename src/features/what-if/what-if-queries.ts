@@ -97,6 +97,8 @@ export class PredictionRefused extends Error {
 export interface Predicted {
   answer: WhatIfResponse;
   replayed: number;
+  /** The engine's decision of each earlier turn as it replayed it, oldest first. */
+  earlierDecisions: string[];
 }
 
 /** The worker's key of a predicted turn's bundle: the same as a stored turn's (`sourceKey`). */
@@ -122,7 +124,7 @@ export const predictedQueryOptions = (question: PredictionQuestion | undefined, 
       const q = question!;
       const out = await predictInBrowser(predictedSourceKey(q.agentId, q.bundleHash), bundle!, q);
       if (!out.ok) throw new PredictionRefused(out.message);
-      return { answer: out.answer, replayed: out.replayed };
+      return { answer: out.answer, replayed: out.replayed, earlierDecisions: out.earlierDecisions };
     },
     retry: false,
     staleTime: Infinity,
