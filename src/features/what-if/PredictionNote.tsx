@@ -128,6 +128,12 @@ export function PredictionNote({
           against it.
         </p>
       ) : null}
+      {facts.sentWith && facts.sentWith !== facts.bundleHash ? (
+        <p role="note" className="text-xs font-semibold">
+          This turn was sent to the deployed service with the bundle {shortBundleHash(facts.sentWith)}, not
+          with this draft: the prediction is about the draft.
+        </p>
+      ) : null}
       <ReplayDiffers facts={facts} />
     </div>
   );

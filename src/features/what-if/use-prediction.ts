@@ -37,6 +37,8 @@ export interface PredictionFacts {
   replay: ReturnType<typeof replayCheck>;
   /** Where the replayed messages were read. */
   messages: ReturnType<typeof messageSources>;
+  /** The bundle hash this browser sent the turn with (null: the agent's own; undefined: not recorded). */
+  sentWith: string | null | undefined;
 }
 
 export type PredictionState =
@@ -119,6 +121,7 @@ export function usePrediction(taskId: string, interactionId: string, enabled: bo
       deployed: { decision: turn?.decision ?? '', reply: turn?.replyText ?? '' },
       replay: replayCheck(transcript.turns, query.data.earlierDecisions),
       messages: messageSources(transcript.turns, interactionId),
+      sentWith: turn?.bundleHash,
     },
   };
 }
