@@ -70,8 +70,13 @@ describe('the replay of the earlier turns against what the deployed service deci
 
 describe('where the replayed messages were read', () => {
   it('the service’s trace when it records the message, else this browser’s record', () => {
-    const recorded = { input: { message: 'message 0' } } as Turn['trace'];
-    const turns = [turn(0, { trace: recorded }), turn(1), turn(2, { trace: {} as Turn['trace'] }), turn(3)];
+    const recorded = { input: { message: 'message 0' } } as unknown as Turn['trace'];
+    const turns = [
+      turn(0, { trace: recorded }),
+      turn(1),
+      turn(2, { trace: {} as unknown as Turn['trace'] }),
+      turn(3),
+    ];
     expect(messageSources(turns, 't2')).toEqual({ fromService: 1, fromBrowser: 2 });
   });
 });
