@@ -1,13 +1,16 @@
 /**
  * Against a service that speaks only the deployed vendor's shapes (tools/lib/fake-vendor.ts): test
  * connection directly (CORS) and through `--upstream`, replies with null and wrong-typed fields,
- * a trace list with one bad item, a 1 MB reply followed by a short turn, the rerun's headers, and
- * the search over the turns this browser fetched.
+ * a trace list with one bad item, a 1 MB reply followed by a short turn, the rerun's headers, the
+ * search over the turns this browser fetched, and what if / why not as the reference engine's
+ * prediction with a bundle the user imported.
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Page } from '@playwright/test';
+import { projectFiles } from '../server/agents/registry';
+import { assembleProject } from '../src/lib/bundle/assemble';
 import { startFakeVendor, VENDOR_KEY, type FakeVendor } from '../tools/lib/fake-vendor';
 import { expect, sendMessage, test } from './fixtures';
 import { startServiceProcess, type ServiceProcess } from '../tools/lib/service-process';
@@ -223,6 +226,88 @@ test.describe('a deployed service, directly', () => {
     );
     expect(rerun?.headers['x-aui-user-id']).toBe('playground-user');
     expect(rerun?.headers['x-aui-api-key']).toBe(VENDOR_KEY);
+  });
+});
+
+test.describe('what if and why not on a deployed service', () => {
+  const BLOCKED_DISPUTE = 'I want to dispute a charge of $120 at Coffee Corner from 10 days ago';
+  const cardDisputes = () => {
+    const dir = join(import.meta.dirname, '..', 'server', 'agents', 'card-disputes', 'v2-8-day-window');
+    return JSON.stringify(assembleProject(projectFiles(dir)).bundle, null, 2);
+  };
+
+  test('without a bundle the panel says to import one; with the imported bundle it is the engine’s prediction, beside the deployed decision, and an edit decides the turn again', async ({
+    page,
+  }) => {
+    await startVendorThread(page);
+    // The deployed service lets every turn through; the engine with the bundle asks for details here.
+    await sendMessage(page, 'I want to dispute a charge');
+    await sendMessage(page, BLOCKED_DISPUTE);
+    await turnView(page, 2).getByRole('button', { name: 'Show trace of turn 2' }).click();
+    await page.getByRole('tab', { name: 'What would change this?' }).click();
+    const missing = page.getByRole('note', { name: 'What if is not available' });
+    await expect(missing).toContainText('What if and why not need your bundle of support-bot');
+    await expect(missing).toContainText('import the agent’s project folder or bundle file');
+
+    // The user imports the agent's bundle file in the Bundle tab.
+    await missing.getByRole('button', { name: 'Open the Bundle tab' }).click();
+    await expect(page.getByRole('tab', { name: 'Bundle', selected: true })).toBeVisible();
+    const chooser = page.waitForEvent('filechooser');
+    await page.getByRole('button', { name: 'Import bundle file' }).click();
+    await (
+      await chooser
+    ).setFiles({
+      name: 'card-disputes.json',
+      mimeType: 'application/json',
+      buffer: Buffer.from(cardDisputes()),
+    });
+    await expect(page.getByText('Imported the bundle file')).toBeVisible();
+
+    await page.getByRole('tab', { name: 'Trace' }).click();
+    await page.getByRole('tab', { name: 'What would change this?' }).click();
+    const panel = page.getByTestId('what-if-panel');
+    const label = panel.getByRole('group', { name: 'Prediction of the reference engine with your bundle' });
+    await expect(label).toContainText('not what the deployed service would decide');
+    await expect(label).toContainText('earlier message was replayed with your bundle of support-bot');
+    // Which bundle, and where the replayed messages were read.
+    await expect(label).toContainText(
+      'The bundle: your draft of support-bot in the Bundle tab (where an imported project or bundle file goes), Card Disputes Assistant, hash',
+    );
+    await expect(label.locator('code')).toHaveText(/^[0-9a-f]{8}$/);
+    await expect(label).toContainText(
+      'The messages replayed were read 2 from the deployed service’s traces.',
+    );
+    // The earlier turn the replay decided otherwise than the deployed service: said, turn by turn.
+    await expect(label.getByRole('note', { name: 'Earlier turns replayed differently' })).toContainText(
+      'Turn 1: the deployed service decided proceed, the replay decided request_information.',
+    );
+    // The deployed service let the turn through; the engine with this bundle blocks it: said, not hidden.
+    await expect(
+      label.getByRole('note', { name: 'The prediction differs from the deployed service' }),
+    ).toContainText('block_with_explanation here, proceed there');
+    await expect(
+      panel
+        .getByRole('region', { name: 'Change a value (opens a what-if)' })
+        .getByRole('button', { name: /transaction-date on or after \d{4}-\d{2}-\d{2}, i\.e\. ≤ 8 days ago/ }),
+    ).toBeVisible();
+
+    const amount = panel.getByLabel('transaction-amount');
+    await expect(amount).toHaveValue('120');
+    await amount.press('Control+A');
+    await amount.pressSequentially('620');
+    const strip = page.getByRole('region', { name: 'What if (not a conversation turn)' });
+    await expect(strip.getByRole('note', { name: 'What the what-if changes' })).toContainText(
+      'VERIFIED_IDENTITY_ABOVE_500 allowed → blocked',
+    );
+    await expect(strip.getByRole('note', { name: 'What the what-if changes' })).toContainText(
+      'decided in this browser',
+    );
+    await expect(
+      strip.getByRole('group', { name: 'Prediction of the reference engine with your bundle' }),
+    ).toBeVisible();
+    await expect(strip.getByRole('article', { name: 'This turn' })).toContainText('This turn, predicted');
+    // Nothing was sent to the deployed service for it.
+    expect(vendor.requests.filter((r) => r.path.includes('what-if'))).toEqual([]);
   });
 });
 

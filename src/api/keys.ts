@@ -51,7 +51,10 @@ export const apiKeys = {
   ) => [...apiKeys.all, 'share', 'bundle', taskId, hashes, agentId ?? '', versionId ?? ''] as const,
   /** The bundle a what-if in the browser runs with (by where it comes from). */
   whatIfBundle: (source: string) => [...apiKeys.all, 'what-if-bundle', source] as const,
-  /** A turn decided again in the browser with edits. */
-  whatIfInBrowser: (taskId: string, interactionId: string, edits: readonly unknown[]) =>
-    [...apiKeys.all, 'what-if-in-browser', taskId, interactionId, edits] as const,
+  /** A turn decided again in the browser with edits (`basis`: the predicted turn's bundle, or ''). */
+  whatIfInBrowser: (taskId: string, interactionId: string, edits: readonly unknown[], basis = '') =>
+    [...apiKeys.all, 'what-if-in-browser', taskId, interactionId, edits, basis] as const,
+  /** A turn the reference engine did not run, predicted in the browser from its thread and a bundle. */
+  whatIfPredicted: (taskId: string, interactionId: string, bundleHash: string, question: unknown) =>
+    [...apiKeys.all, 'what-if-predicted', taskId, interactionId, bundleHash, question] as const,
 };

@@ -9,6 +9,12 @@ import { OutcomeDifference } from './impact';
 
 export const WHAT_IF_REQUEST_LIMITS = { edits: 64, valueChars: 2_000 } as const;
 
+/**
+ * A turn predicted from its thread's messages (a turn the reference engine did not run): at most
+ * `earlierTurns` earlier messages are replayed, each of at most `messageChars` characters.
+ */
+export const PREDICTION_LIMITS = { earlierTurns: 30, messageChars: 20_000 } as const;
+
 const Id = z.string().min(1).max(200);
 
 export const ValueEditBody = z.union([

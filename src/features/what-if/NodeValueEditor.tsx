@@ -6,6 +6,7 @@
  */
 import { Spinner } from '../../components/ui/Spinner';
 import { NotAvailable } from './NotAvailable';
+import { PREDICTION_LABEL } from './PredictionNote';
 import { useWhatIfBase } from './use-what-if';
 import { ValueEditor } from './ValueEditor';
 import { HELD_FIXED, parameterOfNode } from './what-if-model';
@@ -30,10 +31,10 @@ export default function NodeValueEditor({ taskId, interactionId, node }: NodeVal
         <Spinner label="Loading the what-if" />
       </div>
     );
-  if (base.error)
+  if (base.error || base.unpredicted || !base.data)
     return (
       <div className={box}>
-        <NotAvailable error={base.error} />
+        <NotAvailable error={base.error} unpredicted={base.unpredicted} />
       </div>
     );
   const p = parameterOfNode(node, base.data.parameters);
@@ -52,6 +53,11 @@ export default function NodeValueEditor({ taskId, interactionId, node }: NodeVal
         What if{' '}
         <span className="font-normal text-zinc-600 dark:text-zinc-400">· not a conversation turn</span>
       </p>
+      {base.prediction ? (
+        <p className="text-xs font-semibold text-amber-800 dark:text-amber-300">
+          {PREDICTION_LABEL}, not what the deployed service would decide.
+        </p>
+      ) : null}
       <ValueEditor
         p={p}
         idPrefix="what-if-node"

@@ -5,6 +5,7 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { useBundleDraftStore } from '../../domain/bundles/draft-store';
+import { useConnectionStore } from '../../domain/connection/connection-store';
 import WhatIfPanel from './WhatIfPanel';
 import WhatIfStrip from './WhatIfStrip';
 import { useHasWhatIf, useWhatIfStore } from './what-if-store';
@@ -110,6 +111,8 @@ beforeEach(() => {
     timeoutMs: 5000,
   }));
   useBundleDraftStore.setState({ drafts: {}, serverIssues: null, hydrated: true });
+  // A key is in, and the service lists its agents: the reference service, which stores its turns.
+  useConnectionStore.setState({ apiKey: 'k' });
   useWhatIfStore.getState().reset();
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (init.method === 'POST') {
@@ -117,6 +120,7 @@ beforeEach(() => {
       posted.push(body);
       return Promise.resolve(json(body.edits.length ? identity : base));
     }
+    if (url.endsWith('/reference/v1/agents')) return Promise.resolve(json({ agents: [] }));
     expect(url).toContain('/reference/v1/agents/card-disputes/bundle');
     return Promise.resolve(json({ agent_id: 'card-disputes', version_id: 'v2', bundle }));
   });
@@ -228,5 +232,32 @@ describe('WhatIfPanel', () => {
     await waitFor(() =>
       expect(posted.at(-1)).toMatchObject({ edits: [{ code: 'transaction-date', value: '2025-03-07' }] }),
     );
+  });
+});
+
+describe('WhatIfPanel on a deployed service', () => {
+  it('a thread this browser has no record of: says the agent is not known and what to do, assumes none', async () => {
+    // The connection names an agent with a draft; the thread's own agent is not known here.
+    useConnectionStore.setState({ apiKey: 'k', agentId: 'card-disputes' });
+    useBundleDraftStore.setState({ drafts: { 'card-disputes': JSON.stringify(bundle) }, hydrated: true });
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: string) => {
+      asked.push(url);
+      // A deployed service: no reference helpers, and no traces for this sketch of a thread.
+      return Promise.resolve(
+        new Response(JSON.stringify({ error: { message: 'Not found' } }), {
+          status: 404,
+          headers: { 'content-type': 'application/json' },
+        }),
+      );
+    });
+    renderPanel();
+    const note = await screen.findByRole('note', { name: 'What if is not available' });
+    expect(note.textContent).toContain('The agent this thread ran is not known here');
+    expect(note.textContent).toContain('Open the thread in the browser that started it');
+    expect(
+      screen.queryByRole('group', { name: 'Prediction of the reference engine with your bundle' }),
+    ).toBeNull();
+    expect(asked.some((u) => u.includes('what-if'))).toBe(false);
   });
 });

@@ -3,7 +3,9 @@
  * decision (why not), and an editor for every value a what-if may change. The what-if itself is
  * the turn's one what-if (what-if-store.ts), shown above the graph (WhatIfStrip) whether its
  * values were edited here or on the graph's nodes. Both are answered by the reference engine;
- * nothing is sent to the conversation or stored.
+ * nothing is sent to the conversation or stored. On a deployed service the turn is the reference
+ * engine's prediction with the user's bundle (PredictionNote says so, beside the deployed
+ * service's own decision).
  */
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
@@ -17,6 +19,7 @@ import { applyBundleChange } from '../../lib/bundle/change-at-path';
 import { bundleText } from '../../domain/bundles/analysis';
 import { useBundleDraftStore } from '../../domain/bundles/draft-store';
 import { NotAvailable } from './NotAvailable';
+import { PredictionNote } from './PredictionNote';
 import { useWhatIfBase } from './use-what-if';
 import { DecisionBadge, ValueEditor } from './ValueEditor';
 import { differenceText, HELD_FIXED } from './what-if-model';
@@ -110,12 +113,14 @@ export default function WhatIfPanel({ taskId, interactionId, openTab }: WhatIfPa
   const [draftError, setDraftError] = useState<unknown>(null);
   const base = useWhatIfBase(taskId, interactionId);
   const source = base.data?.bundle_source;
+  const prediction = base.prediction;
 
   const makeDraft = async (item: WhyNotItem) => {
     if (!source || !item.change) return;
     setDraftError(null);
     try {
-      const ranWith = await turnBundle(queryClient, source);
+      // A prediction's bundle is the draft itself: the change is made to it.
+      const ranWith = prediction ? prediction.bundle : await turnBundle(queryClient, source);
       setDraft(source.agent_id, bundleText(applyBundleChange(ranWith, item.change)));
       openTab?.('bundle');
     } catch (e) {
@@ -129,12 +134,16 @@ export default function WhatIfPanel({ taskId, interactionId, openTab }: WhatIfPa
         <Spinner label="Finding what would change this turn" /> Finding what would change this turn…
       </p>
     );
-  if (base.error) return <NotAvailable error={base.error} className="p-3" />;
+  if (base.error || base.unpredicted || !base.data)
+    return (
+      <NotAvailable error={base.error} unpredicted={base.unpredicted} openTab={openTab} className="p-3" />
+    );
   const data = base.data;
   const whyNot = data.why_not;
 
   return (
     <div className="space-y-4 p-3" data-testid="what-if-panel">
+      {prediction ? <PredictionNote facts={prediction} engineDecision={data.recorded.decision} /> : null}
       <section aria-label="What would change this?">
         <h3 className="mb-1 text-sm font-semibold">What would change this?</h3>
         <p className="mb-2 text-xs text-zinc-600 dark:text-zinc-400">
@@ -185,7 +194,8 @@ export default function WhatIfPanel({ taskId, interactionId, openTab }: WhatIfPa
           ))}
         </div>
         <p className="text-xs text-zinc-600 dark:text-zinc-400">
-          This turn: <DecisionBadge decision={data.recorded.decision} />
+          {prediction ? 'This turn, as the reference engine predicts it with your bundle: ' : 'This turn: '}
+          <DecisionBadge decision={data.recorded.decision} />
         </p>
       </section>
     </div>

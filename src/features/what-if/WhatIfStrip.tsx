@@ -11,6 +11,7 @@ import { Button } from '../../components/ui/Button';
 import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import { useWhatIfDecided } from './use-what-if';
+import { PredictionNote } from './PredictionNote';
 import { DecisionBadge } from './ValueEditor';
 import { whatIfCaseTurn, type WhatIfCaseTurn } from './what-if-case';
 import { changedNodes, differenceText, editsText, HELD_FIXED, messageStatingEdits } from './what-if-model';
@@ -108,6 +109,9 @@ export default function WhatIfStrip({
       <p className="text-xs text-zinc-600 dark:text-zinc-400">
         {HELD_FIXED} Nothing is sent to the conversation.
       </p>
+      {base.prediction && recorded ? (
+        <PredictionNote facts={base.prediction} engineDecision={recorded.decision} compact />
+      ) : null}
       {error ? (
         <ErrorCallout error={toApiError(error)} />
       ) : (
@@ -120,7 +124,8 @@ export default function WhatIfStrip({
             {recorded ? (
               <>
                 <h4 className="text-xs font-semibold">
-                  This turn <DecisionBadge decision={recorded.decision} />
+                  {base.prediction ? 'This turn, predicted' : 'This turn'}{' '}
+                  <DecisionBadge decision={recorded.decision} />
                 </h4>
                 <p className="line-clamp-2 text-xs whitespace-pre-wrap">{recorded.reply}</p>
               </>

@@ -1,40 +1,78 @@
 /**
- * The reference engine in the browser: decides a stored turn again with edits, off the main
- * thread (see engine-client.ts). This is the one module of the browser code that imports the
- * engine from server/ (the engine is pure: no Node API); ESLint allows it for this file only.
+ * The reference engine in the browser, off the main thread (see engine-client.ts): decides a
+ * turn again with edits (`what-if`), and predicts a turn the engine did not run, from its thread's
+ * messages and a bundle the user holds (`predict`: the why-not list, the editable parameters and
+ * the state before the turn, see server/what-if/predicted-base.ts). This is the one module of the
+ * browser code that imports the engine from server/ (the engine is pure: no Node API); ESLint
+ * allows it for this file only.
  */
 import type { Bundle } from '../../contract/bundle';
 import type { Trace } from '../../contract/trace';
 import { whatIf, type WhatIfInput } from '../../../server/engine/what-if';
 import { diffOutcomes, turnOutcome } from '../../../server/impact/diff';
+import {
+  predictedBase,
+  type PredictedBase,
+  type PredictionQuestion,
+} from '../../../server/what-if/predicted-base';
 
-export interface EngineRequest {
+interface WithBundle {
   id: number;
   /** Names the bundle; the bundle itself comes with the first request that uses the key. */
   key: string;
   bundle?: Bundle;
-  input: Omit<WhatIfInput, 'bundle'>;
-  recordedReply: string;
+}
+
+export type EngineRequest = WithBundle &
+  (
+    | { kind: 'what-if'; input: Omit<WhatIfInput, 'bundle'>; recordedReply: string }
+    | { kind: 'predict'; question: PredictionQuestion }
+  );
+
+export type WhatIfInputForWorker = Omit<WhatIfInput, 'bundle'>;
+export type { PredictedBase, PredictionQuestion };
+
+export interface DecidedInWorker {
+  decision: string;
+  reply: string;
+  trace: Trace;
+  overridden: string[];
+  differences: ReturnType<typeof diffOutcomes>;
 }
 
 export type EngineAnswer =
-  | {
-      id: number;
-      ok: true;
-      decision: string;
-      reply: string;
-      trace: Trace;
-      overridden: string[];
-      differences: ReturnType<typeof diffOutcomes>;
-    }
-  | { id: number; ok: false; message: string };
+  | ({ id: number; ok: true; kind: 'what-if' } & DecidedInWorker)
+  | { id: number; ok: true; kind: 'predict'; predicted: PredictedBase }
+  /** `unknownBundle`: the key's bundle is no longer kept here; send it again. */
+  | { id: number; ok: false; message: string; unknownBundle?: true };
 
 /** The last bundles sent (parsed once, compiled once by the engine's cache). */
 const bundles = new Map<string, Bundle>();
 const KEEP = 2;
 
+function answerOf(request: EngineRequest, bundle: Bundle): EngineAnswer {
+  const { id } = request;
+  if (request.kind === 'predict')
+    return { id, ok: true, kind: 'predict', predicted: predictedBase(bundle, request.question) };
+  const { input, recordedReply } = request;
+  const out = whatIf({ ...input, bundle });
+  return {
+    id,
+    ok: true,
+    kind: 'what-if',
+    decision: out.trace.decision,
+    reply: out.reply,
+    trace: out.trace,
+    overridden: out.overridden,
+    differences: diffOutcomes(
+      turnOutcome(recordedReply, input.recorded as Trace),
+      turnOutcome(out.reply, out.trace),
+    ),
+  };
+}
+
 self.onmessage = (event: MessageEvent<EngineRequest>) => {
-  const { id, key, bundle, input, recordedReply } = event.data;
+  const { id, key, bundle } = event.data;
   let answer: EngineAnswer;
   try {
     if (bundle) {
@@ -43,20 +81,9 @@ self.onmessage = (event: MessageEvent<EngineRequest>) => {
       if (bundles.size > KEEP) bundles.delete(bundles.keys().next().value!);
     }
     const known = bundles.get(key);
-    if (!known) throw new Error('The bundle of this turn is not loaded');
-    const out = whatIf({ ...input, bundle: known });
-    answer = {
-      id,
-      ok: true,
-      decision: out.trace.decision,
-      reply: out.reply,
-      trace: out.trace,
-      overridden: out.overridden,
-      differences: diffOutcomes(
-        turnOutcome(recordedReply, input.recorded as Trace),
-        turnOutcome(out.reply, out.trace),
-      ),
-    };
+    answer = known
+      ? answerOf(event.data, known)
+      : { id, ok: false, message: 'The bundle of this turn is not loaded', unknownBundle: true };
   } catch (e) {
     answer = { id, ok: false, message: e instanceof Error ? e.message : String(e) };
   }

@@ -1,6 +1,7 @@
 /**
- * The what-if panel's reads besides the service's answer: the bundle the turn ran with, and a
- * what-if decided by the engine in this browser (engine-client.ts).
+ * The what-if panel's reads besides the service's answer: the bundle the turn ran with, a what-if
+ * decided by the engine in this browser (engine-client.ts), and a turn the engine did not run
+ * predicted in this browser from its thread and the user's bundle.
  */
 import { keepPreviousData, queryOptions, type QueryClient } from '@tanstack/react-query';
 import { apiKeys } from '../../api/keys';
@@ -8,7 +9,9 @@ import { agentBundleQueryOptions } from '../../api/agent-bundle';
 import type { ValueEditBody, WhatIfResponse } from '../../contract/what-if';
 import type { Trace } from '../../contract/trace';
 import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
-import { decideInBrowser } from './engine-client';
+import type { Bundle } from '../../contract/bundle';
+import { decideInBrowser, predictInBrowser } from './engine-client';
+import type { PredictionQuestion } from './engine.worker';
 
 type Source = WhatIfResponse['bundle_source'];
 
@@ -53,13 +56,15 @@ export interface InBrowserQuery {
   bundle: Record<string, unknown> | undefined;
   input: WhatIfResponse['engine_input'];
   recordedReply: string;
+  /** The predicted turn's bundle hash ('' for a turn the service stored). */
+  basis?: string;
 }
 
 export const inBrowserQueryOptions = (q: InBrowserQuery) =>
   // The turn and its edits name the answer: the bundle, state and clock are the turn's.
   // eslint-disable-next-line @tanstack/query/exhaustive-deps
   queryOptions({
-    queryKey: apiKeys.whatIfInBrowser(q.taskId, q.interactionId, q.edits),
+    queryKey: apiKeys.whatIfInBrowser(q.taskId, q.interactionId, q.edits, q.basis),
     queryFn: async (): Promise<Decided> => {
       const out = await decideInBrowser(
         sourceKey(q.source),
@@ -78,4 +83,50 @@ export const inBrowserQueryOptions = (q: InBrowserQuery) =>
     retry: false,
     staleTime: Infinity,
     placeholderData: keepPreviousData,
+  });
+
+/** A prediction the engine does not make (too many earlier turns, a text not known): said as it is. */
+export class PredictionRefused extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PredictionRefused';
+  }
+}
+
+/** The predicted turn: the service's what-if answer shape, and how many earlier turns were replayed. */
+export interface Predicted {
+  answer: WhatIfResponse;
+  replayed: number;
+  /** The engine's decision of each earlier turn as it replayed it, oldest first. */
+  earlierDecisions: string[];
+}
+
+/** The worker's key of a predicted turn's bundle: the same as a stored turn's (`sourceKey`). */
+export const predictedSourceKey = (agentId: string, hash: string) =>
+  sourceKey({ agent_id: agentId, version_id: '', bundle_hash: hash });
+
+/** Keyed by the turn, the bundle's hash and the messages by id (and length, should a text become known). */
+const predictedKey = (q: PredictionQuestion | undefined) =>
+  apiKeys.whatIfPredicted(
+    q?.taskId ?? '',
+    q?.turn.interactionId ?? '',
+    q?.bundleHash ?? '',
+    q ? [q.clock, q.userId, ...[...q.earlier, q.turn].map((m) => [m.interactionId, m.text.length])] : [],
+  );
+
+/** The predicted turn (run only with a question and its bundle: `enabled`). */
+export const predictedQueryOptions = (question: PredictionQuestion | undefined, bundle: Bundle | undefined) =>
+  // The question names the answer; the bundle is the one its hash names.
+  // eslint-disable-next-line @tanstack/query/exhaustive-deps
+  queryOptions({
+    queryKey: predictedKey(question),
+    queryFn: async (): Promise<Predicted> => {
+      const q = question!;
+      const out = await predictInBrowser(predictedSourceKey(q.agentId, q.bundleHash), bundle!, q);
+      if (!out.ok) throw new PredictionRefused(out.message);
+      return { answer: out.answer, replayed: out.replayed, earlierDecisions: out.earlierDecisions };
+    },
+    retry: false,
+    staleTime: Infinity,
+    gcTime: 60_000,
   });
