@@ -34,6 +34,7 @@ import { traceToGraph } from '../src/features/trace-graph/trace-to-graph';
 import { argValue } from '../tools/lib/args';
 import { machine, today } from '../tools/lib/machine';
 import { startServiceProcess } from '../tools/lib/service-process';
+import { seedThreadRecords } from './lib/seed-threads';
 import { builtSpa, startThreadIn } from './lib/spa';
 
 const THREAD_TURNS = Number(argValue('turns') ?? 2000);
@@ -596,37 +597,17 @@ async function main() {
 
 /**
  * Puts `count` threads in this browser's thread list: the open one and `count - 1` older ones
- * written into the list's IndexedDB record (the page is reloaded after to read them).
+ * written into the list's IndexedDB storage (the page is reloaded after to read them).
  */
 async function seedThreads(page: Page, count: number): Promise<void> {
   await page.waitForTimeout(1000); // the list's own writes, which wait for an idle moment
-  await page.evaluate(async (count) => {
-    const done = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(new Error(String(r.error)));
-      });
-    const db = await done(indexedDB.open('keyval-store'));
-    const store = db.transaction('keyval', 'readwrite').objectStore('keyval');
-    const current = (await done(store.get('threadline:threads'))) as {
-      state: { threads: Record<string, unknown> };
-      version: number;
-    };
-    const threads: Record<string, unknown> = {};
-    for (const [id, t] of Object.entries(current.state.threads))
-      if (!id.startsWith('bench-seed-')) threads[id] = t;
-    for (let i = 0; i < count - 1; i += 1) {
-      const id = `bench-seed-${String(i).padStart(6, '0')}`;
-      threads[id] = {
-        id,
-        title: `Seeded thread ${i}`,
-        agent_id: 'card-disputes',
-        created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
-      };
-    }
-    await done(store.put({ ...current, state: { ...current.state, threads } }, 'threadline:threads'));
-    db.close();
-  }, count);
+  const seeds = Array.from({ length: count - 1 }, (_, i) => ({
+    id: `bench-seed-${String(i).padStart(6, '0')}`,
+    title: `Seeded thread ${i}`,
+    agent_id: 'card-disputes',
+    created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+  }));
+  await seedThreadRecords(page, 'bench-seed-', seeds);
 }
 
 /** A thread of THREAD_TURNS turns sent over the API: opening it, scrolling it, appending to it. */

@@ -1,7 +1,7 @@
 /**
  * The SPA with thousands of threads in this browser's thread list (Chromium, headless, against the
  * reference service on loopback). For each list size (default 1,000, 2,000 and 4,000 threads,
- * written into the list's IndexedDB record beside one real thread; 1 = the real thread alone, the
+ * written into the list's IndexedDB storage beside one real thread; 1 = the real thread alone, the
  * baseline):
  *   - reload → list drawn: from the navigation to the first frame in which the thread list shows
  *     its rows (the open thread's row and a seeded one), over `--reloads` reloads;
@@ -24,6 +24,7 @@ import { argValue } from '../tools/lib/args';
 import { chromiumLaunchOptions } from '../tools/lib/chromium';
 import { machine, today } from '../tools/lib/machine';
 import { startServiceProcess } from '../tools/lib/service-process';
+import { seedThreadRecords } from './lib/seed-threads';
 import { builtSpa, startThreadIn } from './lib/spa';
 
 const COUNTS = (argValue('threads') ?? '1,1000,2000,4000').split(',').filter(Boolean).map(Number);
@@ -74,34 +75,14 @@ function instrument() {
 /** `count` threads in the list: the real ones and `count - 1` older seeded ones (page reloaded after). */
 async function seedThreads(page: Page, count: number): Promise<void> {
   await page.waitForTimeout(1000); // the list's own writes, which wait for an idle moment
-  await page.evaluate(async (count) => {
-    const done = <T>(r: IDBRequest<T>) =>
-      new Promise<T>((resolve, reject) => {
-        r.onsuccess = () => resolve(r.result);
-        r.onerror = () => reject(new Error(String(r.error)));
-      });
-    const db = await done(indexedDB.open('keyval-store'));
-    const store = db.transaction('keyval', 'readwrite').objectStore('keyval');
-    const current = (await done(store.get('threadline:threads'))) as {
-      state: { threads: Record<string, unknown> };
-      version: number;
-    };
-    const threads: Record<string, unknown> = {};
-    for (const [id, t] of Object.entries(current.state.threads))
-      if (!id.startsWith('bench-seed-')) threads[id] = t;
-    for (let i = 0; i < count - 1; i += 1) {
-      const id = `bench-seed-${String(i).padStart(6, '0')}`;
-      threads[id] = {
-        id,
-        title: `Seeded thread ${i}`,
-        agent_id: i % 3 ? 'card-disputes' : 'flight-changes',
-        created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
-      };
-    }
-    await done(store.put({ ...current, state: { ...current.state, threads } }, 'threadline:threads'));
-    db.close();
-    sessionStorage.setItem('bench-seeded', count > 1 ? 'yes' : 'no');
-  }, count);
+  const seeds = Array.from({ length: count - 1 }, (_, i) => ({
+    id: `bench-seed-${String(i).padStart(6, '0')}`,
+    title: `Seeded thread ${i}`,
+    agent_id: i % 3 ? 'card-disputes' : 'flight-changes',
+    created_at: new Date(Date.UTC(2024, 0, 1) + i * 60_000).toISOString(),
+  }));
+  await seedThreadRecords(page, 'bench-seed-', seeds);
+  await page.evaluate((count) => sessionStorage.setItem('bench-seeded', count > 1 ? 'yes' : 'no'), count);
 }
 
 /** Navigation → the first frame with the list drawn, in ms. */

@@ -4,7 +4,7 @@
  * and its shortcuts, the file drop target, the share dialog and the trace-link key prompt.
  */
 import { Outlet, useNavigate, useRouterState } from '@tanstack/react-router';
-import { Suspense, useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { Suspense, useCallback, useEffect, useState } from 'react';
 import { Spinner } from '../components/ui/Spinner';
 import { KeyboardHost } from '../features/command-palette';
 import { ConnectionDialog } from '../features/connection';
@@ -20,7 +20,7 @@ import {
 } from '../features/share';
 import { registerThemeActions } from '../features/theme';
 import { LazySnapshotPage, LazySnapshotView } from './snapshot/lazy';
-import { useThreadsStore } from '../domain/threads/threads-store';
+import { selectLoaded, useThreadsStore } from '../domain/threads/threads-store';
 import { prefetchSteps } from './extensions';
 import { prefetchWhileReading } from './prefetch';
 import { renderSnapshotInspector } from './SnapshotInspector';
@@ -36,11 +36,6 @@ const loading = (
   </div>
 );
 
-function subscribeThreadsHydration(onChange: () => void): () => void {
-  return useThreadsStore.persist.onFinishHydration(onChange);
-}
-const threadsHydrated = () => useThreadsStore.persist.hasHydrated();
-
 /**
  * A trace link from someone else (a thread this browser does not know) opened without a key:
  * ask for one in a dialog, once per thread. (A reload of one's
@@ -48,8 +43,8 @@ const threadsHydrated = () => useThreadsStore.persist.hasHydrated();
  */
 function useLinkGate(task: string | undefined) {
   const hasKey = useConnectionStore((s) => s.apiKey.length > 0);
-  const hydrated = useSyncExternalStore(subscribeThreadsHydration, threadsHydrated, () => false);
-  const known = useThreadsStore((s) => (task ? Boolean(s.threads[task]) : true));
+  const hydrated = useThreadsStore(selectLoaded);
+  const known = useThreadsStore((s) => (task ? Boolean(s.threads.get(task)) : true));
   const [askedFor, setAskedFor] = useState<string | null>(null);
   const [doneFor, setDoneFor] = useState<string | null>(null);
   if (task && hydrated && !known && !hasKey && askedFor !== task && doneFor !== task) setAskedFor(task);

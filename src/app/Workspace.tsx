@@ -71,7 +71,7 @@ export function Workspace() {
   );
 
   const taskId = search.task;
-  const thread = useThreadsStore((s) => (taskId ? s.threads[taskId] : undefined));
+  const thread = useThreadsStore((s) => (taskId ? s.threads.get(taskId) : undefined));
   const transcript = useTranscript(taskId);
   // A pinned turn (the URL's `turn`) stays; otherwise the view follows the newest turn.
   const pinned = Boolean(search.turn);

@@ -28,7 +28,7 @@ import type { InspectorContext, MainViewProps, TurnActionContext } from './exten
 import { useSetSearch } from './use-set-search';
 
 export function BundleTab({ taskId }: InspectorContext) {
-  const threadAgent = useThreadsStore((s) => (taskId ? s.threads[taskId]?.agent_id : undefined));
+  const threadAgent = useThreadsStore((s) => (taskId ? s.threads.get(taskId)?.agent_id : undefined));
   const lastAgent = useConnectionStore(selectAgentId);
   const hasKey = useConnectionStore(selectHasKey);
   const [picked, setPicked] = useState<string | null>(null);
@@ -81,7 +81,7 @@ function SuiteCoverageBeside({ agentId }: { agentId: string }) {
 }
 
 export function TestsTab({ taskId }: InspectorContext) {
-  const threadAgent = useThreadsStore((s) => (taskId ? s.threads[taskId]?.agent_id : undefined));
+  const threadAgent = useThreadsStore((s) => (taskId ? s.threads.get(taskId)?.agent_id : undefined));
   const lastAgent = useConnectionStore(selectAgentId);
   const setSearch = useSetSearch();
   return (
@@ -145,7 +145,7 @@ export function RerunTurnAction({ turn, ctx }: { turn: Turn; ctx: TurnActionCont
 /** A what-if opened as a branch: the rerun dialog with the message stating its values. */
 export function WhatIfBranch(request: BranchRequest) {
   const setSearch = useSetSearch();
-  const thread = useThreadsStore((s) => s.threads[request.taskId]);
+  const thread = useThreadsStore((s) => s.threads.get(request.taskId));
   const config = runConfigOf(thread);
   return (
     <LazyRerunDialog

@@ -17,7 +17,7 @@ import { rememberBundle } from '../../src/domain/bundles/bundle-archive';
 import { useBundleDraftStore } from '../../src/domain/bundles/draft-store';
 import { loadThreadRun, type ThreadRun } from '../../src/domain/thread-run/load';
 import { localTurnsQueryOptions, type LocalTurn } from '../../src/domain/threads/local-turns';
-import { useThreadsStore } from '../../src/domain/threads/threads-store';
+import { replaceThreads, useThreadsStore } from '../../src/domain/threads/threads-store';
 import { bundleHash } from '../../src/lib/bundle/hash';
 import { ROOT, startService, type Service } from '../api/helpers';
 
@@ -64,7 +64,7 @@ afterAll(() => service.dispose());
 
 beforeEach(() => {
   queryClient = new QueryClient();
-  useThreadsStore.setState({ threads: {} });
+  replaceThreads([]);
   useBundleDraftStore.setState({ drafts: {}, serverIssues: null });
 });
 
@@ -140,7 +140,7 @@ describe('running a turn: send and rerun', () => {
       }),
     ).toEqual(branchTurns[0]);
     // The branch runs with what its rerun ran with.
-    expect(useThreadsStore.getState().threads[rerun.branchId]?.runs_with?.bundle_hash).toBe(draft.hash);
+    expect(useThreadsStore.getState().threads.get(rerun.branchId)?.runs_with?.bundle_hash).toBe(draft.hash);
   });
 
   it('put a 422’s bundle issues on the editor’s markers, for the draft that was sent', async () => {

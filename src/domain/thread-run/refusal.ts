@@ -27,7 +27,7 @@ export function putRefusalOnMarkers(error: unknown, draft: DraftSent | undefined
 
 /** The draft a thread's message carries: its agent's current draft when the thread runs with it. */
 export function draftThreadRunsWith(taskId: string): DraftSent | undefined {
-  const thread = useThreadsStore.getState().threads[taskId];
+  const thread = useThreadsStore.getState().threads.get(taskId);
   const hash = runConfigOf(thread).bundle_hash;
   if (!thread || !hash) return undefined;
   const text = ownValue(useBundleDraftStore.getState().drafts, thread.agent_id);

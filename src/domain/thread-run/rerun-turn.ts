@@ -45,7 +45,7 @@ export async function rerunTurn(queryClient: QueryClient, input: RerunTurnInput)
   const threads = useThreadsStore.getState();
   // The acting user: the one the thread was started for, else the connection's.
   const userId =
-    threads.threads[target.taskId]?.user_id || useConnectionStore.getState().userId.trim() || undefined;
+    threads.threads.get(target.taskId)?.user_id || useConnectionStore.getState().userId.trim() || undefined;
   let answered: { rerun: RerunIn; rttMs: number };
   try {
     answered = await rerunMessage(request, { includeTrace: true, userId });
@@ -66,7 +66,7 @@ export async function rerunTurn(queryClient: QueryClient, input: RerunTurnInput)
   useLineageStore.getState().addRecord(lineageRecordFor(target, request, rerun, localHash));
   await queryClient.invalidateQueries({ queryKey: apiKeys.lineage() });
 
-  const parent = useThreadsStore.getState().threads[target.taskId];
+  const parent = useThreadsStore.getState().threads.get(target.taskId);
   const now = new Date().toISOString();
   useThreadsStore.getState().upsertThread({
     id: branchId,

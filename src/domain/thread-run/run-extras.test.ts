@@ -8,7 +8,7 @@ import { bundleText } from '../bundles/analysis';
 import { isBundleBlockedError } from '../bundles/active-bundle';
 import { rememberBundle } from '../bundles/bundle-archive';
 import { useBundleDraftStore } from '../bundles/draft-store';
-import { useThreadsStore } from '../threads/threads-store';
+import { replaceThreads } from '../threads/threads-store';
 import { draftThreadRunsWith, putRefusalOnMarkers } from './refusal';
 import { runExtrasFor } from './run-extras';
 
@@ -34,25 +34,23 @@ beforeEach(() => {
       }),
     );
   });
-  useThreadsStore.setState({
-    threads: {
-      own: { id: 'own', title: 'A', agent_id: 'card-disputes', created_at: '' },
-      pinned: {
-        id: 'pinned',
-        title: 'B',
-        agent_id: 'card-disputes',
-        created_at: '',
-        runs_with: { bundle_hash: hash, version_id: 'v1-30-day-window', version_tag: null },
-      },
-      lost: {
-        id: 'lost',
-        title: 'C',
-        agent_id: 'card-disputes',
-        created_at: '',
-        runs_with: { bundle_hash: 'feedface', version_id: null, version_tag: null },
-      },
+  replaceThreads([
+    { id: 'own', title: 'A', agent_id: 'card-disputes', created_at: '' },
+    {
+      id: 'pinned',
+      title: 'B',
+      agent_id: 'card-disputes',
+      created_at: '',
+      runs_with: { bundle_hash: hash, version_id: 'v1-30-day-window', version_tag: null },
     },
-  });
+    {
+      id: 'lost',
+      title: 'C',
+      agent_id: 'card-disputes',
+      created_at: '',
+      runs_with: { bundle_hash: 'feedface', version_id: null, version_tag: null },
+    },
+  ]);
   useBundleDraftStore.setState({ drafts: {}, serverIssues: null });
 });
 afterEach(() => vi.unstubAllGlobals());

@@ -14,7 +14,7 @@ import { useThreadsStore } from '../threads/threads-store';
 export type RunExtras = Partial<Omit<SendMessageInput, 'task_id' | 'text'>>;
 
 export async function runExtrasFor(queryClient: QueryClient, taskId: string): Promise<RunExtras> {
-  const thread = useThreadsStore.getState().threads[taskId];
+  const thread = useThreadsStore.getState().threads.get(taskId);
   const config = runConfigOf(thread);
   const extras: RunExtras = {};
   if (config.version_id || config.version_tag) {

@@ -25,9 +25,9 @@ function before(aKey: string, aId: string, bKey: string, bId: string): number {
 }
 
 /** Every thread, sorted once (on load). */
-export function sortedIds(threads: Record<string, Ordered>): string[] {
+export function sortedIds(threads: ReadonlyMap<string, Ordered>): string[] {
   orderWork.fullSorts += 1;
-  return Object.values(threads)
+  return [...threads.values()]
     .sort((a, b) => before(activityOf(a), a.id, activityOf(b), b.id))
     .map((t) => t.id);
 }
@@ -35,7 +35,7 @@ export function sortedIds(threads: Record<string, Ordered>): string[] {
 /** The first position whose thread does not come before (`key`, `id`). */
 function positionOf(
   order: readonly string[],
-  threads: Record<string, Ordered>,
+  threads: ReadonlyMap<string, Ordered>,
   key: string,
   id: string,
 ): number {
@@ -43,7 +43,7 @@ function positionOf(
   let hi = order.length;
   while (lo < hi) {
     const mid = (lo + hi) >>> 1;
-    const other = threads[order[mid]!];
+    const other = threads.get(order[mid]!);
     const otherKey = other ? activityOf(other) : '';
     if (before(otherKey, order[mid]!, key, id) < 0) lo = mid + 1;
     else hi = mid;
@@ -58,7 +58,7 @@ function positionOf(
  */
 export function reorder(
   order: readonly string[],
-  threads: Record<string, Ordered>,
+  threads: ReadonlyMap<string, Ordered>,
   prev: Ordered | undefined,
   next: Ordered | undefined,
 ): readonly string[] {

@@ -4,7 +4,7 @@ import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-li
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { useThreadsStore } from '../../domain/threads/threads-store';
+import { replaceThreads } from '../../domain/threads/threads-store';
 import { BranchTree } from './BranchTree';
 import type { LineageRecord } from '../../domain/lineage/lineage';
 import { useLineageStore } from '../../domain/lineage/lineage-store';
@@ -55,12 +55,10 @@ beforeEach(() => {
       rec('b11', 'b1', 'b1-1', { edited_text: 'a new text' }),
     ],
   });
-  useThreadsStore.setState({
-    threads: {
-      root: { id: 'root', title: 'Original', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00Z' },
-      b1: { id: 'b1', title: 'Branch one', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:01Z' },
-    },
-  });
+  replaceThreads([
+    { id: 'root', title: 'Original', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00Z' },
+    { id: 'b1', title: 'Branch one', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:01Z' },
+  ]);
   vi.stubGlobal('fetch', (url: string) => {
     const task = /tasks\/([^/]+)\/trace-info/.exec(url)?.[1] ?? '';
     return Promise.resolve(

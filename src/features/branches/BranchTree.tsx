@@ -11,7 +11,7 @@ import { EmptyState } from '../../components/ui/EmptyState';
 import { plural, shortId } from '../../lib/format';
 import { useChangeFromOwn } from '../../domain/bundles/bundle-change';
 import { describeRun, runConfigOf } from '../../domain/threads/run-config';
-import { useThreadsStore } from '../../domain/threads/threads-store';
+import { selectVersion, useThreadsStore } from '../../domain/threads/threads-store';
 import { BranchTreeView, type TraceListState } from './BranchTreeView';
 import { buildBranchTree, flattenTree } from '../../domain/lineage/lineage';
 import { useLineage } from '../../domain/lineage/use-lineage';
@@ -37,7 +37,9 @@ const errorFacts = ({ status, title }: { status: number; title: string }) => ({ 
 export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTreeProps) {
   const lineage = useLineage(taskId, linkParent);
   const records = lineage.records;
-  const threads = useThreadsStore((s) => s.threads);
+  // Any thread's title or agent may be shown: redrawn when a record changes.
+  useThreadsStore(selectVersion);
+  const threads = useThreadsStore.getState().threads;
   const tree = useMemo(() => (taskId ? buildBranchTree(taskId, records) : null), [taskId, records]);
   const rows = useMemo(() => (tree ? flattenTree(tree) : []), [tree]);
   // combine's result is structurally shared: a new array only when some trace list changed.
@@ -77,14 +79,14 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
       taskId={taskId}
       status={status}
       traceLists={traceLists}
-      title={(id) => threads[id]?.title || lineage.titles.get(id) || `Thread ${shortId(id)}`}
+      title={(id) => threads.get(id)?.title || lineage.titles.get(id) || `Thread ${shortId(id)}`}
       runsWith={(id) => {
-        const t = threads[id];
+        const t = threads.get(id);
         return t ? describeRun(t.agent_id, runConfigOf(t), t.version_id) : null;
       }}
       renderBundleChange={(node) => (
         <BundleChange
-          agentId={threads[node.task_id]?.agent_id ?? threads[taskId]?.agent_id}
+          agentId={threads.get(node.task_id)?.agent_id ?? threads.get(taskId)?.agent_id}
           hash={node.record!.bundle_hash!}
         />
       )}

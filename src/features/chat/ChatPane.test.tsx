@@ -7,7 +7,7 @@ import { setApiConfigSource } from '../../api/client';
 import { ApiError } from '../../api/errors';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
 import { useConnectionStore } from '../../domain/connection/connection-store';
-import { useThreadsStore } from '../../domain/threads/threads-store';
+import { replaceThreads, useThreadsStore } from '../../domain/threads/threads-store';
 import { ChatPane } from './ChatPane';
 import { useDraftsStore } from './drafts-store';
 import { selectOutbox, useOutboxStore } from './outbox-store';
@@ -33,18 +33,16 @@ beforeEach(() => {
     extraHeaders: [],
     timeoutMs: 5000,
   }));
-  useThreadsStore.setState({
-    threads: {
-      t1: {
-        id: 't1',
-        title: 'Test thread',
-        agent_id: 'card-disputes',
-        created_at: '2025-01-01T00:00:00Z',
-        welcome_message: 'Welcome!',
-        suggestions: ['Dispute a charge'],
-      },
+  replaceThreads([
+    {
+      id: 't1',
+      title: 'Test thread',
+      agent_id: 'card-disputes',
+      created_at: '2025-01-01T00:00:00Z',
+      welcome_message: 'Welcome!',
+      suggestions: ['Dispute a charge'],
     },
-  });
+  ]);
   useDraftsStore.setState({ drafts: {} });
   vi.stubGlobal('fetch', (url: string, init: RequestInit) => {
     if (url.includes('/trace-info')) return Promise.resolve(json(traceList));
@@ -136,7 +134,7 @@ describe('ChatPane', () => {
     expect(within(screen.getByRole('log', { name: 'Conversation' })).getAllByText('hello')).toHaveLength(1);
     // A sent message never renames the thread.
     expect(screen.getByRole('heading', { name: /Test thread/ })).toBeTruthy();
-    expect(useThreadsStore.getState().threads.t1?.title).toBe('Test thread');
+    expect(useThreadsStore.getState().threads.get('t1')?.title).toBe('Test thread');
     expect(requests).toHaveLength(2);
   });
 
@@ -188,7 +186,7 @@ describe('ChatPane', () => {
       'Decision: needs confirmation',
     );
     fireEvent.click(screen.getByRole('button', { name: 'Keep in my threads' }));
-    expect(useThreadsStore.getState().threads.elsewhere?.title).toBe('Dispute the $40 charge');
+    expect(useThreadsStore.getState().threads.get('elsewhere')?.title).toBe('Dispute the $40 charge');
     expect(screen.queryByRole('button', { name: 'Keep in my threads' })).toBeNull();
   });
 });

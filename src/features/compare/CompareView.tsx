@@ -33,8 +33,8 @@ export default function CompareView({ pair: pairValue, ...rest }: CompareViewPro
   const keyReady = useKeyReady();
   const a = useTranscript(pair?.a);
   const b = useTranscript(pair?.b);
-  const threadA = useThreadsStore((s) => (pair ? s.threads[pair.a] : undefined));
-  const threadB = useThreadsStore((s) => (pair ? s.threads[pair.b] : undefined));
+  const threadA = useThreadsStore((s) => (pair ? s.threads.get(pair.a) : undefined));
+  const threadB = useThreadsStore((s) => (pair ? s.threads.get(pair.b) : undefined));
   // A thread this browser does not know: the server says which agent it runs and its name.
   const infoA = useQuery({ ...taskInfoQueryOptions(pair?.a ?? ''), enabled: Boolean(pair) && keyReady });
   const infoB = useQuery({ ...taskInfoQueryOptions(pair?.b ?? ''), enabled: Boolean(pair) && keyReady });

@@ -19,7 +19,7 @@ export interface RerunActionProps {
 
 export function RerunAction({ turn, taskId, onOpened }: RerunActionProps) {
   const [open, setOpen] = useState(false);
-  const thread = useThreadsStore((s) => s.threads[taskId]);
+  const thread = useThreadsStore((s) => s.threads.get(taskId));
   const agentId = thread?.agent_id;
   const config = runConfigOf(thread);
   const canRerun = Boolean(turn.userText) && !isLocalMessageId(turn.id);

@@ -8,7 +8,7 @@ import { useLineageStore } from '../../domain/lineage/lineage-store';
 import { bundleText } from '../../domain/bundles/analysis';
 import { useBundleDraftStore } from '../../domain/bundles/draft-store';
 import { AGENTS_OWN } from '../../domain/threads/run-config';
-import { useThreadsStore } from '../../domain/threads/threads-store';
+import { replaceThreads, useThreadsStore } from '../../domain/threads/threads-store';
 import { RerunDialog } from './RerunDialog';
 
 beforeAll(() => installDomStubs());
@@ -41,11 +41,9 @@ beforeEach(() => {
     timeoutMs: 5000,
   }));
   useLineageStore.setState({ records: [] });
-  useThreadsStore.setState({
-    threads: {
-      t1: { id: 't1', title: 'Dispute', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00Z' },
-    },
-  });
+  replaceThreads([
+    { id: 't1', title: 'Dispute', agent_id: 'card-disputes', created_at: '2025-01-01T00:00:00Z' },
+  ]);
   useBundleDraftStore.setState({
     drafts: { 'card-disputes': bundleText(badBundle) },
     serverIssues: null,
@@ -134,12 +132,12 @@ describe('RerunDialog', () => {
       },
     ]);
     // The branch runs with what its rerun ran with, and keeps the name given at the fork.
-    expect(useThreadsStore.getState().threads['branch-1']).toMatchObject({
+    expect(useThreadsStore.getState().threads.get('branch-1')).toMatchObject({
       title: 'Dispute · rerun of turn 2',
       agent_id: 'card-disputes',
       runs_with: { bundle_hash: 'feedface00000000', version_id: null, version_tag: 'v1' },
     });
-    expect(useThreadsStore.getState().threads['branch-1']).not.toHaveProperty('parent');
+    expect(useThreadsStore.getState().threads.get('branch-1')).not.toHaveProperty('parent');
   });
 
   it('preselects a valid edited draft and describes every choice differently', async () => {

@@ -56,7 +56,7 @@ function useRunWithDraftAction(thread: ThreadRecord | undefined, draft: DraftSen
 }
 
 export function RunsWithControl({ taskId, className }: { taskId: string; className?: string }) {
-  const thread = useThreadsStore((s) => s.threads[taskId]);
+  const thread = useThreadsStore((s) => s.threads.get(taskId));
   const agentId = thread?.agent_id ?? '';
   const config = runConfigOf(thread);
   const draft = useDraftSendState(agentId);
@@ -138,7 +138,7 @@ export function RunsWithControl({ taskId, className }: { taskId: string; classNa
 
 /** For the bundle editor's toolbar: what the open thread runs with, and the switch to this draft. */
 export function ThreadDraftControls({ taskId }: { taskId: string }) {
-  const thread = useThreadsStore((s) => s.threads[taskId]);
+  const thread = useThreadsStore((s) => s.threads.get(taskId));
   const agentId = thread?.agent_id ?? '';
   const draft = useDraftSendState(agentId);
   if (!thread) return null;

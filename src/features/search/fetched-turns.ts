@@ -10,7 +10,7 @@ import { apiKeys } from '../../api/keys';
 import type { TolerantTrace } from '../../contract/trace';
 import { buildTranscript } from '../../domain/transcript/transcript';
 import { localTurnsQueryOptions } from '../../domain/threads/local-turns';
-import { sortThreads, useThreadsStore } from '../../domain/threads/threads-store';
+import { useThreadsStore } from '../../domain/threads/threads-store';
 import { fetchedTurnOf, type FetchedTurn } from './fetched-search';
 
 export const MAX_THREADS = 500;
@@ -37,15 +37,15 @@ function cachedTaskIds(queryClient: QueryClient): string[] {
 }
 
 export async function readFetchedTurns(queryClient: QueryClient): Promise<FetchedTurns> {
-  const records = useThreadsStore.getState().threads;
-  const ids = [...new Set([...sortThreads(records).map((t) => t.id), ...cachedTaskIds(queryClient)])];
+  const { threads: records, order } = useThreadsStore.getState();
+  const ids = [...new Set([...order, ...cachedTaskIds(queryClient)])];
   const out: FetchedTurns = { turns: [], threads: 0, capped: ids.length > MAX_THREADS };
   for (const taskId of ids.slice(0, MAX_THREADS)) {
     if (out.turns.length >= MAX_TURNS) {
       out.capped = true;
       break;
     }
-    const thread = Object.hasOwn(records, taskId) ? records[taskId] : undefined;
+    const thread = records.get(taskId);
     const traces = queryClient.getQueryData<TolerantTrace[]>(apiKeys.traces(taskId));
     const local = await queryClient.fetchQuery(localTurnsQueryOptions(taskId));
     const turns = buildTranscript(traces, local);

@@ -140,7 +140,7 @@ function MaskList({
 function ShareBody({ target }: { target: ShareTarget }) {
   const { taskId, turnId, nodeId } = target;
   const queryClient = useQueryClient();
-  const record = useThreadsStore((s) => s.threads[taskId]);
+  const record = useThreadsStore((s) => s.threads.get(taskId));
   const transcript = useTranscript(taskId);
   // The export carries the family as the server keeps it, else as this browser recorded it.
   const { records: lineage } = useLineage(taskId);

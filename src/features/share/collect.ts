@@ -35,9 +35,9 @@ export async function collectThread(
 export async function collectThreads(
   queryClient: QueryClient,
   ids: readonly string[],
-  records: Record<string, ThreadRecord>,
+  records: ReadonlyMap<string, ThreadRecord>,
 ): Promise<ThreadSource[]> {
-  return Promise.all(ids.map((id) => collectThread(queryClient, id, records[id])));
+  return Promise.all(ids.map((id) => collectThread(queryClient, id, records.get(id))));
 }
 
 export interface BundleChoice {

@@ -138,7 +138,7 @@ function SaveAsTestForm({
   onCancel: () => void;
   onSaved: (text: string) => void;
 }) {
-  const thread = useThreadsStore((s) => s.threads[taskId]);
+  const thread = useThreadsStore((s) => s.threads.get(taskId));
   const transcript = useTranscript(taskId);
   const keyReady = useKeyReady();
   const info = useQuery({ ...taskInfoQueryOptions(taskId), enabled: keyReady });

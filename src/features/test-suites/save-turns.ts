@@ -48,7 +48,7 @@ export async function saveTurnsAsCases(
         taskId: t.taskId,
         turnId: t.turnId,
         turns: transcript,
-        thread: Object.hasOwn(threads, t.taskId) ? threads[t.taskId] : undefined,
+        thread: threads.get(t.taskId),
         info,
         agentId: t.agentId,
         now: new Date().toISOString(),

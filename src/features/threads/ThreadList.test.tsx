@@ -10,9 +10,9 @@ import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vite
 import { setApiConfigSource } from '../../api/client';
 import { useConnectionStore } from '../../domain/connection/connection-store';
 import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { orderWork, sortedIds } from '../../domain/threads/thread-order';
+import { orderWork } from '../../domain/threads/thread-order';
 import { THREAD_ROW_HEIGHT, ThreadList } from './ThreadList';
-import { useThreadsStore, type ThreadRecord } from '../../domain/threads/threads-store';
+import { replaceThreads, useThreadsStore, type ThreadRecord } from '../../domain/threads/threads-store';
 
 beforeAll(() => installDomStubs({ width: 300, height: 600 }));
 
@@ -22,18 +22,18 @@ const json = (body: unknown, status = 200) =>
 let taskList: (url: string) => Response;
 
 function seed(n: number): void {
-  const threads: Record<string, ThreadRecord> = {};
+  const threads: ThreadRecord[] = [];
   for (let i = 0; i < n; i += 1) {
     const id = `t${String(i).padStart(5, '0')}`;
     const at = new Date(Date.UTC(2025, 0, 1) + i * 60_000).toISOString();
-    threads[id] = {
+    threads.push({
       id,
       title: `Thread ${i}`,
       agent_id: i % 2 ? 'card-disputes' : 'flight-changes',
       created_at: at,
-    };
+    });
   }
-  useThreadsStore.setState({ threads, order: sortedIds(threads) });
+  replaceThreads(threads);
 }
 
 beforeEach(() => {
@@ -177,6 +177,17 @@ describe('ThreadList at scale', () => {
     await waitFor(() => expect(screen.getAllByRole('listitem')).toHaveLength(2));
     const nav = screen.getByRole('navigation', { name: 'Threads' });
     expect(within(nav).getByText('Refund for Sam')).toBeTruthy();
+  });
+});
+
+describe('ThreadList storage', () => {
+  it('lists the threads it could read and says how many stored ones it could not', async () => {
+    seed(2);
+    useThreadsStore.setState({ unreadable: ['damaged-1', 'damaged-2'] });
+    show();
+    expect(await screen.findByText(/2 threads stored in this browser could not be read/)).toBeTruthy();
+    expect(screen.getAllByRole('listitem')).toHaveLength(2);
+    useThreadsStore.setState({ unreadable: [] });
   });
 });
 

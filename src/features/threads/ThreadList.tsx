@@ -20,6 +20,7 @@ import {
   selectMembership,
   selectOrder,
   selectRemoveThread,
+  selectUnreadable,
   useThreadsStore,
 } from '../../domain/threads/threads-store';
 
@@ -48,7 +49,7 @@ const LocalRow = memo(function LocalRow({
   active: boolean;
   onOpen: (taskId: string) => void;
 }) {
-  const t = useThreadsStore((s) => s.threads[id]);
+  const t = useThreadsStore((s) => s.threads.get(id));
   const removeThread = useThreadsStore(selectRemoveThread);
   if (!t) return null;
   return (
@@ -114,13 +115,16 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
 
   const order = useThreadsStore(selectOrder);
   const membership = useThreadsStore(selectMembership);
+  const unreadable = useThreadsStore(selectUnreadable);
   // The records are read only to filter: unfiltered, a send changes nothing this list reads but
   // (when the thread moves) the order.
-  const threads = useThreadsStore((s) => (filtering ? s.threads : null));
-  const local = useMemo(
-    () => (threads ? order.filter((id) => matchesThread(threads[id], filter)) : order),
-    [order, threads, filter],
-  );
+  const version = useThreadsStore((s) => (filtering ? s.version : -1));
+  // (`version` stands for the records read.)
+  const local = useMemo(() => {
+    if (version < 0) return order;
+    const threads = useThreadsStore.getState().threads;
+    return order.filter((id) => matchesThread(threads.get(id), filter));
+  }, [order, version, filter]);
 
   const keyReady = useKeyReady();
   const team = useInfiniteQuery({ ...taskListQueryOptions(agent, title), enabled: keyReady });
@@ -130,7 +134,7 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
   // removed here or a page arrives, not on a send.
   const others = useMemo(() => {
     const mine = useThreadsStore.getState().threads;
-    return (pages ?? []).flatMap((p) => (p ? p.items.filter((i) => !(i.task_id in mine)) : []));
+    return (pages ?? []).flatMap((p) => (p ? p.items.filter((i) => !mine.has(i.task_id)) : []));
     // eslint-disable-next-line react-hooks/exhaustive-deps -- membership stands for the ids in `mine`
   }, [pages, membership]);
   const rows = listRows(local, others);
@@ -280,6 +284,9 @@ export function ThreadList({ activeTaskId, onOpen, onNew }: ThreadListProps) {
               : listed
                 ? 'This browser’s threads first, then every other thread your key may see.'
                 : 'Threads kept in this browser (this service does not list threads).'}
+        {unreadable.length > 0
+          ? ` ${unreadable.length === 1 ? 'One thread' : `${unreadable.length} threads`} stored in this browser could not be read and ${unreadable.length === 1 ? 'is' : 'are'} not listed.`
+          : null}
       </p>
     </nav>
   );
