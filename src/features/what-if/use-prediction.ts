@@ -11,10 +11,10 @@
  * state says why.
  */
 import { useQuery } from '@tanstack/react-query';
-import { useMemo, useSyncExternalStore } from 'react';
+import { useMemo } from 'react';
 import { useDraftSendState } from '../../domain/bundles/active-bundle';
 import { selectHydrated, useBundleDraftStore } from '../../domain/bundles/draft-store';
-import { selectThread, useThreadsStore } from '../../domain/threads/threads-store';
+import { selectLoaded, selectThread, useThreadsStore } from '../../domain/threads/threads-store';
 import { useTranscript } from '../../domain/transcript/use-transcript';
 import { engineWorkerAvailable } from './engine-client';
 import { messageSources, predictionQuestion, replayCheck } from './prediction-model';
@@ -54,10 +54,6 @@ export type PredictionState =
   | { kind: 'error'; error: unknown }
   | { kind: 'ready'; predicted: Predicted; facts: PredictionFacts };
 
-const subscribeThreadsHydration = (onChange: () => void) =>
-  useThreadsStore.persist.onFinishHydration(onChange);
-const threadsHydratedNow = () => useThreadsStore.persist.hasHydrated();
-
 /** The bundle's own name for its agent (`general_settings.name`), '' when it gives none. */
 function nameOf(bundle: Record<string, unknown> | undefined): string {
   const settings = bundle?.general_settings;
@@ -67,7 +63,7 @@ function nameOf(bundle: Record<string, unknown> | undefined): string {
 
 export function usePrediction(taskId: string, interactionId: string, enabled: boolean): PredictionState {
   const thread = useThreadsStore(selectThread(taskId));
-  const threadsHydrated = useSyncExternalStore(subscribeThreadsHydration, threadsHydratedNow, () => false);
+  const threadsHydrated = useThreadsStore(selectLoaded);
   // Only this browser's record of the thread says which agent and user it ran as: the deployed
   // service does not, and the connection's current agent may be another one.
   const agentId = thread?.agent_id ?? '';
