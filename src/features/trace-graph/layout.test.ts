@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-import { cardDisputesBlockedTrace } from './fixtures';
+import { cardDisputesBlockedTrace } from './traces.fixture';
 import { FANOUT, viewOf } from './graph-view';
 import {
   layoutForBox,
