@@ -199,8 +199,6 @@ export const useSuitesStore = create<SuitesState>()(
     },
   ),
 );
-
-export const selectSuites = (s: SuitesState) => s.suites;
 export const selectSuitesHydrated = (s: SuitesState) => s.hydrated;
 
 /** The agent's suite entries (ids, file names and cases), in suite order. */

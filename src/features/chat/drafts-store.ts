@@ -35,4 +35,3 @@ export const useDraftsStore = create<DraftsState>()(
 );
 
 export const selectDraft = (taskId: string) => (s: DraftsState) => ownValue(s.drafts, taskId) ?? '';
-export const selectSetDraft = (s: DraftsState) => s.setDraft;

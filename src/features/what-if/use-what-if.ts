@@ -15,7 +15,7 @@ import { editsToSend } from './what-if-model';
 import { useTurnEdits } from './what-if-store';
 
 /** Quiet time after the last keystroke before the turn is decided again. */
-export const DECIDE_AFTER_MS = 200;
+const DECIDE_AFTER_MS = 200;
 
 /** The service's answer about the turn with no edits: why not, the editable parameters, the engine's input. */
 export function useWhatIfBase(taskId: string, interactionId: string) {
