@@ -135,6 +135,25 @@ export default tseslint.config(
     },
   },
   {
+    // Test support beside product code is named `*.fixture.ts` (data it reads sits in a
+    // `fixtures/` folder): only tests and other fixtures import it, so no build ever ships it.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.{ts,mjs}', 'cli/**/*.ts'],
+    ignores: ['**/*.test.{ts,tsx}', '**/*.fixture.{ts,tsx,mjs}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.fixture', '**/*.fixture.*', '**/fixtures/**'],
+              message: 'Product code never imports test support (`*.fixture.ts`, `fixtures/`).',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
     files: ['**/*.{js,mjs,cjs}'],
     ...tseslint.configs.disableTypeChecked,
   },

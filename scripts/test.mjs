@@ -1,4 +1,4 @@
-// Runs every check (lint, format, typecheck, unit and API tests, the example agents' conversation
+// Runs every check (lint, format, typecheck, unused exports, unit and API tests, the example agents' conversation
 // suites, first-load budget, browser tests), goes on
 // after a failure so one run shows everything, and ends with one line: `N passed, N failed`.
 import { spawnSync } from 'node:child_process';
@@ -41,6 +41,7 @@ function counted(label, cmd, args, reportFile, env, count) {
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npx', ['tsc', '-b']);
+check('unused exports', 'npx', ['tsx', 'scripts/unused-exports.ts']);
 counted(
   'unit and API tests',
   'npx',

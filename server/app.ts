@@ -36,7 +36,7 @@ import { workOf } from './work/engine-work';
 import { createKeyedSerializer } from './service/task-serializer';
 import type { Store } from './store/store';
 
-export const DEFAULT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
+const DEFAULT_BODY_LIMIT_BYTES = 2 * 1024 * 1024;
 
 export interface AppOptions {
   store: Store;

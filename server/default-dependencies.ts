@@ -10,7 +10,7 @@ import type { AgentCatalog, MessagingDependencies } from './service/dependencies
 import { sharedEnginePool } from './work/engine-pool';
 import { workOf, type EngineWork } from './work/engine-work';
 
-export function agentCatalog(agentsDir?: string): AgentCatalog {
+function agentCatalog(agentsDir?: string): AgentCatalog {
   const agents = loadAgents(agentsDir);
   const byId = new Map(agents.map((a) => [a.id, a]));
   return {

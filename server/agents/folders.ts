@@ -35,7 +35,7 @@ export interface FolderAgents {
 }
 
 /** The version id of a single-layout project. */
-export const SINGLE_VERSION_ID = 'local';
+const SINGLE_VERSION_ID = 'local';
 /** Agent ids: what fits a URL path segment and a file name. */
 export const AGENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** At most this many projects are read from one folder given. */

@@ -12,7 +12,7 @@ export interface ApiKey {
   agents: '*' | readonly string[];
 }
 
-export class ApiKeyFormatError extends Error {}
+class ApiKeyFormatError extends Error {}
 
 /** Parses the key list; an unset or blank value gives one `dev-key` for every agent. */
 export function parseApiKeys(spec: string | undefined): ApiKey[] {

@@ -9,7 +9,7 @@ import { contentStems } from './text';
 import type { CompiledBundle, CompiledTool, Pending, Values } from './types';
 import type { Confirmation } from './understand/words';
 
-export const FALLBACK_INTENT = 'general_question';
+const FALLBACK_INTENT = 'general_question';
 const TRIGGER_BONUS = 3;
 /** Distinct matched words another tool needs to take over from a pending one. */
 const TAKEOVER_WORDS = 2;

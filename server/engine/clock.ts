@@ -39,8 +39,3 @@ export function daysSince(value: unknown, clock: Clock): number | undefined {
   const d = toEpochDay(value);
   return d === undefined ? undefined : clock.day - d;
 }
-
-/** The clock's date as YYYY-MM-DD. */
-export function clockDate(clock: Clock): string {
-  return epochDayToIso(clock.day);
-}

@@ -83,7 +83,7 @@ function showOperand(v: unknown): string {
   return showValue(v);
 }
 
-export function renderLeaf(leaf: ConditionLeaf): string {
+function renderLeaf(leaf: ConditionLeaf): string {
   const s = subjectName(leaf);
   const op = leaf.operation ?? 'is_not_empty';
   const v = leaf.value;

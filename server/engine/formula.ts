@@ -34,11 +34,6 @@ function parseCached(src: string): ParsedFormula {
   return p;
 }
 
-export function parseFormula(src: string): Node | null {
-  const p = parseCached(src);
-  return 'node' in p ? p.node : null;
-}
-
 /** The parameter codes a formula reads. */
 export function formulaRefs(src: string): string[] {
   return placeholders(src);

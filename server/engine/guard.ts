@@ -15,14 +15,14 @@ import { runTurn } from './turn';
  * evaluation twenty): about 100,000 rule evaluations, well under a second. A turn on the largest
  * example agent takes a few hundred.
  */
-export const TURN_WORK_LIMIT = 2_000_000;
+const TURN_WORK_LIMIT = 2_000_000;
 
 /**
  * The longest a turn's trace or state may be once written as JSON (characters). Every value and
  * message is already bounded as it is written; this bounds what holds them, where one value may
  * appear many times.
  */
-export const TURN_OUTPUT_LIMIT = 8_000_000;
+const TURN_OUTPUT_LIMIT = 8_000_000;
 
 /** Refuses a turn whose trace or state would be longer than `TURN_OUTPUT_LIMIT`. */
 function checkOutputSize<T extends TurnOutput>(output: T): T {

@@ -8,7 +8,7 @@ import { validateBundle } from '../../src/lib/bundle/validate';
 import { converse } from '../agents/converse';
 
 const CLOCK = '2025-03-15T10:00:00Z';
-export const INHERITED_NAMES = [
+const INHERITED_NAMES = [
   '__proto__',
   'toString',
   'constructor',

@@ -56,7 +56,7 @@ export function readPath(root: unknown, path: string): unknown {
 }
 
 /** A value read from a response, in the shape of its parameter's type. */
-export function coerce(compiled: CompiledBundle, code: string, v: unknown): unknown {
+function coerce(compiled: CompiledBundle, code: string, v: unknown): unknown {
   const p = compiled.params.get(code);
   if (v === undefined || v === null || !p) return v ?? undefined;
   switch (p.type) {
@@ -147,7 +147,7 @@ function fieldValue(compiled: CompiledBundle, field: RequestField, values: Value
  * properties; without a schema, the tool's parameters are sent. `missing` lists required fields
  * that have no value.
  */
-export function buildRequest(
+function buildRequest(
   compiled: CompiledBundle,
   schema: unknown,
   values: Values,

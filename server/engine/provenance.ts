@@ -9,7 +9,7 @@ import type { EngineStateShape, Origin, Values } from './types';
 import { newValues } from './values';
 
 export const CONVERSATION: Origin = 'conversation';
-export const COMPUTED: Origin = 'computed';
+const COMPUTED: Origin = 'computed';
 export const integrationOrigin = (code: string): Origin => `integration:${code}`;
 export const profileOrigin = (code: string): Origin => `profile:${code}`;
 

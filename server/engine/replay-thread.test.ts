@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleBundle } from '../agents/converse';
-import { conversationSources, recordConversation } from './fixtures/conversations';
+import { conversationSources, recordConversation } from './fixtures/conversations.fixture';
 import { REPLAY_LIMITS, replayThread, ReplayRefused, type ThreadMessage } from './replay-thread';
 
 const messagesOf = (texts: readonly string[]): ThreadMessage[] =>

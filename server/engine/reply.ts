@@ -6,7 +6,7 @@ import type { CompiledBundle, Values } from './types';
 import { formatNumber, isFilled } from './values';
 
 /** A value as it reads in a sentence. */
-export function formatValue(v: unknown): string {
+function formatValue(v: unknown): string {
   if (v === undefined || v === null) return '';
   if (typeof v === 'number') return formatNumber(v);
   if (typeof v === 'boolean') return v ? 'yes' : 'no';
@@ -70,12 +70,6 @@ export function doneText(tool: Tool, success: boolean): string {
   return success
     ? `Done: ${toolLabel(tool).toLowerCase()}.`
     : `Sorry, ${toolLabel(tool).toLowerCase()} did not go through. Please try again later.`;
-}
-
-export function blockedText(description: unknown): string {
-  return typeof description === 'string' && description.trim()
-    ? `Sorry, I can't do that: ${description.trim()}.`
-    : "Sorry, I can't do that.";
 }
 
 export function deniedText(tool: Tool): string {

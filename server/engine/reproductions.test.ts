@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../src/contract/bundle';
 import { validateBundle } from '../../src/lib/bundle/validate';
 import { converse, ruleResults } from '../agents/converse';
-import { fixture } from './fixtures/load';
+import { fixture } from './fixtures/load.fixture';
 
 const CLOCK = '2025-03-15T12:00:00Z';
 

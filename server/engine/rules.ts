@@ -50,7 +50,7 @@ export function activationTarget(
 
 export const isConfirmationRule = (r: StagedRule) => r.rule.then?.settings?.requires_confirmation === true;
 
-export function ruleType(r: StagedRule, compiled: CompiledBundle): RuleType {
+function ruleType(r: StagedRule, compiled: CompiledBundle): RuleType {
   if (isActivating(r)) return 'sequencing';
   if (isConfirmationRule(r)) return 'confirmation';
   if (

@@ -27,7 +27,7 @@ import { isFilled, newValues, showValue } from './values';
 import { spend } from '../../src/lib/bundle/work-budget';
 
 /** How deep sequencing may nest tools within one turn. */
-export const MAX_TOOL_DEPTH = 4;
+const MAX_TOOL_DEPTH = 4;
 
 export interface TurnWork {
   compiled: CompiledBundle;

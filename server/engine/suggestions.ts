@@ -5,7 +5,7 @@ import { codeWords } from './text';
 import type { CompiledBundle } from './types';
 
 const MAX = 4;
-export const CONFIRM_SUGGESTIONS = ['Yes, go ahead', 'No, cancel'];
+const CONFIRM_SUGGESTIONS = ['Yes, go ahead', 'No, cancel'];
 
 export function otherToolNames(compiled: CompiledBundle, exclude: string | null): string[] {
   return compiled.tools
@@ -21,7 +21,7 @@ function looksAhead(p: Parameter): boolean {
 }
 
 /** Likely answers to a question about these parameters. */
-export function answersFor(compiled: CompiledBundle, codes: string[]): string[] {
+function answersFor(compiled: CompiledBundle, codes: string[]): string[] {
   const out: string[] = [];
   for (const code of codes) {
     const p = compiled.params.get(code);

@@ -20,7 +20,7 @@ function entityValue(v: unknown): EntityValue {
 }
 
 /** Resolved values keyed `entity.parameter` (or the bare parameter code when it has no entity), in bundle order. */
-export function traceEntities(compiled: CompiledBundle, values: Values): Record<string, EntityValue> {
+function traceEntities(compiled: CompiledBundle, values: Values): Record<string, EntityValue> {
   const out = Object.create(null) as Record<string, EntityValue>;
   const keyOf = (code: string) => {
     const path = compiled.entityKeyOfParam.get(code);

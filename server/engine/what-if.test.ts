@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { exampleBundle } from '../agents/converse';
-import { recordConversation, recordedTurns } from './fixtures/conversations';
+import { recordConversation, recordedTurns } from './fixtures/conversations.fixture';
 import { whatIf, WhatIfInputError } from './what-if';
 
 const CLOCK = '2025-03-15T12:00:00.000Z';

@@ -53,7 +53,7 @@ export class WhatIfInputError extends Error {
 }
 
 /** The same bounds as the service's request (`src/contract/what-if.ts`). */
-export const WHAT_IF_LIMITS = WHAT_IF_REQUEST_LIMITS;
+const WHAT_IF_LIMITS = WHAT_IF_REQUEST_LIMITS;
 
 function checkEdits(start: TurnStart, edits: readonly ValueEdit[]): void {
   if (edits.length > WHAT_IF_LIMITS.edits)

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { generateBundle, word } from '../../bench/lib/generated-bundle';
 import { exampleBundle } from '../agents/converse';
-import { recordConversation, recordedTurns, type RecordedTurnRun } from './fixtures/conversations';
+import { recordConversation, recordedTurns, type RecordedTurnRun } from './fixtures/conversations.fixture';
 import { applyBundleChange, whyNot, type BundleChange } from './why-not';
 import { whatIf, type ValueEdit } from './what-if';
 import { diffOutcomes, turnOutcome } from '../impact/diff';

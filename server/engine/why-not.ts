@@ -26,7 +26,7 @@ import type { CompiledBundle, StagedRule } from './types';
 import { isFilled, toBoolean, toNumber } from './values';
 import { whatIf, type ValueEdit, type WhatIfInput, type WhatIfOutput } from './what-if';
 
-export const WHY_NOT_LIMITS = {
+const WHY_NOT_LIMITS = {
   /** Rule evaluations of the turn read for candidates. */
   rules: 400,
   /** Leaves of one rule's condition read. */

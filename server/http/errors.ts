@@ -103,7 +103,7 @@ export function internalError(): ApiError {
 export type RequestPart = 'body' | 'query' | 'path' | 'header';
 
 /** zod issues → `[{loc, msg, type}]` with FastAPI-style locations such as `["body", "text"]`. */
-export function zodIssuesToDetail(
+function zodIssuesToDetail(
   issues: readonly z.core.$ZodIssue[],
   part: RequestPart,
   input: unknown,

@@ -12,7 +12,7 @@ import { findUnstorable, refusal } from './storable-text';
 
 const JSON_MEDIA_TYPE = /^application\/([\w.-]+\+)?json$/i;
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
-export const MAX_JSON_DEPTH = 100;
+const MAX_JSON_DEPTH = 100;
 
 /** The deepest nesting of arrays and objects in JSON text (brackets inside strings skipped), without recursion. */
 export function jsonDepth(text: string): number {
@@ -32,7 +32,7 @@ export function jsonDepth(text: string): number {
   return max;
 }
 
-export function isJsonContentType(contentType: string | undefined): boolean {
+function isJsonContentType(contentType: string | undefined): boolean {
   return Boolean(contentType && JSON_MEDIA_TYPE.test(contentType.split(';')[0]!.trim()));
 }
 

@@ -31,13 +31,13 @@ const IPV4 = /^\d{1,3}(\.\d{1,3}){3}$/;
 const WILDCARD_ADDRESSES = new Set(['0.0.0.0', '::', '[::]', '']);
 
 /** `Host` header value → lower-case host name without port or trailing dot (IPv6 keeps its brackets). */
-export function hostName(host: string): string {
+function hostName(host: string): string {
   const lower = host.trim().toLowerCase();
   const name = lower.startsWith('[') ? lower.slice(0, lower.indexOf(']') + 1) : lower.split(':')[0]!;
   return name.endsWith('.') ? name.slice(0, -1) : name;
 }
 
-export function isIpAddress(name: string): boolean {
+function isIpAddress(name: string): boolean {
   return IPV4.test(name) || (name.startsWith('[') && name.endsWith(']'));
 }
 
@@ -50,7 +50,7 @@ export function isLoopbackName(name: string): boolean {
   return n === 'localhost' || n.endsWith('.localhost') || /^127\.\d+\.\d+\.\d+$/.test(n) || n === '::1';
 }
 
-export function isAllowedHost(host: string | undefined, policy: OriginPolicy): boolean {
+function isAllowedHost(host: string | undefined, policy: OriginPolicy): boolean {
   // HTTP/1.1 requires a Host header (Node refuses requests without one); browsers always send it.
   if (host === undefined) return true;
   const name = hostName(host);
@@ -73,7 +73,7 @@ export function normalizeOrigin(origin: string): string | undefined {
   }
 }
 
-export function isAllowedOrigin(origin: string, host: string | undefined, policy: OriginPolicy): boolean {
+function isAllowedOrigin(origin: string, host: string | undefined, policy: OriginPolicy): boolean {
   const normalized = normalizeOrigin(origin);
   if (!normalized) return false; // `null` (sandboxed frames, files) and anything odd
   if (host !== undefined && new URL(normalized).host === new URL(`http://${host.trim()}`).host) return true;

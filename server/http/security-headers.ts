@@ -5,7 +5,7 @@
 import type { MiddlewareHandler } from 'hono';
 import { responseHeaders } from './response-headers';
 
-export const CONTENT_SECURITY_POLICY = [
+const CONTENT_SECURITY_POLICY = [
   "default-src 'self'",
   "script-src 'self'",
   "worker-src 'self' blob:",

@@ -8,18 +8,18 @@ import type { Env, Hono } from 'hono';
 import { join, resolve, sep } from 'node:path';
 import { sendFile } from './static-files';
 
-export const API_PREFIXES = ['/v1/', '/reference/', '/openapi.json', '/healthz'];
+const API_PREFIXES = ['/v1/', '/reference/', '/openapi.json', '/healthz'];
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
 
-export function isClientRoute(path: string): boolean {
+function isClientRoute(path: string): boolean {
   if (API_PREFIXES.some((p) => path === p.replace(/\/$/, '') || path.startsWith(p))) return false;
   const last = path.split('/').pop() ?? '';
   return !last.includes('.');
 }
 
 /** The file a URL path names inside `root`, or undefined for a path that could leave it. */
-export function fileUnder(root: string, urlPath: string): string | undefined {
+function fileUnder(root: string, urlPath: string): string | undefined {
   let decoded: string;
   try {
     decoded = decodeURIComponent(urlPath);

@@ -12,7 +12,7 @@ import { createReadStream, statSync, type Stats } from 'node:fs';
 import { Readable } from 'node:stream';
 
 /** The encodings written at build time, in order of preference, and the suffix of their files. */
-export const PRECOMPRESSED = [
+const PRECOMPRESSED = [
   { encoding: 'br', suffix: '.br' },
   { encoding: 'gzip', suffix: '.gz' },
 ] as const;
@@ -23,7 +23,7 @@ export type Encoding = (typeof PRECOMPRESSED)[number]['encoding'];
  * named with no q (or `q` above 0) is accepted, `q=0` refuses it, `*` stands for codings not
  * named. No header means no compression (identity only). The header is short and split once: linear.
  */
-export function acceptedEncodings(header: string | undefined): (encoding: Encoding) => boolean {
+function acceptedEncodings(header: string | undefined): (encoding: Encoding) => boolean {
   const q = new Map<string, number>();
   for (const part of (header ?? '').split(',')) {
     const [name = '', ...params] = part.split(';');

@@ -12,7 +12,7 @@ type Loc = (string | number)[];
 const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 /** Why `s` cannot be stored as written, or null. */
-export function unstorable(s: string): string | null {
+function unstorable(s: string): string | null {
   if (s.includes('\u0000')) return 'contains the NUL character (U+0000), which cannot be stored';
   if (LONE_SURROGATE.test(s))
     return 'contains a lone surrogate (an unpaired \\uD800–\\uDFFF escape), which is not a character';

@@ -40,8 +40,8 @@ export interface UpstreamOptions {
   timeoutMs?: number;
 }
 
-export const DEFAULT_UPSTREAM_MAX_BYTES = 64 * 1024 * 1024;
-export const DEFAULT_UPSTREAM_TIMEOUT_MS = 120_000;
+const DEFAULT_UPSTREAM_MAX_BYTES = 64 * 1024 * 1024;
+const DEFAULT_UPSTREAM_TIMEOUT_MS = 120_000;
 
 const FORWARDED_REQUEST_HEADERS = [
   'content-type',
@@ -66,7 +66,7 @@ export function redactUrls(text: string): string {
   return text.replace(/([a-z][a-z0-9+.-]*:\/\/)[^\s/?#@]*@/gi, '$1***@');
 }
 
-export function forwardedHeaders(incoming: Headers, extra: Readonly<Record<string, string>> = {}): Headers {
+function forwardedHeaders(incoming: Headers, extra: Readonly<Record<string, string>> = {}): Headers {
   const out = new Headers();
   incoming.forEach((value, name) => {
     const lower = name.toLowerCase();
@@ -86,7 +86,7 @@ export function forwardedHeaders(incoming: Headers, extra: Readonly<Record<strin
  * The request's headers for the upstream: the configured credentials only for a request whose key
  * this service accepts (that local key itself stays here), else the client's own headers alone.
  */
-export function upstreamHeaders(
+function upstreamHeaders(
   incoming: Headers,
   credentials: Readonly<Record<string, string>> | undefined,
   ring: KeyRing | undefined,
@@ -100,7 +100,7 @@ export function upstreamHeaders(
 }
 
 /** Why a request path is not forwarded as it is (an encoded dot segment, slash or backslash), or null. */
-export function unnormalisedPath(pathname: string): string | null {
+function unnormalisedPath(pathname: string): string | null {
   for (const segment of pathname.split('/')) {
     if (!segment.includes('%') && !segment.includes('\\')) continue;
     let decoded: string;
@@ -118,7 +118,7 @@ export function unnormalisedPath(pathname: string): string | null {
 const JSON_ANSWER = /^application\/([\w.-]+\+)?json$/i;
 
 /** `https://host/base` + `/v1/messaging/x?y` → `https://host/base/v1/messaging/x?y`. */
-export function upstreamUrl(base: string, requestUrl: string): string {
+function upstreamUrl(base: string, requestUrl: string): string {
   const url = new URL(requestUrl);
   return `${base.replace(/\/+$/, '')}${url.pathname}${url.search}`;
 }

@@ -6,7 +6,7 @@
 import type { Trace } from '../../src/contract/trace';
 import type { OutcomeDifference, TurnOutcome } from '../../src/contract/impact';
 
-export const NOT_EVALUATED = 'not evaluated';
+const NOT_EVALUATED = 'not evaluated';
 
 /** The parts of an engine turn the impact answer carries. */
 export function turnOutcome(reply: string, trace: Trace): TurnOutcome {

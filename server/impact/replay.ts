@@ -77,7 +77,7 @@ export interface ReplayInput {
 }
 
 /** Thrown when the signal is aborted: nobody waits for the answer any more. */
-export class ReplayAborted extends Error {
+class ReplayAborted extends Error {
   constructor() {
     super('The impact replay was cancelled');
     this.name = 'ReplayAborted';

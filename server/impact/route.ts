@@ -25,7 +25,7 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: ErrorBody } },
 });
 
-export const impactRoute = createRoute({
+const impactRoute = createRoute({
   method: 'post',
   path: '/reference/v1/agents/{agent_id}/impact',
   tags: ['Reference'],

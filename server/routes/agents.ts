@@ -43,7 +43,7 @@ const ERRORS = {
 const NOT_EDITABLE =
   'The agent is an example or a folder agent (they change with their files), or the request conflicts with what is stored.';
 
-export const createAgentRoute = createRoute({
+const createAgentRoute = createRoute({
   method: 'post',
   path: '/reference/v1/agents',
   tags: ['Agents'],
@@ -59,7 +59,7 @@ export const createAgentRoute = createRoute({
   },
 });
 
-export const getAgentRoute = createRoute({
+const getAgentRoute = createRoute({
   method: 'get',
   path: '/reference/v1/agents/{agent_id}',
   tags: ['Agents'],
@@ -69,7 +69,7 @@ export const getAgentRoute = createRoute({
   responses: { 200: json(AgentDetail, 'The agent.'), 404: error('No such agent.'), ...ERRORS },
 });
 
-export const deleteAgentRoute = createRoute({
+const deleteAgentRoute = createRoute({
   method: 'delete',
   path: '/reference/v1/agents/{agent_id}',
   tags: ['Agents'],
@@ -84,7 +84,7 @@ export const deleteAgentRoute = createRoute({
   },
 });
 
-export const getDraftRoute = createRoute({
+const getDraftRoute = createRoute({
   method: 'get',
   path: '/reference/v1/agents/{agent_id}/draft',
   tags: ['Agents'],
@@ -99,7 +99,7 @@ export const getDraftRoute = createRoute({
   },
 });
 
-export const putDraftRoute = createRoute({
+const putDraftRoute = createRoute({
   method: 'put',
   path: '/reference/v1/agents/{agent_id}/draft',
   tags: ['Agents'],
@@ -114,7 +114,7 @@ export const putDraftRoute = createRoute({
   },
 });
 
-export const publishRoute = createRoute({
+const publishRoute = createRoute({
   method: 'post',
   path: '/reference/v1/agents/{agent_id}/versions',
   tags: ['Agents'],
@@ -130,7 +130,7 @@ export const publishRoute = createRoute({
   },
 });
 
-export const activateRoute = createRoute({
+const activateRoute = createRoute({
   method: 'post',
   path: '/reference/v1/agents/{agent_id}/active',
   tags: ['Agents'],
@@ -145,7 +145,7 @@ export const activateRoute = createRoute({
   },
 });
 
-export const reloadRoute = createRoute({
+const reloadRoute = createRoute({
   method: 'post',
   path: '/reference/v1/agents/reload',
   tags: ['Agents'],
@@ -156,7 +156,7 @@ export const reloadRoute = createRoute({
   responses: { 200: json(ReloadResponse, 'What was loaded and what was skipped.'), ...ERRORS },
 });
 
-export const agentFoldersRoute = createRoute({
+const agentFoldersRoute = createRoute({
   method: 'get',
   path: '/reference/v1/agent-folders',
   tags: ['Agents'],

@@ -22,13 +22,13 @@ import { AccessDeniedError, ConflictError, InvalidInputError, NotFoundError } fr
 import { workOf } from '../work/engine-work';
 
 /** At most this many agents are created, and this many versions published per agent (bounded storage and reads). */
-export const MAX_CREATED_AGENTS = 500;
-export const MAX_VERSIONS_PER_AGENT = 200;
+const MAX_CREATED_AGENTS = 500;
+const MAX_VERSIONS_PER_AGENT = 200;
 
 type Bundle = Record<string, unknown>;
 
 /** An agent id made from a name: lower case, words joined by "-", at most 60 characters. */
-export function agentIdFromName(name: unknown): string {
+function agentIdFromName(name: unknown): string {
   const slug = (typeof name === 'string' ? name : '')
     .toLowerCase()
     .replace(/[^a-z0-9]+/g, '-')

@@ -16,7 +16,7 @@ export interface InputProblem {
   type: string;
 }
 
-export abstract class ServiceError extends Error {}
+abstract class ServiceError extends Error {}
 
 /** A task, interaction, agent, version or bundle that does not exist (or not here). */
 export class NotFoundError extends ServiceError {}

@@ -17,7 +17,7 @@ import type { Store, TaskRecord, TurnConfigRecord } from '../store/store';
 import { AccessDeniedError, NotFoundError } from './errors';
 
 /** At most this many branches are listed below one task (the answer says when it stopped). */
-export const MAX_BRANCHES = 500;
+const MAX_BRANCHES = 500;
 /** Parents followed to find a family's root; deeper chains stop here (and cycles cannot loop). */
 const MAX_DEPTH = 1000;
 

@@ -29,7 +29,7 @@ import type { AgentRecord, AgentVersionRecord, MessagingDependencies } from './d
 import { messageJson, taskResponse } from './responses';
 import type { KeyedSerializer } from './task-serializer';
 
-export const DEFAULT_ORIGIN = 'web-widget';
+const DEFAULT_ORIGIN = 'web-widget';
 
 export interface TraceListQuery {
   interaction_id?: string | undefined;

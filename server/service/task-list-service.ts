@@ -12,8 +12,8 @@ import { listOf, TurnQueryError } from '../store/turn-search';
 import { AccessDeniedError, InvalidInputError } from './errors';
 import type { QueryValues } from './turn-search-service';
 
-export const DEFAULT_TASK_PAGE = 100;
-export const MAX_TASK_PAGE = 500;
+const DEFAULT_TASK_PAGE = 100;
+const MAX_TASK_PAGE = 500;
 /** Title filters longer than this are refused. */
 const MAX_TITLE_QUERY = 200;
 

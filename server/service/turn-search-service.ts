@@ -15,8 +15,8 @@ import {
 } from '../store/turn-search';
 import { AccessDeniedError, InvalidInputError } from './errors';
 
-export const DEFAULT_PAGE = 50;
-export const MAX_PAGE = 200;
+const DEFAULT_PAGE = 50;
+const MAX_PAGE = 200;
 
 /** A request's query: each parameter with every value it was given. */
 export type QueryValues = Record<string, string[]>;
@@ -38,7 +38,7 @@ const hitOf = (h: IndexHit): TurnHit => ({
 });
 
 /** The cursor after a page: the last turn's order key, opaque to clients. */
-export const cursorAfter = (id: number): string => Buffer.from(`t1:${id}`).toString('base64url');
+const cursorAfter = (id: number): string => Buffer.from(`t1:${id}`).toString('base64url');
 
 function readCursor(cursor: string): number {
   const text = Buffer.from(cursor, 'base64url').toString();

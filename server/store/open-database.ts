@@ -17,7 +17,7 @@ import { join } from 'node:path';
 import { describeAtStart, storageFault } from './storage-faults';
 
 export const DATABASE_FILE = 'threadline.db';
-export const LOCK_FILE = 'threadline.lock';
+const LOCK_FILE = 'threadline.lock';
 
 export class StorageStartError extends Error {}
 

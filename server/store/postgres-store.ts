@@ -182,7 +182,7 @@ const NETWORK_CODES = new Set([
 const SERVER_GONE = new Set(['57P01', '57P02', '57P03', '53300']);
 
 /** Whether an error means the database cannot be reached now (as opposed to a bad statement). */
-export function isUnreachable(error: unknown): boolean {
+function isUnreachable(error: unknown): boolean {
   if (!(error instanceof Error)) return false;
   const code = (error as { code?: unknown }).code;
   if (typeof code === 'string' && (NETWORK_CODES.has(code) || SERVER_GONE.has(code) || code.startsWith('08')))

@@ -50,7 +50,7 @@ export function turn(taskId: string, n: number): TurnRecord {
 }
 
 /** A turn with a real trace's shape: its rules, tools, values and texts are what the index reads. */
-export function tracedTurn(
+function tracedTurn(
   taskId: string,
   n: number,
   at: string,
@@ -89,7 +89,7 @@ export function tracedTurn(
 }
 
 /** Every hit of a search given as query parameters, following the pages. */
-export async function searchAll(
+async function searchAll(
   store: Store,
   params: Record<string, string[]>,
   allowed: string[] | null = null,
@@ -467,7 +467,7 @@ export function storeContract(open: () => Promise<Store>): void {
 }
 
 /** A published agent version for the agent tests below. */
-export function agentVersion(id: string, tag: string | null = id): StoredAgentVersion {
+function agentVersion(id: string, tag: string | null = id): StoredAgentVersion {
   return {
     id,
     tag,

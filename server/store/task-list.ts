@@ -13,7 +13,7 @@
 import type { Dialect, Where } from './turn-search';
 
 /** Candidate tasks a listing reads at most per request. */
-export const TASK_SCAN = 20_000;
+const TASK_SCAN = 20_000;
 
 export interface TaskListQuery {
   /** Only these agents' tasks (any of them); every agent when empty. */
@@ -77,7 +77,7 @@ const and = (parts: Where[]): Where => ({
 const likeText = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /** How many candidates the next window holds (at most `size`), and the oldest of them. */
-export function taskWindowSql(
+function taskWindowSql(
   q: TaskListQuery,
   allowedAgents: readonly string[] | null,
   before: number | null,
@@ -93,7 +93,7 @@ export function taskWindowSql(
 }
 
 /** The page: tasks of the window (from `low`, when the window is bounded) matching the title. */
-export function taskPageSql(
+function taskPageSql(
   q: TaskListQuery,
   allowedAgents: readonly string[] | null,
   before: number | null,

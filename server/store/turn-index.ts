@@ -12,11 +12,11 @@ import type { TurnRecord } from './store';
 import { term } from './turn-terms';
 
 /** Longest message or reply text kept for text search (the turn itself keeps the whole text). */
-export const MAX_INDEXED_TEXT = 4000;
+const MAX_INDEXED_TEXT = 4000;
 /** Longest value text kept (longer values are cut; `code=value` matches their first part). */
-export const MAX_VALUE_TEXT = 200;
+const MAX_VALUE_TEXT = 200;
 /** At most this many of each of rules, tools and values per turn. */
-export const MAX_ROWS_PER_KIND = 10_000;
+const MAX_ROWS_PER_KIND = 10_000;
 
 export interface IndexedRule {
   ruleId: string;
@@ -74,7 +74,7 @@ const isRecord = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v);
 
 /** A finite number, or a text that is exactly one ("120", "-3.5"); dates and ids are not numbers. */
-export function numericValue(v: unknown): number | null {
+function numericValue(v: unknown): number | null {
   if (typeof v === 'number') return Number.isFinite(v) ? v : null;
   if (typeof v !== 'string' || v.length === 0 || v.length > 40) return null;
   const s = v.trim();

@@ -11,10 +11,7 @@ import { term, termNumber } from './turn-terms';
 
 export {
   listOf,
-  MAX_VALUES_PER_FIELD,
-  MAX_WORDS,
   parseTurnQuery,
-  queryWords,
   searchableText,
   TurnQueryError,
   type ParamFilter,
@@ -33,9 +30,9 @@ export interface Where {
 }
 
 /** Candidate turns a search reads at most per request, newest first, from its driving filter. */
-export const SEARCH_SCAN = 20_000;
+const SEARCH_SCAN = 20_000;
 /** Candidate turns the facets read at most, and matching turns they count at most. */
-export const FACET_SCAN = 100_000;
+const FACET_SCAN = 100_000;
 export const FACET_TURNS = 10_000;
 
 /**
@@ -210,7 +207,7 @@ function driven(plan: SearchPlan, columns: string, low: number | null, rest: Whe
 }
 
 /** How many candidates the next window holds (at most `window`), and the oldest of them. */
-export function windowSql(plan: SearchPlan, window: number): Where {
+function windowSql(plan: SearchPlan, window: number): Where {
   const ids = driven(plan, `${plan.driver.id} AS id`, null, TRUE);
   return {
     sql: `SELECT COUNT(*) AS n, MIN(w.id) AS oldest FROM (${ids.sql} LIMIT ?) AS w`,
@@ -256,16 +253,16 @@ export interface TurnFacetCounts {
 }
 
 /** Characters of the message and the reply a hit carries (the turn itself has the whole text). */
-export const HIT_TEXT = 300;
+const HIT_TEXT = 300;
 /** At most this many rows in each facet list (rules, tools, intents: the most frequent first). */
-export const MAX_FACET_ROWS = 200;
+const MAX_FACET_ROWS = 200;
 
 const HIT_COLUMNS = `ti.id, ti.task_id, ti.seq, ti.interaction_id, ti.agent_id, ti.version_id, ti.bundle_hash,
   ti.user_id, ti.created_at, ti.intent, ti.decision, ti.deciding_rule,
   substr(t.user_text, 1, ${HIT_TEXT}) AS message, substr(t.reply_text, 1, ${HIT_TEXT}) AS reply`;
 
 /** The matching turns at or above `low`, newest first, at most `limit`. */
-export function hitsSql(plan: SearchPlan, low: number | null, limit: number): Where {
+function hitsSql(plan: SearchPlan, low: number | null, limit: number): Where {
   const q = driven(
     plan,
     HIT_COLUMNS,
@@ -277,7 +274,7 @@ export function hitsSql(plan: SearchPlan, low: number | null, limit: number): Wh
 }
 
 /** The newest matching turns the facets count (id, decision, intent, day, time, rules, tools), at or above `low`. */
-export function matchedSql(plan: SearchPlan, low: number | null): Where {
+function matchedSql(plan: SearchPlan, low: number | null): Where {
   const q = driven(
     plan,
     'ti.id, ti.decision, ti.intent, ti.day, ti.created_at, ti.rules, ti.tools',
@@ -317,7 +314,7 @@ function listColumn(v: unknown): unknown[][] {
  * The facets from the matched rows (with their `rules` and `tools` columns), and whether every
  * match was counted.
  */
-export function facetCounts(matched: Row[], complete: boolean): TurnFacetCounts {
+function facetCounts(matched: Row[], complete: boolean): TurnFacetCounts {
   const days = countsOf(matched.map((r) => str(r.day)))
     .map(({ value, count }) => ({ day: value, count }))
     .sort((a, b) => byText(a.day, b.day));
@@ -354,7 +351,7 @@ export function facetCounts(matched: Row[], complete: boolean): TurnFacetCounts 
 }
 
 /** A hit from its row. */
-export function hitOf(r: Row): TurnHit {
+function hitOf(r: Row): TurnHit {
   return {
     id: num(r.id),
     taskId: str(r.task_id),

@@ -26,7 +26,7 @@ const error = (description: string) => ({
   content: { 'application/json': { schema: ErrorBody } },
 });
 
-export const whatIfRoute = createRoute({
+const whatIfRoute = createRoute({
   method: 'post',
   path: '/reference/v1/what-if',
   tags: ['Reference'],

@@ -2,7 +2,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool, WorkFailedError, WorkRefusedError, type PoolOptions } from './pool';
 
-const script = new URL('./fixtures/test-worker.mjs', import.meta.url);
+const script = new URL('./fixtures/test-worker.fixture.mjs', import.meta.url);
 let pool: WorkerPool | undefined;
 afterEach(() => pool?.close());
 

@@ -4,13 +4,13 @@ import { z } from 'zod';
 import { apiRequest } from './client';
 import { apiKeys } from './keys';
 
-export const AgentBundleIn = z.looseObject({
+const AgentBundleIn = z.looseObject({
   agent_id: z.string().nullish(),
   version_id: z.string().nullish(),
   version_tag: z.string().nullish(),
   bundle: z.record(z.string(), z.unknown()),
 });
-export type AgentBundleIn = z.infer<typeof AgentBundleIn>;
+type AgentBundleIn = z.infer<typeof AgentBundleIn>;
 
 export async function getAgentBundle(
   agentId: string,

@@ -33,7 +33,7 @@ export const AgentIn = z.looseObject({
   source: z.string().nullish(),
 });
 export type AgentIn = z.infer<typeof AgentIn>;
-export const AgentListIn = z.looseObject({ agents: z.array(AgentIn) });
+const AgentListIn = z.looseObject({ agents: z.array(AgentIn) });
 
 export async function listAgents(signal?: AbortSignal, config?: ApiConfig): Promise<AgentIn[] | null> {
   try {

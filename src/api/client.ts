@@ -79,7 +79,7 @@ export function buildHeaders(
 
 export type Query = Record<string, string | number | boolean | undefined>;
 
-export function buildUrl(baseUrl: string, path: string, query?: Query): string {
+function buildUrl(baseUrl: string, path: string, query?: Query): string {
   const url = new URL(resolveBaseUrl(baseUrl) + path);
   for (const [k, v] of Object.entries(query ?? {})) if (v !== undefined) url.searchParams.set(k, String(v));
   return url.toString();

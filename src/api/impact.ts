@@ -16,7 +16,7 @@ export interface ImpactQuery {
   cases: readonly ImpactCase[];
 }
 
-export function postImpact(q: ImpactQuery, signal?: AbortSignal): Promise<ImpactResponse> {
+function postImpact(q: ImpactQuery, signal?: AbortSignal): Promise<ImpactResponse> {
   return apiRequest({
     method: 'POST',
     path: `/reference/v1/agents/${encodeURIComponent(q.agentId)}/impact`,

@@ -4,7 +4,7 @@ import { TolerantTrace } from '../contract/trace';
 import { apiRequest } from './client';
 import { apiKeys } from './keys';
 
-export async function getInteractionTrace(
+async function getInteractionTrace(
   taskId: string,
   interactionId: string,
   signal?: AbortSignal,
@@ -17,7 +17,7 @@ export async function getInteractionTrace(
   });
 }
 
-export const interactionTraceQueryOptions = (taskId: string, interactionId: string) =>
+const interactionTraceQueryOptions = (taskId: string, interactionId: string) =>
   queryOptions({
     queryKey: apiKeys.trace(taskId, interactionId),
     queryFn: ({ signal }) => getInteractionTrace(taskId, interactionId, signal),

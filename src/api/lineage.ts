@@ -54,7 +54,7 @@ export const TaskInfoIn = z.looseObject({
 });
 export type TaskInfoIn = z.infer<typeof TaskInfoIn>;
 
-export const BranchIn = z.looseObject({
+const BranchIn = z.looseObject({
   task_id: z.string(),
   title: z.string().catch(''),
   parent: ForkIn,
@@ -72,7 +72,7 @@ export const BranchIn = z.looseObject({
     .transform((v) => v ?? null),
   created_at: z.string().catch(''),
 });
-export type BranchIn = z.infer<typeof BranchIn>;
+type BranchIn = z.infer<typeof BranchIn>;
 const TaskBranchesIn = z.looseObject({
   task_id: z.string(),
   branches: z.array(BranchIn),

@@ -7,7 +7,7 @@ import { apiRequestTimed } from './client';
 import { withUsableId } from './send-message';
 
 /** wire-compat: a rerun carries the acting user in `x-aui-user-id`. */
-export const USER_ID_HEADER = 'x-aui-user-id';
+const USER_ID_HEADER = 'x-aui-user-id';
 
 export interface RerunResult {
   rerun: RerunIn;

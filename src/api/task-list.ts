@@ -35,7 +35,7 @@ const TaskListPageIn = z.looseObject({
 export type TaskListPageIn = z.infer<typeof TaskListPageIn>;
 
 /** Tasks per page the list asks for. */
-export const TASK_LIST_PAGE = 100;
+const TASK_LIST_PAGE = 100;
 
 /** `agent`: one agent id or '' for every agent; `title`: text the title contains, or ''. */
 export const taskListQueryOptions = (agent: string, title: string) =>

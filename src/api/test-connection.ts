@@ -14,7 +14,7 @@ import { apiRequest, type ApiConfig } from './client';
 import { isApiError, toApiError, type ApiError } from './errors';
 
 /** A task id no service holds, shaped like the UUIDs a deployed service may require. */
-export const PROBE_TASK_ID = '00000000-0000-0000-0000-000000000000';
+const PROBE_TASK_ID = '00000000-0000-0000-0000-000000000000';
 export const PROBE_PATH = `/v1/messaging/tasks/${PROBE_TASK_ID}/trace-info`;
 
 export type ConnectionCheck =
@@ -49,7 +49,7 @@ export async function testConnection(config: ApiConfig, signal?: AbortSignal): P
   return { ok: true, message: `Connected: the service answered and accepted the key.${count}`, agents };
 }
 
-export const testConnectionMutationOptions = () =>
+const testConnectionMutationOptions = () =>
   mutationOptions({
     mutationKey: ['api', 'test-connection'],
     mutationFn: (config: ApiConfig) => testConnection(config),

@@ -18,12 +18,12 @@ import { apiKeys } from './keys';
  * pages of 500 open in about 0.6 s where 100 pages of 100 took 0.95 s, bench/RESULTS.md); a
  * service that refuses the size (400 or 422 on the first page) is asked again with the smaller one.
  */
-export const TRACE_PAGE_SIZE = 500;
+const TRACE_PAGE_SIZE = 500;
 const FALLBACK_PAGE_SIZE = 100;
 /** A guard against a server that keeps announcing more pages. */
 const MAX_PAGES = 1000;
 /** Further pages are fetched this many at a time (a 10,000-turn thread: 20 pages). */
-export const TRACE_PAGES_IN_FLIGHT = 4;
+const TRACE_PAGES_IN_FLIGHT = 4;
 
 /**
  * A page that did not load, named with the turns it holds: the thread is not shown with a hole

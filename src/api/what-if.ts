@@ -18,7 +18,7 @@ export interface WhatIfQuery {
   engineInput?: boolean;
 }
 
-export function postWhatIf(q: WhatIfQuery, signal?: AbortSignal): Promise<WhatIfResponse> {
+function postWhatIf(q: WhatIfQuery, signal?: AbortSignal): Promise<WhatIfResponse> {
   return apiRequest({
     method: 'POST',
     path: '/reference/v1/what-if',

@@ -13,7 +13,7 @@ import { apiKeys } from '../api/keys';
 import { connectionIdentity, toApiConfig, useConnectionStore } from '../domain/connection/connection-store';
 import { createAppRouter } from './router';
 
-export const queryClient = new QueryClient({
+const queryClient = new QueryClient({
   defaultOptions: {
     queries: {
       retry: (count, error) => count < 2 && !(isApiError(error) && error.status >= 400 && error.status < 500),

@@ -12,9 +12,9 @@ export type PrefetchStep = () => unknown;
 /** Runs `task` when the page is idle; answers a cancel function. */
 export type IdleScheduler = (task: () => void) => () => void;
 
-export const PREFETCH_MARK = 'threadline:prefetch';
+const PREFETCH_MARK = 'threadline:prefetch';
 
-export const whenIdle: IdleScheduler = (task) => {
+const whenIdle: IdleScheduler = (task) => {
   if (typeof requestIdleCallback === 'function') {
     const id = requestIdleCallback(() => task(), { timeout: 3000 });
     return () => cancelIdleCallback(id);
@@ -46,7 +46,7 @@ export function runStepsWhenIdle(
 }
 
 /** Calls `task` once the next frame has been painted. */
-export function afterNextPaint(task: () => void): () => void {
+function afterNextPaint(task: () => void): () => void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const frame = requestAnimationFrame(() => {
     timer = setTimeout(task, 0);

@@ -13,7 +13,7 @@ const workspaceRoute = createRoute({
   component: Workspace,
 });
 
-export const routeTree = rootRoute.addChildren([workspaceRoute]);
+const routeTree = rootRoute.addChildren([workspaceRoute]);
 
 export function createAppRouter() {
   return createRouter({ routeTree, defaultPreload: false, scrollRestoration: false });

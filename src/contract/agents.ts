@@ -50,7 +50,7 @@ export const DraftResponse = z.object({
   updated_at: z.string(),
 });
 
-export const AgentVersionDetail = AgentVersion.extend({ created_at: z.string().nullable() });
+const AgentVersionDetail = AgentVersion.extend({ created_at: z.string().nullable() });
 export const AgentDetail = z.object({
   id: z.string(),
   name: z.string(),

@@ -18,9 +18,9 @@ export const PARAMETER_TYPES = [
   'list_of_objects',
   'array',
 ] as const;
-export const PARAMETER_USAGES = ['input', 'output', 'all', 'computed'] as const;
-export const ENTITY_TYPES = ['normal', 'user-profile'] as const;
-export const INTEGRATION_TYPES = ['API', 'RAG', 'MCP', 'INTERNAL_CONTEXT', 'STRUCTURED', 'GEN_AI'] as const;
+const PARAMETER_USAGES = ['input', 'output', 'all', 'computed'] as const;
+const ENTITY_TYPES = ['normal', 'user-profile'] as const;
+const INTEGRATION_TYPES = ['API', 'RAG', 'MCP', 'INTERNAL_CONTEXT', 'STRUCTURED', 'GEN_AI'] as const;
 export const RULE_ACTIONS = [
   'TEXT',
   'ASK_A_QUESTION',
@@ -71,7 +71,7 @@ export const CONDITION_OPERATIONS = [
 
 const Scalar = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
-export const ValueRef = z
+const ValueRef = z
   .object({ ref: z.string().describe('Code of the parameter whose current value is compared.') })
   .describe('A reference to another parameter\'s value: {"ref": "param-code"}.');
 
@@ -125,7 +125,7 @@ export const Condition: z.ZodType<Condition> = z
     'A condition group: {all: [...]}, {any: [...]}, {not: ...} or a leaf {method, params, operation, value}.',
   );
 
-export const ActivatedTool = z
+const ActivatedTool = z
   .looseObject({
     name: z.string().describe('Code or name of the tool to activate.'),
     description: z.string().optional().describe('Why the tool is activated.'),
@@ -133,7 +133,7 @@ export const ActivatedTool = z
   })
   .describe('A tool that an ACTIVATE_* rule activates, named by its code or its name.');
 
-export const RuleThen = z.looseObject({
+const RuleThen = z.looseObject({
   action: z.enum(RULE_ACTIONS).describe('What the rule does when its condition holds.'),
   message: z.string().optional().describe('Text for the user; {{param-code}} is filled with the value.'),
   params: z
@@ -264,7 +264,7 @@ export const RequestField = z
 
 export type RequestField = z.infer<typeof RequestField>;
 
-export const MappingEntry = z
+const MappingEntry = z
   .looseObject({
     param: z.string().optional().describe('Parameter code the value is copied into.'),
     key: z
@@ -277,7 +277,7 @@ export const MappingEntry = z
   })
   .describe("Copies the value at key (under the group's paths) into param.");
 
-export const MappingGroup = z
+const MappingGroup = z
   .looseObject({
     code: z.string().optional().describe('Entity name (current shape).'),
     name: z.string().optional().describe('Group name (legacy shape).'),
@@ -292,7 +292,7 @@ export const MappingGroup = z
   })
   .describe('A group of mappings read under common base paths.');
 
-export const ResponseMapping = z
+const ResponseMapping = z
   .record(z.string(), z.union([z.string(), z.array(MappingGroup)]))
   .describe(
     'How the response fills parameters: {"param-code": "path"}; {"entities": [{code, identifier, paths, mappings: [{key, param}]}]}; {"parameters": [{mappings: [{param, key?}]}], "entities": [], "resources": []}; or the legacy {"<category>": [{name, paths, mappings: [{key: [path...], param}]}]}.',
@@ -342,7 +342,7 @@ export const Integration = z.looseObject({
 });
 export type Integration = z.infer<typeof Integration>;
 
-export const Computation = z.looseObject({
+const Computation = z.looseObject({
   code: z.string().optional().describe('Computation identifier.'),
   parameter: z.string().optional().describe('The computed parameter this computation fills.'),
   formula: z.string().optional().describe('Formula over {{param-code}}.'),
@@ -419,7 +419,7 @@ export const Tool = z.looseObject({
 });
 export type Tool = z.infer<typeof Tool>;
 
-export const GeneralSettings = z.looseObject({
+const GeneralSettings = z.looseObject({
   name: z.string().optional().describe("The agent's name."),
   objective: z.string().optional().describe('What the agent is for, in a sentence.'),
   tone_of_voice: z.string().optional().describe('How the agent sounds, e.g. friendly and professional.'),

@@ -47,7 +47,7 @@ export const ToolInvocation = z.looseObject({
 export type ToolInvocation = z.infer<typeof ToolInvocation>;
 
 /** The richer shape read by the deployed runtime's own tooling (all optional). */
-export const RichTraceFields = {
+const RichTraceFields = {
   input: z.looseObject({ message: z.string() }).optional(),
   understanding: z
     .looseObject({

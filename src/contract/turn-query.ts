@@ -51,8 +51,8 @@ export class TurnQueryError extends Error {
 }
 
 /** At most this many values per field, and this many words in `q`. */
-export const MAX_VALUES_PER_FIELD = 50;
-export const MAX_WORDS = 16;
+const MAX_VALUES_PER_FIELD = 50;
+const MAX_WORDS = 16;
 const MAX_VALUE_LENGTH = 200;
 
 const DATE = /^\d{4}-\d{2}-\d{2}(T[\d:.]+(Z|[+-]\d{2}:\d{2})?)?$/;
@@ -122,7 +122,7 @@ const WORD = /[\p{L}\p{N}]+/gu;
 export const searchableText = (text: string): string => (text.match(WORD) ?? []).join(' ');
 
 /** Letters and digits runs of the text query, at most MAX_WORDS of them. */
-export function queryWords(q: string): string[] {
+function queryWords(q: string): string[] {
   const words = q.toLowerCase().match(WORD) ?? [];
   if (words.length > MAX_WORDS) throw new TurnQueryError('q', `q: at most ${MAX_WORDS} words`);
   return words.map((w) => w.slice(0, 64));

@@ -49,12 +49,12 @@ export const WhatIfRequest = z.strictObject({
 });
 export type WhatIfRequest = z.infer<typeof WhatIfRequest>;
 
-export const BundleChangeBody = z.union([
+const BundleChangeBody = z.union([
   z.object({ op: z.literal('set'), path: z.array(z.union([z.string(), z.number()])), value: z.unknown() }),
   z.object({ op: z.literal('remove'), path: z.array(z.union([z.string(), z.number()])) }),
 ]);
 
-export const WhyNotItemBody = z.object({
+const WhyNotItemBody = z.object({
   family: z.enum(['data', 'bundle']),
   decision: z
     .string()

@@ -26,3 +26,25 @@ export function withoutEntry<T>(
   delete copy[key];
   return copy;
 }
+
+/** An empty record with no prototype. */
+export function emptyRecord<T>(): Record<string, T> {
+  return Object.create(null) as Record<string, T>;
+}
+
+/**
+ * A stored or received object read back as a record with no prototype: its own entries whose value
+ * `keep` accepts (storage is outside this code's control), nothing inherited. Anything but a plain
+ * object reads as an empty record.
+ */
+export function ownRecord<T>(value: unknown, keep: (v: unknown) => v is T): Record<string, T> {
+  const out = emptyRecord<T>();
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return out;
+  for (const [key, v] of Object.entries(value)) {
+    if (keep(v))
+      Object.defineProperty(out, key, { value: v, enumerable: true, writable: true, configurable: true });
+  }
+  return out;
+}
+
+export const isString = (v: unknown): v is string => typeof v === 'string';

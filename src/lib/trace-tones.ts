@@ -43,7 +43,7 @@ export function resultTone(result: string | undefined | null): Tone {
  * A missing-information check: the reference engine reports a tool's required parameters as the
  * rule `<TOOL>.params.required`, `blocked` while one is missing. It asks the user; it blocks nothing.
  */
-export function isMissingInformationCheck(rule: { rule_id?: unknown }): boolean {
+function isMissingInformationCheck(rule: { rule_id?: unknown }): boolean {
   return typeof rule.rule_id === 'string' && rule.rule_id.endsWith('.params.required');
 }
 

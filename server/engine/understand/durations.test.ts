@@ -8,7 +8,7 @@ import type { Bundle } from '../../../src/contract/bundle';
 import { converse } from '../../agents/converse';
 import { parseClock } from '../clock';
 import { compileBundle } from '../compile';
-import { fixture } from '../fixtures/load';
+import { fixture } from '../fixtures/load.fixture';
 import { understand } from './index';
 
 const CLOCK = '2025-03-15T12:00:00Z';

@@ -33,7 +33,7 @@ export interface UnderstandContext {
 const CORRECTION = /\b(?:instead|actually|rather|change|correct(?:ion)?|make\s+(?:it|that)|no\s+wait)\b/i;
 
 /** The longest message read; the rest is ignored (keeps a turn fast on huge input). */
-export const MAX_MESSAGE_CHARS = 4000;
+const MAX_MESSAGE_CHARS = 4000;
 const MAX_FREE_TEXT = 500;
 const MONEY_WORDS = new Set([
   'amount',

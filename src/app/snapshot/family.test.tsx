@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installDomStubs } from '../../lib/testing/dom-stubs';
+import { installDomStubs } from '../../lib/dom-stubs.fixture';
 import { parseShareDocument } from '../../features/share/document';
 import { documentCompareSide, documentTraceLists, documentTree, documentTreeStatus } from './family';
-import { familyDocument, sampleDocument } from '../../features/share/fixtures';
+import { familyDocument, sampleDocument } from '../../features/share/share-document.fixture';
 import SnapshotView from './SnapshotView';
 
 beforeAll(() => installDomStubs());

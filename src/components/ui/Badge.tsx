@@ -4,7 +4,7 @@ import type { Tone } from '../../lib/trace-tones';
 
 export type { Tone };
 
-export const TONE_CLASSES: Record<Tone, string> = {
+const TONE_CLASSES: Record<Tone, string> = {
   neutral: 'bg-zinc-100 text-zinc-800 ring-zinc-300 dark:bg-zinc-800 dark:text-zinc-100 dark:ring-zinc-600',
   ok: 'bg-emerald-50 text-emerald-800 ring-emerald-300 dark:bg-emerald-950 dark:text-emerald-200 dark:ring-emerald-700',
   blocked: 'bg-red-50 text-red-800 ring-red-300 dark:bg-red-950 dark:text-red-200 dark:ring-red-700',

@@ -3,7 +3,7 @@ import { cleanup, render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { useState } from 'react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { installDialogStubs } from '../../lib/testing/dom-stubs';
+import { installDialogStubs } from '../../lib/dom-stubs.fixture';
 import { Modal } from './Modal';
 import { afterDialogsClose, anyDialogOpen } from './open-dialogs';
 

@@ -18,7 +18,7 @@ export async function rememberBundle(hash: string, bundle: unknown): Promise<voi
 }
 
 /** A bundle sent earlier from this browser, by its full hash. */
-export async function recallBundle(hash: string): Promise<Record<string, unknown> | null> {
+async function recallBundle(hash: string): Promise<Record<string, unknown> | null> {
   const v = await idbGet<Record<string, unknown>>(archiveKey(hash));
   return v && typeof v === 'object' ? v : null;
 }

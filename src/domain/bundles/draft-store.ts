@@ -11,7 +11,7 @@ import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import type { BundleIssue } from '../../contract/api';
 import { idbPersistStorage } from '../../lib/idb-storage';
-import { ownValue, withEntry, withoutEntry } from '../../lib/own-records';
+import { emptyRecord, isString, ownRecord, ownValue, withEntry, withoutEntry } from '../../lib/own-records';
 
 export interface ServerIssues {
   agentId: string;
@@ -31,10 +31,14 @@ export interface BundleDraftState {
   setServerIssues: (issues: ServerIssues | null) => void;
 }
 
+/** The drafts of a stored state, as a record with no prototype (texts only). */
+const storedDrafts = (persisted: unknown) =>
+  ownRecord((persisted as { drafts?: unknown } | null)?.drafts, isString);
+
 export const useBundleDraftStore = create<BundleDraftState>()(
   persist(
     (setState) => ({
-      drafts: {},
+      drafts: emptyRecord<string>(),
       serverIssues: null,
       hydrated: false,
       setDraft: (agentId, text) =>
@@ -54,9 +58,9 @@ export const useBundleDraftStore = create<BundleDraftState>()(
       storage: idbPersistStorage<Pick<BundleDraftState, 'drafts'>>(),
       partialize: (s) => ({ drafts: s.drafts }),
       // Version 1 also held a browser-wide "use this bundle" switch: only the drafts are kept.
-      migrate: (persisted) => ({
-        drafts: (persisted as { drafts?: Record<string, string> } | null)?.drafts ?? {},
-      }),
+      migrate: (persisted) => ({ drafts: storedDrafts(persisted) }),
+      // Read back with no prototype: an agent id such as `constructor` is a key like any other.
+      merge: (persisted, current) => ({ ...current, drafts: storedDrafts(persisted) }),
       onRehydrateStorage: () => () => useBundleDraftStore.setState({ hydrated: true }),
     },
   ),

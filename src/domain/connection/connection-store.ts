@@ -22,7 +22,7 @@ export interface ConnectionSettings {
   versionTag: string;
 }
 
-export const DEFAULT_CONNECTION: ConnectionSettings = {
+const DEFAULT_CONNECTION: ConnectionSettings = {
   baseUrl: '',
   keyHeader: 'x-service-api-key',
   apiKey: '',
@@ -76,4 +76,3 @@ export function connectionIdentity(s: ConnectionSettings): string {
 
 export const selectAgentId = (s: ConnectionState) => s.agentId;
 export const selectHasKey = (s: ConnectionState) => s.apiKey.length > 0;
-export const selectUpdate = (s: ConnectionState) => s.update;

@@ -33,8 +33,3 @@ export const useLineageStore = create<LineageState>()(
 
 export const selectLineageRecords = (s: LineageState) => s.records;
 export const selectLineageHydrated = (s: LineageState) => s.hydrated;
-
-/** The record of one branch, outside React (e.g. to label a comparison). */
-export function lineageOf(taskId: string): LineageRecord | undefined {
-  return useLineageStore.getState().records.find((r) => r.task_id === taskId);
-}

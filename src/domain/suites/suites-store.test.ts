@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { renderHook } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
+import { idbSet } from '../../lib/idb-storage';
 import type { TestCase } from '../../lib/test-cases';
 import { caseFileName, uniqueFileName } from './file-names';
 import {
@@ -71,7 +72,7 @@ describe('suites store', () => {
     expect(suite('__proto__')).toEqual([]);
     addCase('__proto__', testCase('Odd agent'));
     expect(suite('__proto__').map((e) => e.testCase.name)).toEqual(['Odd agent']);
-    expect(Object.getPrototypeOf(useSuitesStore.getState().suites)).toBe(Object.prototype);
+    expect(Object.getPrototypeOf(useSuitesStore.getState().suites)).toBeNull();
   });
 
   it('useSuiteCases returns the same array while the suite is unchanged', () => {
@@ -89,5 +90,23 @@ describe('case file names', () => {
     expect(caseFileName('A charge from 10 days ago!')).toBe('a-charge-from-10-days-ago.case.json');
     expect(caseFileName('???')).toBe('case.case.json');
     expect(uniqueFileName('x.case.json', new Set(['x.case.json', 'x-2.case.json']))).toBe('x-3.case.json');
+  });
+
+  it('agents named like prototype members have suites like any other, also once read back from storage', async () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    useSuitesStore.setState({ suites: {} });
+    for (const agent of names) expect(suite(agent)).toEqual([]);
+    for (const agent of names) addCase(agent, testCase(`case of ${agent}`));
+    for (const agent of names) expect(suite(agent).map((e) => e.testCase.name)).toEqual([`case of ${agent}`]);
+
+    const stored = JSON.parse(JSON.stringify({ suites: useSuitesStore.getState().suites })) as unknown;
+    useSuitesStore.setState({ suites: {} });
+    await idbSet('threadline:test-suites', { state: stored, version: 1 });
+    await useSuitesStore.persist.rehydrate();
+    const { suites } = useSuitesStore.getState();
+    expect(Object.getPrototypeOf(suites)).toBeNull();
+    expect(Object.keys(suites).sort()).toEqual([...names].sort());
+    for (const agent of names) expect(suite(agent).map((e) => e.testCase.name)).toEqual([`case of ${agent}`]);
+    expect(suite('valueOf')).toEqual([]);
   });
 });

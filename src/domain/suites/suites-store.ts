@@ -12,6 +12,7 @@ import { useMemo } from 'react';
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { idbPersistStorage } from '../../lib/idb-storage';
+import { emptyRecord, ownRecord, ownValue, withEntry } from '../../lib/own-records';
 import { validateTestCase, type TestCase } from '../../lib/test-cases';
 import { caseFileName, uniqueFileName } from './file-names';
 
@@ -60,19 +61,11 @@ const EMPTY: readonly SuiteEntry[] = Object.freeze([]);
 const EMPTY_CASES: readonly TestCase[] = Object.freeze([]);
 
 export function suiteOf(suites: Suites, agentId: string): readonly SuiteEntry[] {
-  return Object.hasOwn(suites, agentId) ? suites[agentId]! : EMPTY;
+  return ownValue(suites, agentId) ?? EMPTY;
 }
 
-const withSuite = (suites: Suites, agentId: string, entries: readonly SuiteEntry[]): Suites => {
-  const next: Suites = { ...suites };
-  Object.defineProperty(next, agentId, {
-    value: entries,
-    enumerable: true,
-    writable: true,
-    configurable: true,
-  });
-  return next;
-};
+const withSuite = (suites: Suites, agentId: string, entries: readonly SuiteEntry[]): Suites =>
+  withEntry(suites, agentId, entries);
 
 let counter = 0;
 const newId = () =>
@@ -85,12 +78,10 @@ const takenFiles = (entries: readonly SuiteEntry[], except?: string) =>
 
 /** Keeps only stored entries that still validate (storage is outside this code's control). */
 function revive(value: unknown): Suites {
-  const out: Suites = {};
-  if (typeof value !== 'object' || value === null) return out;
-  for (const [agentId, entries] of Object.entries(value as Record<string, unknown>)) {
-    if (!Array.isArray(entries)) continue;
+  const out = emptyRecord<readonly SuiteEntry[]>();
+  for (const [agentId, entries] of Object.entries(ownRecord(value, Array.isArray))) {
     const kept: SuiteEntry[] = [];
-    for (const e of entries as Partial<SuiteEntry>[]) {
+    for (const e of entries as unknown as Partial<SuiteEntry>[]) {
       if (typeof e?.id !== 'string' || typeof e.file !== 'string') continue;
       const parsed = validateTestCase(e.testCase);
       if (!parsed.ok) continue;
@@ -109,7 +100,7 @@ function revive(value: unknown): Suites {
 export const useSuitesStore = create<SuitesState>()(
   persist(
     (setState, getState) => ({
-      suites: {},
+      suites: emptyRecord<readonly SuiteEntry[]>(),
       hydrated: false,
       addCase: (agentId, testCase, file) => {
         const id = newId();
@@ -208,8 +199,6 @@ export const useSuitesStore = create<SuitesState>()(
     },
   ),
 );
-
-export const selectSuites = (s: SuitesState) => s.suites;
 export const selectSuitesHydrated = (s: SuitesState) => s.hydrated;
 
 /** The agent's suite entries (ids, file names and cases), in suite order. */

@@ -75,12 +75,8 @@ export function withDraft(
   return { ok: true, config: { ...config, bundle_hash: draft.hash } };
 }
 
-export function sameRunConfig(a: RunConfig, b: RunConfig): boolean {
-  return a.bundle_hash === b.bundle_hash && a.version_id === b.version_id && a.version_tag === b.version_tag;
-}
-
 /** The version a config pins, in words (id and tag), or null for the task's own version. */
-export function pinLabel(config: RunConfig): string | null {
+function pinLabel(config: RunConfig): string | null {
   const parts = [config.version_id, config.version_tag].filter(Boolean);
   return parts.length ? parts.join(' / ') : null;
 }

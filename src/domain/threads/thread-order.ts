@@ -12,7 +12,7 @@ export interface Ordered {
 }
 
 /** What a thread is ordered by: its latest activity. */
-export const activityOf = (t: Ordered): string => t.updated_at ?? t.created_at ?? '';
+const activityOf = (t: Ordered): string => t.updated_at ?? t.created_at ?? '';
 
 /** Comparisons made since the counter was last read (work-count tests read it). */
 export const orderWork = { comparisons: 0, fullSorts: 0 };

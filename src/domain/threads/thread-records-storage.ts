@@ -164,7 +164,7 @@ export function browserRecordsBackend(): RecordsBackend {
 }
 
 /** Records kept in memory only (no IndexedDB here). */
-export function memoryRecordsBackend(): RecordsBackend {
+function memoryRecordsBackend(): RecordsBackend {
   const kept = new Map<string, ThreadRecord>();
   return {
     readAll: () => Promise.resolve([...kept]),

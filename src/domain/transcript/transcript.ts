@@ -66,7 +66,7 @@ export function traceUserText(trace: TolerantTrace): string | undefined {
   return str(obj(trace.input)?.message);
 }
 
-export function traceReply(trace: TolerantTrace): { text?: string; suggestions?: string[] } {
+function traceReply(trace: TolerantTrace): { text?: string; suggestions?: string[] } {
   const r = obj(trace.response);
   const suggestions = Array.isArray(r?.suggestions)
     ? r.suggestions.map((s) => (typeof s === 'string' ? s : JSON.stringify(s)))
@@ -94,7 +94,7 @@ function runOf(
  * This browser's records by the id a trace names them with: the message id each was answered
  * with, and the trace's own interaction id when the answer's trace carried another one.
  */
-export function localByTraceId(local: readonly LocalTurn[] | undefined): Map<string, LocalTurn> {
+function localByTraceId(local: readonly LocalTurn[] | undefined): Map<string, LocalTurn> {
   const out = new Map<string, LocalTurn>();
   for (const t of local ?? []) {
     out.set(t.id, t);
@@ -139,7 +139,7 @@ export function turnFromTrace(
 }
 
 /** The id a trace without an interaction id gets at position `index`. */
-export const standInId = (index: number) => `unidentified-trace-${index + 1}`;
+const standInId = (index: number) => `unidentified-trace-${index + 1}`;
 
 /** A turn this browser recorded that the server's trace list does not hold (yet). */
 export function turnFromLocal(mine: LocalTurn, index: number, run: TurnRun | undefined): Turn {

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
-import { installDomStubs } from '../../lib/testing/dom-stubs';
+import { installDomStubs } from '../../lib/dom-stubs.fixture';
 import { replaceThreads } from '../../domain/threads/threads-store';
 import { BranchTree } from './BranchTree';
 import type { LineageRecord } from '../../domain/lineage/lineage';

@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
 import { ApiError } from '../../api/errors';
-import { installDomStubs } from '../../lib/testing/dom-stubs';
+import { installDomStubs } from '../../lib/dom-stubs.fixture';
 import { useConnectionStore } from '../../domain/connection/connection-store';
 import { replaceThreads, useThreadsStore } from '../../domain/threads/threads-store';
 import { ChatPane } from './ChatPane';

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { idbSet } from '../../lib/idb-storage';
 import { selectDraft, useDraftsStore } from './drafts-store';
 
 const NAMES = ['constructor', '__proto__', 'toString', 'hasOwnProperty', 'valueOf'];
@@ -12,5 +13,18 @@ describe('unsent text per thread', () => {
       useDraftsStore.getState().setDraft(task, '');
       expect(selectDraft(task)(useDraftsStore.getState())).toBe('');
     }
+  });
+
+  it('unsent text read back from storage has no prototype: only stored task ids have text', async () => {
+    await idbSet('threadline:drafts', {
+      state: JSON.parse('{"drafts": {"__proto__": "kept", "toString": 7}}') as unknown,
+      version: 1,
+    });
+    await useDraftsStore.persist.rehydrate();
+    const { drafts } = useDraftsStore.getState();
+    expect(Object.getPrototypeOf(drafts)).toBeNull();
+    expect(selectDraft('__proto__')(useDraftsStore.getState())).toBe('kept');
+    for (const task of ['constructor', 'toString', 'hasOwnProperty'])
+      expect(selectDraft(task)(useDraftsStore.getState())).toBe('');
   });
 });

@@ -2,7 +2,7 @@
 import { create } from 'zustand';
 import { persist } from 'zustand/middleware';
 import { idbPersistStorage } from '../../lib/idb-storage';
-import { ownValue, withEntry, withoutEntry } from '../../lib/own-records';
+import { emptyRecord, isString, ownRecord, ownValue, withEntry, withoutEntry } from '../../lib/own-records';
 
 interface DraftsState {
   drafts: Readonly<Record<string, string>>;
@@ -12,7 +12,7 @@ interface DraftsState {
 export const useDraftsStore = create<DraftsState>()(
   persist(
     (setState) => ({
-      drafts: {},
+      drafts: emptyRecord<string>(),
       setDraft: (taskId, text) =>
         setState((s) => {
           if (text) return { drafts: withEntry(s.drafts, taskId, text) };
@@ -25,9 +25,13 @@ export const useDraftsStore = create<DraftsState>()(
       version: 1,
       storage: idbPersistStorage<Pick<DraftsState, 'drafts'>>(),
       partialize: (s) => ({ drafts: s.drafts }),
+      // Read back with no prototype: a task id such as `constructor` is a key like any other.
+      merge: (persisted, current) => ({
+        ...current,
+        drafts: ownRecord((persisted as { drafts?: unknown } | null)?.drafts, isString),
+      }),
     },
   ),
 );
 
 export const selectDraft = (taskId: string) => (s: DraftsState) => ownValue(s.drafts, taskId) ?? '';
-export const selectSetDraft = (s: DraftsState) => s.setDraft;

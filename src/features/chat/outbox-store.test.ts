@@ -57,4 +57,15 @@ describe('outbox', () => {
     );
     expect(canRetry(entry('hi', badBundle))).toBe(true);
   });
+
+  it('keeps the messages of threads named like prototype members apart', () => {
+    const { begin, remove } = useOutboxStore.getState();
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    for (const task of names) expect(selectOutbox(task)(useOutboxStore.getState())).toEqual([]);
+    for (const task of names) expect(begin({ localId: `l-${task}`, taskId: task, text: task })).toBe(true);
+    for (const task of names)
+      expect(selectOutbox(task)(useOutboxStore.getState()).map((e) => e.text)).toEqual([task]);
+    for (const task of names) remove(task, `l-${task}`);
+    for (const task of names) expect(selectOutbox(task)(useOutboxStore.getState())).toEqual([]);
+  });
 });

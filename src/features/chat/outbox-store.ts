@@ -6,6 +6,7 @@
 import { create } from 'zustand';
 import type { ApiError } from '../../api/errors';
 import { MESSAGE_MAX_CHARS } from '../../lib/message-limit';
+import { emptyRecord, ownValue, withEntry } from '../../lib/own-records';
 
 export interface OutboxEntry {
   localId: string;
@@ -17,7 +18,8 @@ export interface OutboxEntry {
 }
 
 interface OutboxState {
-  byTask: Record<string, OutboxEntry[]>;
+  /** Keyed by task id, which may be any name (read with `ownValue`). */
+  byTask: Readonly<Record<string, OutboxEntry[]>>;
   /** Adds or resets an entry to pending; false when it is already pending (nothing to do). */
   begin: (entry: Omit<OutboxEntry, 'status' | 'startedAt' | 'error'>) => boolean;
   fail: (taskId: string, localId: string, error: ApiError) => void;
@@ -26,33 +28,40 @@ interface OutboxState {
 
 const EMPTY: OutboxEntry[] = [];
 
+const listOf = (byTask: OutboxState['byTask'], taskId: string) => ownValue(byTask, taskId) ?? EMPTY;
+
 export const useOutboxStore = create<OutboxState>()((setState, getState) => ({
-  byTask: {},
+  byTask: emptyRecord<OutboxEntry[]>(),
   begin: (e) => {
-    const list = getState().byTask[e.taskId] ?? EMPTY;
+    const list = listOf(getState().byTask, e.taskId);
     const existing = list.find((x) => x.localId === e.localId);
     if (existing?.status === 'pending') return false;
     const entry: OutboxEntry = { ...e, status: 'pending', startedAt: Date.now() };
     const next = existing ? list.map((x) => (x.localId === e.localId ? entry : x)) : [...list, entry];
-    setState((s) => ({ byTask: { ...s.byTask, [e.taskId]: next } }));
+    setState((s) => ({ byTask: withEntry(s.byTask, e.taskId, next) }));
     return true;
   },
   fail: (taskId, localId, error) =>
     setState((s) => ({
-      byTask: {
-        ...s.byTask,
-        [taskId]: (s.byTask[taskId] ?? EMPTY).map((x) =>
+      byTask: withEntry(
+        s.byTask,
+        taskId,
+        listOf(s.byTask, taskId).map((x) =>
           x.localId === localId ? { ...x, status: 'error' as const, error } : x,
         ),
-      },
+      ),
     })),
   remove: (taskId, localId) =>
     setState((s) => ({
-      byTask: { ...s.byTask, [taskId]: (s.byTask[taskId] ?? EMPTY).filter((x) => x.localId !== localId) },
+      byTask: withEntry(
+        s.byTask,
+        taskId,
+        listOf(s.byTask, taskId).filter((x) => x.localId !== localId),
+      ),
     })),
 }));
 
-export const selectOutbox = (taskId: string) => (s: OutboxState) => s.byTask[taskId] ?? EMPTY;
+export const selectOutbox = (taskId: string) => (s: OutboxState) => listOf(s.byTask, taskId);
 
 /**
  * False when sending the same text again cannot succeed: the service refused the message itself

@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { installDomStubs } from '../../lib/testing/dom-stubs';
+import { installDomStubs } from '../../lib/dom-stubs.fixture';
 import { MessageList } from './MessageList';
 import type { Turn } from '../../domain/transcript/transcript';
 

@@ -1,11 +1,10 @@
 /** Public surface of the compare feature. */
-export { CompareMain } from './CompareMain';
+
 export type { CompareViewProps } from './CompareView';
-export { alignTurns, type AlignedRow, type Alignment, type CompareTurn } from './align';
-export { diffTraces, highlightFor, countDifferences, type TraceDiff } from './trace-diff';
+export { type AlignedRow, type Alignment, type CompareTurn } from './align';
+export { type TraceDiff } from './trace-diff';
 export { parseComparePair, formatComparePair, type ComparePair } from './pair';
 // Read only what they are given (a shared document feeds them from the file).
 export { CompareLayout, type CompareSide } from './CompareLayout';
 export { SideSummary } from './RunsSummary';
 export { toCompareTurns } from './turns';
-export { preloadCompareView } from './preload';

@@ -180,6 +180,14 @@ describe('highlightFor', () => {
     expect(highlightFor(d, 'b')).toEqual({ intent: 'changed', 'entity:card': 'changed' });
   });
 
+  it('an entity named like a prototype member on one side only is added, not changed', () => {
+    const a = TolerantTrace.parse({ intent: 'x', entities: {} });
+    for (const name of ['constructor', 'toString', 'hasOwnProperty', '__proto__']) {
+      const b = TolerantTrace.parse({ intent: 'x', entities: JSON.parse(`{"${name}": 5}`) as unknown });
+      expect(highlightFor(diffTraces(a, b), 'b')).toEqual({ [`entity:${name}`]: 'added' });
+    }
+  });
+
   it('is empty when nothing differs', () => {
     expect(highlightFor(diffTraces(blocked, blocked), 'a')).toEqual({});
   });

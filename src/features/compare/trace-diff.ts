@@ -6,6 +6,7 @@
  * other); tools invoked by name, likewise. Pure and framework-free.
  */
 import type { TolerantTrace } from '../../contract/trace';
+import { ownValue } from '../../lib/own-records';
 
 type Rule = TolerantTrace['rules_evaluated'][number];
 type ToolCall = TolerantTrace['tools_invoked'][number];
@@ -94,9 +95,12 @@ export function sameValue(x: unknown, y: unknown): boolean {
   return true;
 }
 
+/** Entities and parameters are named by the bundle: only a side's own entries count. */
 function recordDiff(a: Record<string, unknown>, b: Record<string, unknown>): ValueChange[] {
   const keys = [...new Set([...Object.keys(a), ...Object.keys(b)])];
-  return keys.filter((k) => !sameValue(a[k], b[k])).map((key) => ({ key, a: a[key], b: b[key] }));
+  return keys
+    .map((key) => ({ key, a: ownValue(a, key), b: ownValue(b, key) }))
+    .filter((c) => !sameValue(c.a, c.b));
 }
 
 function extractedParams(t: TolerantTrace | null | undefined): Record<string, unknown> {

@@ -19,7 +19,7 @@ import { impactCases, impactSummary, type ImpactSummary } from './impact-model';
 import { ownValue } from '../../lib/own-records';
 
 /** Quiet time after the last keystroke before the cases are replayed. */
-export const SETTLE_MS = 300;
+const SETTLE_MS = 300;
 
 export type ImpactState =
   | { kind: 'loading' }

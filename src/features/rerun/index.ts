@@ -2,12 +2,4 @@
 export { RerunAction, type RerunActionProps } from './RerunAction';
 export { type RerunDialogProps } from './RerunDialog';
 export { LazyRerunDialog, preloadRerunDialog } from './lazy-rerun-dialog';
-export { useRerunFromHere } from './use-rerun-from-here';
-export {
-  buildRerunRequest,
-  formProblem,
-  preferredBundleChoice,
-  type BundleChoice,
-  type RerunForm,
-  type RerunTarget,
-} from './build-request';
+export { type BundleChoice, type RerunForm, type RerunTarget } from './build-request';

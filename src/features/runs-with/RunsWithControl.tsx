@@ -20,10 +20,7 @@ const CURRENT = 'current';
 const DRAFT = 'draft';
 
 /** Switches the thread to its agent's current draft (kept by hash first, so it can be sent later). */
-export async function runThreadWithDraft(
-  thread: ThreadRecord,
-  draft: DraftSendState,
-): Promise<string | null> {
+async function runThreadWithDraft(thread: ThreadRecord, draft: DraftSendState): Promise<string | null> {
   if (draft.status !== 'ready') return draft.reason;
   const use = withDraft(thread, runConfigOf(thread), { agentId: draft.agentId, hash: draft.hash });
   if (!use.ok) return use.reason;

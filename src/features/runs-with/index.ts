@@ -1,2 +1,2 @@
 /** Public surface of the runs-with feature: what a thread sends with, chosen per thread. */
-export { RunsWithControl, ThreadDraftControls, runThreadWithDraft } from './RunsWithControl';
+export { RunsWithControl, ThreadDraftControls } from './RunsWithControl';

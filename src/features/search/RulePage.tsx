@@ -24,7 +24,7 @@ import { FetchedScopeNote } from './ScopeNote';
 import { turnCountsQueryOptions, turnPagesQueryOptions } from './turn-queries';
 
 /** Latest turns shown per result. */
-export const LATEST_PER_RESULT = 5;
+const LATEST_PER_RESULT = 5;
 
 export interface RulePageProps {
   agentId: string;

@@ -119,4 +119,9 @@ describe('searching the turns this browser fetched, with the service’s filters
     ]);
     expect([blocked, proceeded].sort(newestFirst)[0]).toBe(proceeded);
   });
+
+  it('a search naming a field like a prototype member is read as an unknown field, never a crash', () => {
+    for (const name of ['constructor', '__proto__', 'toString', 'hasOwnProperty'])
+      expect(readFetchedQuery(`${name}=x&${name}=y&decision=proceed`).decisions).toEqual(['proceed']);
+  });
 });

@@ -9,6 +9,7 @@ import type { TurnFacetsIn, TurnHitIn } from '../../api/turn-search';
 import type { TolerantTrace } from '../../contract/trace';
 import { NUMBER, parseTurnQuery, type ParamFilter, type TurnQuery } from '../../contract/turn-query';
 import { decisionCause } from '../../lib/decision-cause';
+import { emptyRecord } from '../../lib/own-records';
 
 /** What a fetched turn is searched by: its row as a result, and its rules, tools and values. */
 export interface FetchedTurn {
@@ -83,7 +84,8 @@ const wordsOf = (text: string) => text.toLowerCase().match(/[\p{L}\p{N}]+/gu) ??
 
 /** Reads a search as the service does; throws a `TurnQueryError` naming the field it cannot read. */
 export function readFetchedQuery(find: string): TurnQuery {
-  const fields: Record<string, string[]> = {};
+  // Field names are typed by the user: a record with no prototype, so `constructor` is a field.
+  const fields = emptyRecord<string[]>();
   for (const [key, value] of new URLSearchParams(find)) (fields[key] ??= []).push(value);
   return parseTurnQuery(fields);
 }

@@ -5,7 +5,7 @@
  * Pure: no React, no fetch.
  */
 
-export const FIND_FIELDS = [
+const FIND_FIELDS = [
   'agent',
   'rule',
   'tool',
@@ -28,7 +28,7 @@ export interface FindFilter {
 }
 
 /** At most this many filters in one search (the service caps each field too). */
-export const MAX_FILTERS = 50;
+const MAX_FILTERS = 50;
 const isField = (f: string): f is FindField => (FIND_FIELDS as readonly string[]).includes(f);
 const same = (a: FindFilter, b: FindFilter) => a.field === b.field && a.value === b.value;
 

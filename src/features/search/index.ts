@@ -1,7 +1,5 @@
 /** Public surface of the search feature: the turn search view and its filters. */
 export { SearchView, type SearchViewProps } from './SearchView';
 export { hitLabel } from './Hit';
-export { withFilter, type FindFilter } from './find';
+export { type FindFilter } from './find';
 export { RulePage, type RulePageProps } from './RulePage';
-export { RuleLinks } from './RuleLinks';
-export { ruleFind } from './rule-stats';

@@ -12,7 +12,7 @@ import { parseShareDocument, ShareDocumentError, type ShareDocument } from './do
 /** The most fragment characters a snapshot link may carry: 32 KB. */
 export const SNAPSHOT_LINK_LIMIT = 32 * 1024;
 /** Refuse to inflate more than this (a hostile link cannot exhaust memory). */
-export const SNAPSHOT_INFLATED_LIMIT = 8 * 1024 * 1024;
+const SNAPSHOT_INFLATED_LIMIT = 8 * 1024 * 1024;
 
 export function encodeSnapshot(doc: ShareDocument): string {
   return bytesToBase64Url(deflateSync(strToU8(JSON.stringify(doc)), { level: 9 }));

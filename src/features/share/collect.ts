@@ -20,7 +20,7 @@ export function familyOf(taskId: string, lineage: readonly LineageRecord[]): str
 }
 
 /** One thread's transcript: the server's traces (when reachable) merged with local records. */
-export async function collectThread(
+async function collectThread(
   queryClient: QueryClient,
   id: string,
   record: ThreadRecord | undefined,
@@ -52,7 +52,7 @@ export interface BundleChoice {
  * turn's bundle hash, in order), found by hash as everywhere else (this browser's copy, else the
  * server's), else the agent's own bundle when the service publishes it.
  */
-export async function findBundle(
+async function findBundle(
   queryClient: QueryClient,
   hashes: readonly (string | null | undefined)[],
   agentId: string | undefined,

@@ -9,8 +9,8 @@
 import { z } from 'zod';
 import { TolerantTrace } from '../../contract/trace';
 
-export const SHARE_FORMAT = 'threadline';
-export const SHARE_VERSION = 1;
+const SHARE_FORMAT = 'threadline';
+const SHARE_VERSION = 1;
 
 const Id = z.string().min(1).max(500);
 

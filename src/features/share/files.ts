@@ -22,7 +22,3 @@ export async function copyText(text: string): Promise<boolean> {
     return false;
   }
 }
-
-export async function readFileText(file: File): Promise<string> {
-  return file.text();
-}

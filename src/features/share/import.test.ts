@@ -1,6 +1,6 @@
 // @vitest-environment jsdom
 import { beforeEach, describe, expect, it } from 'vitest';
-import { sampleDocument } from './fixtures';
+import { sampleDocument } from './share-document.fixture';
 import { importFile } from './ImportDrop';
 import { useShareStore } from './share-store';
 

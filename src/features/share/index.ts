@@ -2,11 +2,11 @@
 import { lazy } from 'react';
 export { ShareMenu } from './ShareMenu';
 export { LinkGate } from './LinkGate';
-export { ImportDrop, pickImportFile } from './ImportDrop';
+export { ImportDrop } from './ImportDrop';
 export { useShareActions } from './ShareActions';
 export { useShareStore } from './share-store';
 export { ShareViewProvider, useShareDialogOpen } from './share-view';
-export { snapshotPayloadFromHash, buildTraceLink } from './links';
+export { snapshotPayloadFromHash } from './links';
 export type { ShareTarget } from './share-target';
 export type { ShareDocument } from './document';
 export const LazyShareDialog = lazy(() => import('./ShareDialog'));

@@ -11,7 +11,7 @@
  */
 import type { ShareDocument } from './document';
 
-export const MIN_SUBSTRING = 3;
+const MIN_SUBSTRING = 3;
 
 export interface MaskCandidate {
   /** The value as text (numbers as their decimal form). */
@@ -119,7 +119,7 @@ export interface Masker {
   whole: (s: string) => string | undefined;
 }
 
-export function makeMasker(chosen: readonly MaskCandidate[]): Masker {
+function makeMasker(chosen: readonly MaskCandidate[]): Masker {
   const token = new Map(chosen.map((c) => [c.value, `‹${c.name}›`]));
   const long = chosen.map((c) => c.value).filter((v) => v.length >= MIN_SUBSTRING);
   long.sort((a, b) => b.length - a.length);

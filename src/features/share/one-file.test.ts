@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { familyDocument, sampleDocument } from './fixtures';
+import { familyDocument, sampleDocument } from './share-document.fixture';
 import { DOCUMENT_PLACEHOLDER, embeddableJson, oneFileHtml, readEmbeddedDocument } from './one-file';
 
 // As the build writes it: the element formatted over lines, and the page's code holds the

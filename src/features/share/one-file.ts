@@ -7,7 +7,7 @@
 import { parseShareDocument, type ShareDocument } from './document';
 
 /** The built template, beside the app's index.html. */
-export const ONE_FILE_TEMPLATE = 'threadline-snapshot.html';
+const ONE_FILE_TEMPLATE = 'threadline-snapshot.html';
 export const EMBEDDED_DOCUMENT_ID = 'threadline-document';
 /** Where the template takes the document (inside the JSON script element). */
 export const DOCUMENT_PLACEHOLDER = '<!--threadline-document-->';

@@ -4,7 +4,7 @@ import { bytesToBase64Url } from '../../lib/base64url';
 import { buildShareDocument, describeDocument, fileSlug, toChatTurns } from './build';
 import { buildSnapshotLink, decodeSnapshot, encodeSnapshot, SNAPSHOT_LINK_LIMIT } from './codec';
 import { parseShareDocument, ShareDocumentError } from './document';
-import { sampleDocument, turns } from './fixtures';
+import { sampleDocument, turns } from './share-document.fixture';
 import { buildTraceLink, serverMismatch, snapshotPayloadFromHash } from './links';
 import { findLeaks, maskCandidates, maskDocument } from './mask';
 import { transcriptMarkdown } from './markdown';

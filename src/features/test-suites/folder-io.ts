@@ -13,7 +13,7 @@ interface DirectoryPicker {
   }) => Promise<FileSystemDirectoryHandle>;
 }
 
-export const suiteFolderName = (agentId: string) => `${agentId}-tests`;
+const suiteFolderName = (agentId: string) => `${agentId}-tests`;
 
 function downloadBytes(name: string, bytes: Uint8Array, type: string): void {
   const url = URL.createObjectURL(new Blob([bytes as BlobPart], { type }));

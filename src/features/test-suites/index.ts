@@ -4,4 +4,4 @@ export { SaveTurnsAsTests } from './SaveTurnsAsTests';
 export { type TurnToSave } from './save-turns';
 export { SuitesPanel, type SuitesPanelProps } from './SuitesPanel';
 export { CoveragePanel } from './CoveragePanel';
-export { useSuiteRunStore, startSuiteRun, cancelSuiteRun, type RunTarget, type SuiteRun } from './suite-run';
+export { type RunTarget, type SuiteRun } from './suite-run';

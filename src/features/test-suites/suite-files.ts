@@ -14,7 +14,7 @@ export interface PickedFile {
   text: string;
 }
 
-export const MAX_CASE_FILE = 1_000_000;
+const MAX_CASE_FILE = 1_000_000;
 
 export interface RefusedFile {
   file: string;

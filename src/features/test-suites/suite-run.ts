@@ -21,14 +21,14 @@ import { loadFinishedRuns, saveFinishedRun } from './suite-run-storage';
 import type { SuiteEntry } from '../../domain/suites/suites-store';
 
 /** Cases run at the same time: enough to overlap round trips, few enough to spare the service. */
-export const RUN_CONCURRENCY = 4;
+const RUN_CONCURRENCY = 4;
 
 export type RunTarget =
   | { kind: 'active' }
   | { kind: 'version'; versionId: string }
   | { kind: 'draft'; bundle: Bundle; hash: string };
 
-export function describeTarget(target: RunTarget): string {
+function describeTarget(target: RunTarget): string {
   switch (target.kind) {
     case 'active':
       return 'the active version';

@@ -54,8 +54,3 @@ export const THEME_LABEL: Record<ThemeChoice, string> = {
   light: 'Light theme',
   dark: 'Dark theme',
 };
-export const NEXT_THEME: Record<ThemeChoice, ThemeChoice> = {
-  system: 'light',
-  light: 'dark',
-  dark: 'system',
-};

@@ -9,7 +9,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { setApiConfigSource } from '../../api/client';
 import { useConnectionStore } from '../../domain/connection/connection-store';
-import { installDomStubs } from '../../lib/testing/dom-stubs';
+import { installDomStubs } from '../../lib/dom-stubs.fixture';
 import { orderWork } from '../../domain/threads/thread-order';
 import { THREAD_ROW_HEIGHT, ThreadList } from './ThreadList';
 import { replaceThreads, useThreadsStore, type ThreadRecord } from '../../domain/threads/threads-store';

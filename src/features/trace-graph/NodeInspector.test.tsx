@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
-import { cardDisputesBlockedTrace } from './fixtures';
+import { cardDisputesBlockedTrace } from './traces.fixture';
 import { NodeInspector } from './NodeInspector';
 import { traceToGraph } from './trace-to-graph';
 

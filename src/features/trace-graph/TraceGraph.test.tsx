@@ -2,8 +2,8 @@
 import { cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-import { installDomStubs } from '../../lib/testing/dom-stubs';
-import { blockedDisputeTrace, cardDisputesBlockedTrace } from './fixtures';
+import { installDomStubs } from '../../lib/dom-stubs.fixture';
+import { blockedDisputeTrace, cardDisputesBlockedTrace } from './traces.fixture';
 import TraceGraph from './TraceGraph';
 
 beforeAll(() => installDomStubs());

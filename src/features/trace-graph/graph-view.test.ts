@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-import { cardDisputesBlockedTrace } from './fixtures';
+import { cardDisputesBlockedTrace } from './traces.fixture';
 import { FANOUT, groupsAround, nodeOf, viewOf } from './graph-view';
 import { traceToGraph } from './trace-to-graph';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-import { cardDisputesBlockedTrace } from './fixtures';
+import { cardDisputesBlockedTrace } from './traces.fixture';
 import { FANOUT, viewOf } from './graph-view';
 import {
   layoutForBox,
@@ -13,7 +13,7 @@ import {
 import { traceToGraph } from './trace-to-graph';
 
 /** A trace like the engine's for a bundle of many global rules on one tool. */
-export function wideTrace(rules: number) {
+function wideTrace(rules: number) {
   return TolerantTrace.parse({
     interaction_id: 'msg_wide',
     intent: 'place_order',

@@ -47,7 +47,7 @@ export function nodeSize(n: Pick<GraphNodeModel, 'kind' | 'label' | 'sublabel'>)
 }
 
 /** The band of each kind of node: intent on top, the decision at the bottom. */
-export const STAGE: Record<NodeKind, number> = {
+const STAGE: Record<NodeKind, number> = {
   intent: 0,
   param: 1,
   entity: 1,
@@ -191,7 +191,7 @@ export function layoutGraph(view: GraphView, options: LayoutOptions = {}): Map<s
 const layouts = new WeakMap<GraphView, Map<number, Map<string, Positioned>>>();
 
 /** layoutGraph memoised per view object (see viewOf: one view per model and open groups) and width. */
-export function cachedLayout(view: GraphView, maxWidth = Infinity): ReadonlyMap<string, Positioned> {
+function cachedLayout(view: GraphView, maxWidth = Infinity): ReadonlyMap<string, Positioned> {
   let byWidth = layouts.get(view);
   if (!byWidth) layouts.set(view, (byWidth = new Map()));
   let positions = byWidth.get(maxWidth);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
-import { blockedDisputeTrace, cardDisputesBlockedTrace } from './fixtures';
+import { blockedDisputeTrace, cardDisputesBlockedTrace } from './traces.fixture';
 import { mentions, traceToGraph } from './trace-to-graph';
 
 const ids = (t: Parameters<typeof traceToGraph>[0]) => traceToGraph(t).nodes.map((n) => n.id);

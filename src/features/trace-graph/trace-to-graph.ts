@@ -106,7 +106,7 @@ function extras(obj: Record<string, unknown>, known: ReadonlySet<string>): Array
 }
 
 /** Most deciding rules (or invoked tools) drawn on the causal path (the decision node counts them all). */
-export const MAX_PATH_RULES = 6;
+const MAX_PATH_RULES = 6;
 
 /** The rule groups, in drawing order, by the tone of their rules. */
 const RULE_GROUPS: Array<{ tone: Tone; id: string }> = [

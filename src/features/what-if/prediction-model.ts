@@ -9,7 +9,7 @@ import { traceUserText, type Turn } from '../../domain/transcript/transcript';
 import type { PredictionQuestion } from './engine.worker';
 
 /** The turn's clock: the reply's time, as this browser recorded it or the trace gives it. */
-export function turnClock(turn: Turn): string | undefined {
+function turnClock(turn: Turn): string | undefined {
   const fromTrace = (turn.trace as { created_at?: unknown } | undefined)?.created_at;
   const at = turn.createdAt ?? (typeof fromTrace === 'string' ? fromTrace : undefined);
   return at && Number.isFinite(Date.parse(at)) ? at : undefined;

@@ -22,7 +22,7 @@ import { editsToSend } from './what-if-model';
 import { useTurnEdits } from './what-if-store';
 
 /** Quiet time after the last keystroke before the turn is decided again. */
-export const DECIDE_AFTER_MS = 200;
+const DECIDE_AFTER_MS = 200;
 
 /** Why a deployed service's turn has no prediction (no bundle, a turn that cannot be replayed). */
 export type Unpredicted = Exclude<PredictionState, { kind: 'loading' | 'ready' | 'error' }>;

@@ -86,7 +86,7 @@ export const inBrowserQueryOptions = (q: InBrowserQuery) =>
   });
 
 /** A prediction the engine does not make (too many earlier turns, a text not known): said as it is. */
-export class PredictionRefused extends Error {
+class PredictionRefused extends Error {
   constructor(message: string) {
     super(message);
     this.name = 'PredictionRefused';
@@ -102,7 +102,7 @@ export interface Predicted {
 }
 
 /** The worker's key of a predicted turn's bundle: the same as a stored turn's (`sourceKey`). */
-export const predictedSourceKey = (agentId: string, hash: string) =>
+const predictedSourceKey = (agentId: string, hash: string) =>
   sourceKey({ agent_id: agentId, version_id: '', bundle_hash: hash });
 
 /** Keyed by the turn, the bundle's hash and the messages by id (and length, should a text become known). */

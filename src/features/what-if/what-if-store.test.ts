@@ -28,4 +28,15 @@ describe('the one what-if of the trace shown', () => {
     state().reset();
     expect(state()).toMatchObject({ turn: '', edits: {} });
   });
+
+  it('parameters named like prototype members are edits like any other', () => {
+    const names = ['constructor', '__proto__', 'toString', 'hasOwnProperty'];
+    for (const [i, code] of names.entries()) state().setEdit(a, code, i);
+    expect(Object.keys(state().edits).sort()).toEqual([...names].sort());
+    for (const [i, code] of names.entries())
+      expect(Object.getOwnPropertyDescriptor(state().edits, code)?.value).toBe(i);
+    state().setEdits(b, JSON.parse('{"__proto__": 1}') as Record<string, number>);
+    expect(Object.keys(state().edits)).toEqual(['__proto__']);
+    expect(Object.hasOwn(state().edits, 'constructor')).toBe(false);
+  });
 });

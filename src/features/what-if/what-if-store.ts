@@ -5,8 +5,10 @@
  * what-if is not a conversation turn and is never stored).
  */
 import { create } from 'zustand';
+import { emptyRecord, withEntry } from '../../lib/own-records';
 import type { EditValue } from './what-if-model';
 
+/** Keyed by parameter code, which a bundle names as it likes: a record with no prototype. */
 export type Edits = Readonly<Record<string, EditValue>>;
 
 interface WhatIfState {
@@ -21,7 +23,7 @@ interface WhatIfState {
   reset: () => void;
 }
 
-const NONE: Edits = Object.freeze({});
+const NONE: Edits = Object.freeze(emptyRecord<EditValue>());
 
 export const turnKey = (taskId: string, interactionId: string) => `${taskId}\u0000${interactionId}`;
 
@@ -29,8 +31,8 @@ export const useWhatIfStore = create<WhatIfState>()((set) => ({
   turn: '',
   edits: NONE,
   setEdit: (turn, code, value) =>
-    set((s) => ({ turn, edits: { ...(s.turn === turn ? s.edits : NONE), [code]: value } })),
-  setEdits: (turn, edits) => set({ turn, edits: { ...edits } }),
+    set((s) => ({ turn, edits: withEntry(s.turn === turn ? s.edits : NONE, code, value) })),
+  setEdits: (turn, edits) => set({ turn, edits: Object.assign(emptyRecord<EditValue>(), edits) }),
   reset: () => set({ turn: '', edits: NONE }),
 }));
 

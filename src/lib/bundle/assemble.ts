@@ -69,7 +69,7 @@ function issue(
   return { code, message, loc, severity };
 }
 
-export function normalizeProjectPath(path: string): string {
+function normalizeProjectPath(path: string): string {
   return path
     .replace(/\\/g, '/')
     .replace(/^(\.\/)+/, '')

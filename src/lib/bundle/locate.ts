@@ -183,7 +183,7 @@ function member(node: JsonNode, seg: string | number): JsonMember | undefined {
 }
 
 /** Like `locateInJson`, on a tree from `parseJsonTree` (to locate many paths in one text). */
-export function locateInTree(root: JsonNode | null, loc: Loc): JsonRange | null {
+function locateInTree(root: JsonNode | null, loc: Loc): JsonRange | null {
   if (!root) return null;
   let node = root;
   // where to point when the path stops here: the key this node sits under, else its first character

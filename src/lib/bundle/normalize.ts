@@ -22,7 +22,7 @@ export function isLeaf(c: Condition): c is ConditionLeaf {
   return typeof c === 'object' && c !== null && 'method' in c;
 }
 
-export function normalizeCondition(c: Condition | null | undefined): Condition | null {
+function normalizeCondition(c: Condition | null | undefined): Condition | null {
   if (c == null) return null;
   if ('all' in c && Array.isArray(c.all))
     return { all: c.all.map((x) => normalizeCondition(x)!).filter(Boolean) };

@@ -19,7 +19,7 @@ interface Leaf {
   loc: Loc;
 }
 
-export function valueAt(doc: unknown, loc: Loc): unknown {
+function valueAt(doc: unknown, loc: Loc): unknown {
   let cur: unknown = doc;
   for (const seg of loc) {
     if (cur === null || typeof cur !== 'object') return undefined;
@@ -118,7 +118,7 @@ const OWNERS = lookupTable<{ noun: string; key: string; quote: boolean }>({
 });
 
 /** `agent_tools[2].config (tool DISPUTE_CHARGE)`: the path, plus whose it is when that is known. */
-export function describeLoc(doc: unknown, loc: Loc): string {
+function describeLoc(doc: unknown, loc: Loc): string {
   const path = formatLoc(loc);
   const top = typeof loc[0] === 'string' ? OWNERS[loc[0]] : undefined;
   if (!top || typeof loc[1] !== 'number' || loc.length < 3) return path;

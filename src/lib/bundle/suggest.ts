@@ -14,7 +14,7 @@ import { spendOptional } from './work-budget';
 /** Names longer than this are not compared (no typo hint for them). */
 export const MAX_SUGGEST_LENGTH = 64;
 /** Known names compared per lookup, in their order of definition. */
-export const MAX_CANDIDATES = 1000;
+const MAX_CANDIDATES = 1000;
 
 /**
  * The edit distance between `a` and `b` when it is at most `limit`, else `limit + 1`. Only the

@@ -38,9 +38,9 @@ export { BUNDLE_ISSUE_CODES, type BundleIssueCode } from './issue-codes';
  * refused in well under a second. Beyond it the issues found so far are kept and
  * `bundle_too_complex` is added.
  */
-export const VALIDATION_WORK_LIMIT = 5_000_000;
+const VALIDATION_WORK_LIMIT = 5_000_000;
 /** Comparisons spent on "Did you mean" hints; beyond, unknown names get no hint. */
-export const VALIDATION_HINT_LIMIT = 500_000;
+const VALIDATION_HINT_LIMIT = 500_000;
 
 export function validateBundle(doc: unknown): BundleIssue[] {
   const root = asObject(doc);

@@ -36,7 +36,7 @@ const show = (value: unknown) => (value === undefined ? 'not filled' : canonical
  * The value held for a parameter: `entities[code]`, or the one `entities["<entity>.<code>"]`.
  * Ambiguous when several entities hold the parameter (then name it `entity.code`).
  */
-export function parameterValue(
+function parameterValue(
   entities: Readonly<Record<string, unknown>>,
   code: string,
 ): { found: true; value: unknown } | { found: false; ambiguous: string[] } {

@@ -10,7 +10,7 @@ export const TEST_CASE_FORMAT = 'threadline-test-case';
 export const TEST_CASE_FORMAT_VERSION = 1;
 /** Bounds that keep a suite run linear and finite. */
 export const MAX_TURNS = 200;
-export const MAX_MESSAGE = 20_000;
+const MAX_MESSAGE = 20_000;
 
 const Id = z
   .string()
@@ -52,13 +52,13 @@ export const TurnExpectation = z
   .describe('What the turn must do: the decision, plus optional finer expectations.');
 export type TurnExpectation = z.infer<typeof TurnExpectation>;
 
-export const TestTurn = z.strictObject({
+const TestTurn = z.strictObject({
   say: z.string().min(1).max(MAX_MESSAGE).describe("The user's message."),
   expect: TurnExpectation,
 });
-export type TestTurn = z.infer<typeof TestTurn>;
+type TestTurn = z.infer<typeof TestTurn>;
 
-export const CaseSource = z
+const CaseSource = z
   .strictObject({
     task_id: z.string().min(1).max(200).describe('The thread (task id) the case was saved from.'),
     interaction_id: z
@@ -68,7 +68,7 @@ export const CaseSource = z
       .describe("The turn (interaction id) the case was saved from: the case's last turn."),
   })
   .describe('Where the case was saved from, so that a failing run can be compared with that thread.');
-export type CaseSource = z.infer<typeof CaseSource>;
+type CaseSource = z.infer<typeof CaseSource>;
 
 export const TestCase = z
   .strictObject({

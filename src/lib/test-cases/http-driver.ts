@@ -30,8 +30,8 @@ export interface HttpDriverOptions {
   timeoutMs?: number;
 }
 
-export const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
-export const DEFAULT_TIMEOUT_MS = 60_000;
+const DEFAULT_MAX_ANSWER_BYTES = 32 * 1024 * 1024;
+const DEFAULT_TIMEOUT_MS = 60_000;
 
 /** The answer's text, refused once it passes `limit` bytes. */
 async function readCapped(res: Response, limit: number, what: string): Promise<string> {
@@ -91,7 +91,7 @@ class HttpError extends Error {
 }
 
 /** What to do when the service does not know the case's agent. */
-export function unknownAgentMessage(agentId: string): string {
+function unknownAgentMessage(agentId: string): string {
   return (
     `the service does not know the agent ${agentId}. Create it there first (New agent in the app, or ` +
     'POST /reference/v1/agents with its bundle), or start the service with --agents <folder> holding its ' +

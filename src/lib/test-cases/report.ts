@@ -8,7 +8,7 @@ export type ReporterName = 'text' | 'json' | 'junit';
 export const REPORTERS: readonly ReporterName[] = ['text', 'json', 'junit'];
 
 /** What went wrong in a case, one line per failing expectation. */
-export function caseProblems(r: CaseResult): string[] {
+function caseProblems(r: CaseResult): string[] {
   const lines: string[] = [];
   for (const [i, t] of r.turns.entries())
     for (const m of t.mismatches)

@@ -60,7 +60,7 @@ export interface RunOptions {
 
 const errorText = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
-export async function runCase(driver: Driver, item: SuiteCase, signal?: AbortSignal): Promise<CaseResult> {
+async function runCase(driver: Driver, item: SuiteCase, signal?: AbortSignal): Promise<CaseResult> {
   const started = performance.now();
   const { testCase } = item;
   const turns: TurnResult[] = [];

@@ -4,7 +4,7 @@ import type { Turn } from '../../domain/transcript/transcript';
 import { buildShareDocument } from './build';
 import type { ShareDocument } from './document';
 
-export const blockedTrace = TolerantTrace.parse({
+const blockedTrace = TolerantTrace.parse({
   interaction_id: 'msg-2',
   intent: 'dispute_charge',
   entities: { card_last4: '4242', merchant: 'Acme Widgets', amount: 1250 },
@@ -76,7 +76,7 @@ export function sampleDocument(kind: 'snapshot' | 'export' = 'snapshot'): ShareD
 }
 
 /** The blocked turn rerun as a branch with another text, allowed this time. */
-export const allowedTrace = TolerantTrace.parse({
+const allowedTrace = TolerantTrace.parse({
   ...blockedTrace,
   interaction_id: 'msg-b2',
   rules_evaluated: [{ ...blockedTrace.rules_evaluated[0], result: 'allowed', reason: 'Within the limit.' }],
