@@ -5,6 +5,16 @@
  * Call `installDomStubs()` at the top of a `// @vitest-environment jsdom` test file.
  */
 export function installDomStubs(viewport = { width: 800, height: 600 }): void {
+  const viewportRect = () => ({
+    width: viewport.width,
+    height: viewport.height,
+    top: 0,
+    left: 0,
+    bottom: viewport.height,
+    right: viewport.width,
+    x: 0,
+    y: 0,
+  });
   installDialogStubs();
   class ResizeObserverStub {
     private readonly cb: ResizeObserverCallback;
@@ -12,16 +22,7 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
       this.cb = cb;
     }
     observe(target: Element) {
-      const rect = {
-        width: viewport.width,
-        height: viewport.height,
-        top: 0,
-        left: 0,
-        bottom: viewport.height,
-        right: viewport.width,
-        x: 0,
-        y: 0,
-      };
+      const rect = viewportRect();
       const entry = {
         target,
         contentRect: rect,
@@ -55,17 +56,7 @@ export function installDomStubs(viewport = { width: 800, height: 600 }): void {
     Object.defineProperty(HTMLElement.prototype, prop, { configurable: true, get: () => value });
   }
   HTMLElement.prototype.getBoundingClientRect = function () {
-    return {
-      width: viewport.width,
-      height: viewport.height,
-      top: 0,
-      left: 0,
-      bottom: viewport.height,
-      right: viewport.width,
-      x: 0,
-      y: 0,
-      toJSON: () => ({}),
-    };
+    return { ...viewportRect(), toJSON: () => ({}) };
   };
   // jsdom has no layout: keep scroll offsets per element, and fire "scroll" as a browser would.
   const offsets = new WeakMap<Element, { top: number; left: number }>();

@@ -113,19 +113,7 @@ describe('running a turn: send and rerun', () => {
     const [sentTurn] = await localTurns(taskId);
     expect(sentTurn).toMatchObject({ id: sent.message.id, user_text: text, bundle_hash: draft.hash });
 
-    const rerun = await run.rerunTurn(queryClient, {
-      target: { taskId, interactionId: sent.message.id, originalText: text, agentId: AGENT },
-      request: {
-        task_id: taskId,
-        interaction_id: sent.message.id,
-        text,
-        agent_id: AGENT,
-        agent_settings_bundle: draft.bundle,
-      },
-      turnNumber: 1,
-      bundleHash: draft.hash,
-      draft: { agentId: AGENT, text: draft.text },
-    });
+    const rerun = await rerunFirstTurn(taskId, sent.message.id, text, draft);
     const branchTurns = await localTurns(rerun.branchId);
     expect(branchTurns).toHaveLength(1);
     expect(branchTurns[0]).toMatchObject({ id: rerun.turnId, user_text: text, bundle_hash: draft.hash });
@@ -165,21 +153,7 @@ describe('running a turn: send and rerun', () => {
     expect(await localTurns(taskId)).toHaveLength(1);
 
     useBundleDraftStore.setState({ serverIssues: null });
-    const rerunError = await run
-      .rerunTurn(queryClient, {
-        target: { taskId, interactionId: sent.message.id, originalText: text, agentId: AGENT },
-        request: {
-          task_id: taskId,
-          interaction_id: sent.message.id,
-          text,
-          agent_id: AGENT,
-          agent_settings_bundle: refused.bundle,
-        },
-        turnNumber: 1,
-        bundleHash: refused.hash,
-        draft: { agentId: AGENT, text: refused.text },
-      })
-      .catch((e: unknown) => e);
+    const rerunError = await rerunFirstTurn(taskId, sent.message.id, text, refused).catch((e: unknown) => e);
     expect(isApiError(rerunError) && rerunError.status).toBe(422);
     expect(useBundleDraftStore.getState().serverIssues).toEqual({
       agentId: AGENT,
@@ -188,6 +162,28 @@ describe('running a turn: send and rerun', () => {
     });
   });
 });
+
+/** Reruns a thread's first turn with the same text and a draft of its agent, as the rerun dialog sends it. */
+function rerunFirstTurn(
+  taskId: string,
+  interactionId: string,
+  text: string,
+  draft: ReturnType<typeof draftNamed>,
+) {
+  return run.rerunTurn(queryClient, {
+    target: { taskId, interactionId, originalText: text, agentId: AGENT },
+    request: {
+      task_id: taskId,
+      interaction_id: interactionId,
+      text,
+      agent_id: AGENT,
+      agent_settings_bundle: draft.bundle,
+    },
+    turnNumber: 1,
+    bundleHash: draft.hash,
+    draft: { agentId: AGENT, text: draft.text },
+  });
+}
 
 /** Switches an existing thread to run with another draft of its agent. */
 async function threadRunningWithDraftOf(taskId: string, draft: ReturnType<typeof draftNamed>) {
