@@ -29,7 +29,11 @@ export function openSendWriter(
   if (!file) {
     const writes = new SqliteSendWrites(db, turnIndex);
     return {
-      appendAt: async (taskId, turnsBefore, turn) => writes.appendAt(taskId, turnsBefore, turn),
+      appendAt: async (taskId, turnsBefore, turn) => {
+        const stored = writes.appendAt(taskId, turnsBefore, turn);
+        if (stored) writes.mergeWhileIdle();
+        return stored;
+      },
       putBundle: async (bundle, createdAt) => writes.putBundle(bundle, createdAt),
       close: async () => {},
     };

@@ -3,7 +3,8 @@
  * thread list, in one transaction) and the bundle it ran with. A turn's row can be 8 MB of trace,
  * which SQLite takes tens of milliseconds to write, so the store runs these in a thread of their
  * own with its own connection (`sqlite-writer.ts`) when the database is a file; an in-memory
- * database (tests) runs them on its one connection.
+ * database (tests) runs them on its one connection. Between sends, the same writer merges the
+ * turn index's text segments (`mergeWhileIdle`).
  */
 import type Database from 'better-sqlite3';
 import { indexEntryAt } from './index-entry-at';
@@ -30,6 +31,7 @@ export class SqliteSendWrites {
   private readonly insertTurn;
   private readonly touchTask;
   private readonly putBundleRow;
+  private merging = false;
 
   constructor(
     private readonly db: Database.Database,
@@ -67,6 +69,28 @@ export class SqliteSendWrites {
         return true;
       })
       .immediate();
+  }
+
+  /**
+   * Merges the turn index's text segments after the current job, one bounded step per turn of the
+   * event loop while there is merging left, so a write arriving meanwhile waits for one step at
+   * most. Call it after a turn is stored; a merge already under way goes on.
+   */
+  mergeWhileIdle(): void {
+    if (this.merging) return;
+    this.merging = true;
+    const step = () => {
+      let more = false;
+      try {
+        more = this.turnIndex.mergeStep();
+      } catch {
+        // A closed or busy database: merging waits for the next stored turn (FTS5 still merges
+        // sixteen segments of one level at once, so the index never grows unmerged).
+      }
+      if (more) setImmediate(step);
+      else this.merging = false;
+    };
+    setImmediate(step);
   }
 
   /** Keeps a bundle by hash for an agent (a no-op when already kept). */

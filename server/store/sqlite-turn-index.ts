@@ -4,7 +4,8 @@
  * of `turn-search.ts`. A turn is one row of `turn_index` (with its rules and tools, for the counts,
  * and its numbers and dates, for comparisons, as JSON) and one row of the contentless FTS5 table
  * `turn_index_text` keyed by that row's id (its message, its reply, and its terms in a column of
- * their own).
+ * their own). FTS5 merges its segments in steps between sends (`mergeStep`), not in their
+ * transactions (migration 9).
  */
 import type Database from 'better-sqlite3';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
@@ -28,10 +29,17 @@ import {
 
 /** Turns indexed per transaction when indexing those stored before the index (or its layout) existed. */
 const BACKFILL_BATCH = 1000;
+/**
+ * Pages of FTS5 segments one merge step writes: on a million turns, about a millisecond, and
+ * more than the merging a send's row needs on average, so steps between sends keep up.
+ */
+const MERGE_STEP_PAGES = 8;
 
 export class SqliteTurnIndex {
   private readonly insertTurn;
   private readonly insertText;
+  private readonly merge;
+  private readonly totalChanges;
 
   constructor(private readonly db: Database.Database) {
     this.insertTurn = db.prepare(
@@ -43,6 +51,21 @@ export class SqliteTurnIndex {
     this.insertText = db.prepare(
       'INSERT INTO turn_index_text (rowid, message, reply, terms) VALUES (?, ?, ?, ?)',
     );
+    this.merge = db.prepare(
+      `INSERT INTO turn_index_text (turn_index_text, rank) VALUES ('merge', ${MERGE_STEP_PAGES})`,
+    );
+    this.totalChanges = db.prepare('SELECT total_changes()').pluck();
+  }
+
+  /**
+   * Merges some of the FTS5 segments that sends left (a transaction of its own, bounded work);
+   * false when there was nothing left to merge. Whoever writes sends calls it between them.
+   */
+  mergeStep(): boolean {
+    // A merge that did some work adds two or more to the connection's total changes (FTS5's rule).
+    const before = this.totalChanges.get() as number;
+    this.merge.run();
+    return (this.totalChanges.get() as number) - before >= 2;
   }
 
   /** Indexes one turn; call it inside the transaction that stores the turn. */

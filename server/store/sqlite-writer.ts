@@ -37,8 +37,12 @@ function writesFor({ file, synchronous }: WriterTarget): SqliteSendWrites {
 function perform(job: SqliteWriteJob): unknown {
   const writes = writesFor(job);
   switch (job.kind) {
-    case 'append':
-      return writes.appendAt(job.taskId, job.turnsBefore, job.turn);
+    case 'append': {
+      const stored = writes.appendAt(job.taskId, job.turnsBefore, job.turn);
+      // After this answer is posted: merging never delays the send that caused it.
+      if (stored) writes.mergeWhileIdle();
+      return stored;
+    }
     case 'putBundle':
       return writes.putBundle(job.bundle, job.createdAt);
   }
