@@ -8,7 +8,8 @@
  * Reports requests/s, p50 / p99 per round, the ratio service / floor per round, and the load
  * average before each round.
  *
- *   npx tsx bench/send-floor.ts [--rounds 3] [--seconds 5] [--connections 10] [--profile DIR]
+ *   npx tsx bench/send-floor.ts [--rounds 3] [--seconds 5] [--connections 10] [--parts sends,gets]
+ *                               [--profile DIR]
  *
  * `--profile DIR` runs the service with `--cpu-prof` (a `.cpuprofile` per thread in DIR, written
  * when it stops). Prints Markdown tables, and one `RESULT {json}` line.
@@ -28,6 +29,8 @@ const ROUNDS = numberArg('rounds', 3);
 const SECONDS = numberArg('seconds', 5);
 const CONNECTIONS = numberArg('connections', 10);
 const PROFILE = argValue('profile');
+/** `--parts sends` measures the sends alone (to profile them), `--parts gets` the trace GETs alone. */
+const PARTS = new Set((argValue('parts') ?? 'sends,gets').split(','));
 const AGENT = 'card-disputes';
 const KEY = 'bench-key';
 const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
@@ -84,6 +87,9 @@ async function sequentialLatencies(url: string, path: string, count: number): Pr
 }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)]!;
+/** `min X, median Y` of ratios, or undefined when none were measured. */
+const spread = (xs: number[]) =>
+  xs.length ? `min ${Math.min(...xs).toFixed(2)}, median ${median(xs).toFixed(2)}` : undefined;
 const round3 = (x: number) => Math.round(x * 1000) / 1000;
 
 const sendText = (n: number) => ({
@@ -96,9 +102,9 @@ async function rounds(
   service: { url: string; requests: () => AutocannonRequest[] },
   floor: { url: string; requests: () => AutocannonRequest[] },
 ): Promise<Round[]> {
-  // Warm both (the engine's lazily built parts, the JIT), not counted.
-  await load(service.url, service.requests(), `service: ${name} (warm-up)`, 1);
-  await load(floor.url, floor.requests(), `floor: ${name} (warm-up)`, 1);
+  // Warm both (the engine's lazily built parts, the JIT: the service runs far more code), not counted.
+  await load(service.url, service.requests(), `service: ${name} (warm-up)`, 3);
+  await load(floor.url, floor.requests(), `floor: ${name} (warm-up)`, 3);
   const out: Round[] = [];
   for (let round = 1; round <= ROUNDS; round += 1) {
     const first = round % 2 === 1 ? 'service' : 'floor';
@@ -125,7 +131,7 @@ function table(title: string, rows: Round[]): string {
     '|---|---|---|---|---|---|---|---|',
     ...rows.map(
       (r) =>
-        `| ${r.round} (${r.first}) | ${r.load.toFixed(1)} | ${r.service.rps} | ${r.service.p50} / ${r.service.p99} | ${r.floor.rps} | ${r.floor.p50} / ${r.floor.p99} | ${r.ratio.toFixed(2)} | ${(r.service.p50 / Math.max(r.floor.p50, 0.001)).toFixed(2)} |`,
+        `| ${r.round} (${r.first}) | ${r.load.toFixed(1)} | ${r.service.rps} | ${r.service.p50} / ${r.service.p99} | ${r.floor.rps} | ${r.floor.p50} / ${r.floor.p99} | ${r.ratio.toFixed(2)} | ${r.floor.p50 > 0 ? (r.service.p50 / r.floor.p50).toFixed(2) : '—'} |`,
     ),
   ];
   return lines.join('\n');
@@ -137,7 +143,7 @@ async function main() {
     data: join(work, 'service'),
     keys: `${KEY}=*`,
     echoStderr: true,
-    ...(PROFILE ? { env: { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${resolve(PROFILE)}` } } : {}),
+    ...(PROFILE ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${resolve(PROFILE)}`] } : {}),
   });
   const floor = await startSendFloor(join(work, 'floor'), CONNECTIONS, AGENT);
   try {
@@ -155,24 +161,28 @@ async function main() {
         (await post(service.url, '/v1/messaging/messages', { type: 'message', task_id: readTask, text })).id,
       );
 
-    const sends = await rounds(
-      'send message (include_trace=true)',
-      { url: service.url, requests: () => [roundRobinSends(tasks, sendText)] },
-      { url: floor.url, requests: () => [roundRobinSends(floor.tasks, sendText)] },
-    );
+    const sends = !PARTS.has('sends')
+      ? []
+      : await rounds(
+          'send message (include_trace=true)',
+          { url: service.url, requests: () => [roundRobinSends(tasks, sendText)] },
+          { url: floor.url, requests: () => [roundRobinSends(floor.tasks, sendText)] },
+        );
     const traceGet = (task: string, interaction: string): AutocannonRequest[] => [
       { method: 'GET', path: `/v1/messaging/tasks/${task}/interactions/${interaction}/trace-info` },
     ];
-    const gets = await rounds(
-      "GET one interaction's trace",
-      { url: service.url, requests: () => traceGet(readTask, interactions[2]!) },
-      { url: floor.url, requests: () => traceGet(floor.readTask, floor.interactions[2]!) },
-    );
+    const gets = !PARTS.has('gets')
+      ? []
+      : await rounds(
+          "GET one interaction's trace",
+          { url: service.url, requests: () => traceGet(readTask, interactions[2]!) },
+          { url: floor.url, requests: () => traceGet(floor.readTask, floor.interactions[2]!) },
+        );
 
     // One client, one GET at a time: the latency of the read itself, to the microsecond.
     const SEQUENTIAL = 2000;
     const oneByOne: { round: number; load: number; serviceMs: number; floorMs: number; ratio: number }[] = [];
-    for (let round = 1; round <= ROUNDS; round += 1) {
+    for (let round = 1; round <= (PARTS.has('gets') ? ROUNDS : 0); round += 1) {
       const loadAverage = loadavg()[0]!;
       const s = median(
         await sequentialLatencies(service.url, traceGet(readTask, interactions[2]!)[0]!.path!, SEQUENTIAL),
@@ -189,32 +199,42 @@ async function main() {
 
     const setup = `${CONNECTIONS} connections, ${SECONDS} s per run, ${ROUNDS} rounds${PROFILE ? ', service under --cpu-prof' : ''}`;
     console.log(`\n${today()}, ${machine()}, ${setup}\n`);
-    console.log(
-      table('Sends (`POST /v1/messaging/messages?include_trace=true`, example agent card-disputes):', sends),
-    );
-    console.log('');
-    console.log(
-      table("One trace GET (`GET …/interactions/:id/trace-info`, a five-turn task's third turn):", gets),
-    );
+    if (sends.length)
+      console.log(
+        table(
+          'Sends (`POST /v1/messaging/messages?include_trace=true`, example agent card-disputes):',
+          sends,
+        ),
+        '\n',
+      );
+    if (gets.length)
+      console.log(
+        table("One trace GET (`GET …/interactions/:id/trace-info`, a five-turn task's third turn):", gets),
+      );
     const summary = {
-      sendRatio: { min: Math.min(...sends.map((r) => r.ratio)), median: median(sends.map((r) => r.ratio)) },
-      getRatio: { min: Math.min(...gets.map((r) => r.ratio)), median: median(gets.map((r) => r.ratio)) },
-      oneGetLatencyRatio: {
-        min: Math.min(...oneByOne.map((r) => r.ratio)),
-        median: median(oneByOne.map((r) => r.ratio)),
-      },
+      sendRatio: spread(sends.map((r) => r.ratio)),
+      getRatio: spread(gets.map((r) => r.ratio)),
+      oneGetLatencyRatio: spread(oneByOne.map((r) => r.ratio)),
     };
-    console.log(`\nOne trace GET, one client, ${SEQUENTIAL} GETs one after the other, median latency:\n`);
-    console.log('| round | load avg | service ms | floor ms | service / floor |');
-    console.log('|---|---|---|---|---|');
+    if (oneByOne.length) {
+      console.log(`\nOne trace GET, one client, ${SEQUENTIAL} GETs one after the other, median latency:\n`);
+      console.log('| round | load avg | service ms | floor ms | service / floor |');
+      console.log('|---|---|---|---|---|');
+    }
     for (const r of oneByOne)
       console.log(
         `| ${r.round} | ${r.load.toFixed(1)} | ${r.serviceMs} | ${r.floorMs} | ${r.ratio.toFixed(2)} |`,
       );
     console.log(
-      `\nsends service / floor: min ${summary.sendRatio.min.toFixed(2)}, median ${summary.sendRatio.median.toFixed(2)}; ` +
-        `trace GETs/s service / floor: min ${summary.getRatio.min.toFixed(2)}, median ${summary.getRatio.median.toFixed(2)}; ` +
-        `one trace GET's latency service / floor: min ${summary.oneGetLatencyRatio.min.toFixed(2)}, median ${summary.oneGetLatencyRatio.median.toFixed(2)}`,
+      [
+        ['sends/s service / floor', summary.sendRatio],
+        ['trace GETs/s service / floor', summary.getRatio],
+        ["one trace GET's latency service / floor", summary.oneGetLatencyRatio],
+      ]
+        .filter(([, x]) => x)
+        .map(([name, x]) => `${name as string}: ${x as string}`)
+        .join('; ')
+        .replace(/^/, '\n'),
     );
     console.log(
       `RESULT ${JSON.stringify({ date: today(), machine: machine(), setup, sends, gets, oneByOne, summary })}`,
