@@ -5,8 +5,8 @@
 //
 //   npm run bench                       everything
 //   npm run bench -- --only load,spa    a subset: engine, service, team, long-thread, load,
-//                                       debug-loop, long-reply, spa, spa-long, test-suite,
-//                                       impact-preview, reliability
+//                                       send-floor, debug-loop, long-reply, spa, spa-long,
+//                                       test-suite, impact-preview, reliability
 //   npm run bench -- --quick            shorter runs (smoke-testing the benchmarks themselves)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -79,6 +79,12 @@ const load = wanted('load')
       ]),
     )
   : undefined;
+if (wanted('send-floor'))
+  run('sends against a floor doing the same engine turn and SQLite append (bench/send-floor.ts)', 'npx', [
+    'tsx',
+    'bench/send-floor.ts',
+    ...(quick ? ['--seconds', '2', '--rounds', '1'] : []),
+  ]);
 if (wanted('debug-loop'))
   run('debug loop (bench/spa-debug-loop.ts)', 'npx', [
     'tsx',
@@ -283,11 +289,15 @@ request (now the 413 closes the connection; found by the limits test). The brows
 `;
 }
 
+/** Rewrites a section's text; its dated `### ` subsections (written by hand) are kept after it. */
 function replaceSection(doc, heading, body) {
   const start = doc.indexOf(`\n${heading}\n`);
   if (start === -1) return `${doc.trimEnd()}\n\n${body.trimEnd()}\n`;
-  const next = doc.indexOf('\n## ', start + heading.length + 2);
-  return `${doc.slice(0, start + 1)}${body.trimEnd()}\n${next === -1 ? '' : doc.slice(next)}`;
+  const found = doc.indexOf('\n## ', start + heading.length + 2);
+  const next = found === -1 ? doc.length : found;
+  const sub = doc.indexOf('\n### ', start);
+  const kept = sub !== -1 && sub < next ? `\n${doc.slice(sub + 1, next).trimEnd()}\n` : '';
+  return `${doc.slice(0, start + 1)}${body.trimEnd()}\n${kept}${doc.slice(next)}`;
 }
 
 let doc = readFileSync(RESULTS, 'utf8');

@@ -3,7 +3,8 @@
  * 4xx: over the limit → 413, not JSON → 415, malformed or nested deeper than MAX_JSON_DEPTH →
  * 422 (deeper documents would overflow the stack of the recursive code that reads bundles), text
  * no store can hold as written (`storable-text.ts`) → 422 at its place. The
- * parsed value is handed to Hono's body cache, where the zod validators read it.
+ * parsed value is handed to Hono's body cache and its `c.req.json()`, where the zod validators
+ * read it (the body is parsed once).
  */
 import type { MiddlewareHandler } from 'hono';
 import { malformedJson, unprocessable, unsupportedMediaType } from './errors';
@@ -50,8 +51,9 @@ export function jsonBody(limit: number): MiddlewareHandler {
     if (!isJsonContentType(contentType)) throw unsupportedMediaType(contentType);
     let parsed: unknown;
     let depth: number;
+    let text: string;
     try {
-      const text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
+      text = new TextDecoder('utf-8', { fatal: true }).decode(bytes);
       if (!text.trim()) throw new Error('the body is empty');
       depth = jsonDepth(text);
       if (depth <= MAX_JSON_DEPTH) parsed = JSON.parse(text);
@@ -67,7 +69,12 @@ export function jsonBody(limit: number): MiddlewareHandler {
       const { loc, why } = unstorableText;
       throw refusal(loc.length ? `text at ${loc.join('.')}` : 'body', ['body', ...loc], why);
     }
-    cache.json = Promise.resolve(parsed);
+    const json = Promise.resolve(parsed);
+    cache.text = Promise.resolve(text);
+    cache.json = json;
+    // Hono's `c.req.json()` (what its validator reads) would parse the text again, after copying
+    // it through a web `Response`: it answers the value parsed here instead.
+    c.req.json = (() => json) as typeof c.req.json;
     return next();
   };
 }

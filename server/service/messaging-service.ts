@@ -354,10 +354,14 @@ export class MessagingService {
       if (!tip) throw new NotFoundError(`Task not found: ${task.id}`);
       const turn = await compute(tip.state);
       try {
-        return await this.store.appendTurn(task.id, (_state, turnsBefore) => {
-          if (turnsBefore !== tip.turns) throw new ThreadMoved();
-          return turn;
-        });
+        return await this.store.appendTurn(
+          task.id,
+          (_state, turnsBefore) => {
+            if (turnsBefore !== tip.turns) throw new ThreadMoved();
+            return turn;
+          },
+          tip,
+        );
       } catch (error) {
         if (!(error instanceof ThreadMoved)) throw error;
       }

@@ -331,15 +331,19 @@ export class PostgresStore implements Store {
   async appendTurn<T extends NewTurn>(
     taskId: string,
     next: (stateBefore: EngineState, turnsBefore: number) => T | Promise<T>,
+    known?: ThreadTip,
   ): Promise<T> {
     return this.transaction(async (client) => {
       const locked = (await this.query<{ initial_state: string }>(SQL.lockTask, [taskId], client))[0];
       if (!locked) throw new Error(`appendTurn: no task ${taskId}`);
       const { length, agent_id, user_id } = (await this.length(taskId, client))!;
+      // Turns are append-only: the state after turn `length` is the one the caller read there.
       const before =
-        length > 0
-          ? await this.stateAt(taskId, length, client)
-          : parseStored<EngineState>(locked.initial_state, `initial state of task ${taskId}`);
+        known?.turns === length
+          ? known.state
+          : length > 0
+            ? await this.stateAt(taskId, length, client)
+            : parseStored<EngineState>(locked.initial_state, `initial state of task ${taskId}`);
       if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${length}`);
       const turn = { ...(await next(before, length)), taskId };
       await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);

@@ -30,6 +30,22 @@ describe('SqliteStore', () => {
   describe('the Store contract', () => storeContract(async () => new SqliteStore({ dataDir: ':memory:' })));
   describe('the agents contract', () => agentContract(async () => new SqliteStore({ dataDir: ':memory:' })));
 
+  it("does not read the thread's tip again when given the one the caller just read", async () => {
+    const store = new SqliteStore({ dataDir: ':memory:' });
+    await store.createTask(task('t1'));
+    const tip = (await store.threadTip('t1'))!;
+    const threadTip = store.threadTip.bind(store);
+    let reads = 0;
+    store.threadTip = (taskId) => {
+      reads += 1;
+      return threadTip(taskId);
+    };
+    await store.appendTurn('t1', () => turn('t1', 1), tip);
+    expect(reads).toBe(0);
+    await store.appendTurn('t1', () => turn('t1', 2));
+    expect(reads).toBe(1);
+  });
+
   it('keeps tasks and turns in thread order across a close and reopen', async () => {
     const dir = tempDir();
     const store = new SqliteStore({ dataDir: dir });

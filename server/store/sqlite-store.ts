@@ -206,6 +206,7 @@ export class SqliteStore implements Store {
   async appendTurn<T extends NewTurn>(
     taskId: string,
     next: (stateBefore: EngineState, turnsBefore: number) => T | Promise<T>,
+    known?: ThreadTip,
   ): Promise<T> {
     // `next` may take a while (a turn in the worker pool): it runs outside the transaction, and its
     // turn is stored only if the thread has not moved meanwhile (else `next` runs again on the
@@ -213,7 +214,8 @@ export class SqliteStore implements Store {
     // database's only writer, and its sends to one task wait for each other, so in practice the
     // first try is stored.
     for (let attempt = 1; ; attempt++) {
-      const tip = await this.threadTip(taskId);
+      // The caller's tip is tried first: the writer thread stores the turn only if it still is the tip.
+      const tip = attempt === 1 && known ? known : await this.threadTip(taskId);
       if (!tip) throw new Error(`appendTurn: no task ${taskId}`);
       const computed = await next(tip.state, tip.turns);
       if (await this.sendWriter.appendAt(taskId, tip.turns, computed)) return { ...computed, taskId };

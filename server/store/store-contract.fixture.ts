@@ -301,6 +301,35 @@ export function storeContract(open: () => Promise<Store>): void {
     expect(await store.renameTask('nope', 'x')).toBe(false);
   });
 
+  it('appends on the tip the caller read, and on the real end when that tip is outdated', async () => {
+    const store = await open();
+    await store.createTask(task('t1'));
+    await store.appendTurn('t1', () => turn('t1', 1));
+    const tip = (await store.threadTip('t1'))!;
+    expect(tip).toEqual({ turns: 1, state: { step: 1 } });
+    const seen: [unknown, number][] = [];
+    await store.appendTurn(
+      't1',
+      (state, turns) => {
+        seen.push([state, turns]);
+        return turn('t1', 2);
+      },
+      tip,
+    );
+    // The same tip again: the thread has moved on to 2 turns since.
+    await store.appendTurn(
+      't1',
+      (state, turns) => {
+        seen.push([state, turns]);
+        return turn('t1', 3);
+      },
+      tip,
+    );
+    expect(seen.at(-1)).toEqual([{ step: 2 }, 2]);
+    expect(seen[0]).toEqual([{ step: 1 }, 1]);
+    expect((await store.listTurns('t1')).map((t) => t.interactionId)).toEqual(['i1', 'i2', 'i3']);
+  });
+
   it('creates a branch that inherits the history before its fork', async () => {
     const store = await open();
     await store.createTask(task('t1'));

@@ -131,11 +131,13 @@ export interface Store extends AgentStore {
    * it runs in, so turns are applied one at a time, each on the state the previous one left
    * (PostgreSQL holds the task's row lock while `next` runs; SQLite, with one writing process,
    * calls `next` again if the thread moved meanwhile). When `next` throws, nothing is stored.
-   * Rejects when there is no such task.
+   * Rejects when there is no such task. `known`, the tip the caller has just read (`threadTip`),
+   * spares reading it again when the thread still ends there.
    */
   appendTurn<T extends NewTurn>(
     taskId: string,
     next: (stateBefore: EngineState, turnsBefore: number) => T | Promise<T>,
+    known?: ThreadTip,
   ): Promise<T>;
   /** The thread's length and the engine state after its last turn (or the initial state); undefined when no such task. */
   threadTip(taskId: string): Promise<ThreadTip | undefined>;

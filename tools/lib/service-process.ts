@@ -17,6 +17,8 @@ export interface ServiceOptions {
   /** More command-line arguments (`--upstream URL`, `--agents DIR`, …). */
   args?: string[];
   env?: NodeJS.ProcessEnv;
+  /** Options for node itself, before the script (e.g. `--cpu-prof`). */
+  nodeArgs?: string[];
   /** Also print the service's stderr here (benchmarks); it is always kept for `stderr()`. */
   echoStderr?: boolean;
 }
@@ -51,10 +53,22 @@ function keeper(stream: NodeJS.ReadableStream, echo?: NodeJS.WritableStream): ()
 }
 
 export function startServiceProcess(options: ServiceOptions): Promise<ServiceProcess> {
-  const { data, keys, dist = join(data, 'no-dist'), args = [], env = {} } = options;
+  const { data, keys, dist = join(data, 'no-dist'), args = [], env = {}, nodeArgs = [] } = options;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', 'server/main.ts', '--port', '0', '--host', '127.0.0.1', '--data', data, ...args],
+    [
+      ...nodeArgs,
+      '--import',
+      'tsx',
+      'server/main.ts',
+      '--port',
+      '0',
+      '--host',
+      '127.0.0.1',
+      '--data',
+      data,
+      ...args,
+    ],
     {
       env: {
         ...process.env,
