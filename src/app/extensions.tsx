@@ -8,7 +8,7 @@ import { lazyComponent } from '../components/ui/lazy-component';
 import { preloadMarkdown } from '../features/chat';
 import { loadThreadRun } from '../domain/thread-run/load';
 import { type Turn } from '../domain/transcript/transcript';
-import { preloadTraceGraph } from '../features/trace-graph';
+import { preloadTraceGraph, warmUpTraceGraph } from '../features/trace-graph';
 import type { PrefetchStep } from './prefetch';
 import { preloadReadOnlyTabs, readOnlyTabs } from './read-only-tabs';
 import type { WorkspaceSearch } from './search';
@@ -149,6 +149,7 @@ export const prefetchSteps: PrefetchStep[] = [
   preloadReadOnlyTabs,
   preloadTraceGraph,
   preloadMarkdown,
+  warmUpTraceGraph,
   () => debugLoop().then((m) => m.preloadRerunDialog()),
   () => debugLoop().then((m) => m.startAnalysisWorker()),
   () => debugLoop().then((m) => m.preloadCompareView()),

@@ -8,3 +8,5 @@ export type { Highlight } from './TraceNode';
  * the first graph, so that the first trace is drawn without suspending.
  */
 export const preloadTraceGraph = () => import('./TracePanel').then((m) => m.preloadTraceView());
+/** Draws a small trace off screen once, so that the first real graph does not compile the code. */
+export const warmUpTraceGraph = () => import('./warm-up').then((m) => m.warmUpTraceView());
