@@ -9,4 +9,4 @@ export type { Highlight } from './TraceNode';
  */
 export const preloadTraceGraph = () => import('./TracePanel').then((m) => m.preloadTraceView());
 /** Draws a small trace off screen once, so that the first real graph does not compile the code. */
-export const warmUpTraceGraph = () => import('./warm-up').then((m) => m.warmUpTraceView());
+export const warmUpTraceGraph = () => import('./warm-up').then((m) => m.warmUpTraceGraph());

@@ -1,14 +1,15 @@
 /**
- * The trace view drawn once where nobody sees it, while the user reads, then removed: on a fresh
- * page the first graph otherwise pays for compiling its code (React Flow's, the view's and the
+ * The trace graph drawn once where nobody sees it, while the user reads, then removed: on a fresh
+ * page the first graph otherwise pays for compiling its code (React Flow's, the graph's and the
  * model's, about half of that graph's time) when the first reply arrives. A small made-up trace
  * (one of each kind of node) is drawn off screen, hidden from people and assistive technology,
- * for two frames (React Flow measures its nodes, then draws them), and nothing of it stays.
+ * for two frames (React Flow measures its nodes, then draws them), and nothing of it stays. A page
+ * already showing a graph has compiled that code: nothing is drawn then.
  */
 import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { readTrace } from '../../contract/trace';
-import TraceView from './TraceView';
+import TraceGraph from './TraceGraph';
 
 const WARM_UP_TRACE = readTrace({
   interaction_id: 'warm-up',
@@ -28,11 +29,12 @@ const ignore = () => {};
 
 const nextFrame = () => new Promise<void>((resolve) => requestAnimationFrame(() => resolve()));
 
-export async function warmUpTraceView(): Promise<void> {
+export async function warmUpTraceGraph(): Promise<void> {
+  if (document.querySelector('.react-flow')) return;
   const host = document.createElement('div');
   host.setAttribute('aria-hidden', 'true');
   host.inert = true;
-  // Laid out like the Trace tab (React Flow draws nothing in a box without size), never seen.
+  // Sized like a Trace tab (React Flow draws nothing in a box without size), never seen.
   host.style.cssText =
     'position:fixed;left:-10000px;top:0;width:640px;height:640px;visibility:hidden;pointer-events:none;contain:strict';
   document.body.append(host);
@@ -40,14 +42,7 @@ export async function warmUpTraceView(): Promise<void> {
   try {
     flushSync(() =>
       root.render(
-        <TraceView
-          trace={WARM_UP_TRACE}
-          // Turn "0": its graph's name is no real turn's.
-          turn={{ id: 'warm-up', index: -1 }}
-          nodeId={undefined}
-          selectNode={ignore}
-          pinned={false}
-        />,
+        <TraceGraph trace={WARM_UP_TRACE} selectedNodeId={undefined} onSelectNode={ignore} label="Warm-up" />,
       ),
     );
     await nextFrame();
