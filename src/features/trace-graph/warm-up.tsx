@@ -33,7 +33,7 @@ export async function warmUpTraceGraph(): Promise<void> {
   if (document.querySelector('.react-flow')) return;
   const host = document.createElement('div');
   host.setAttribute('aria-hidden', 'true');
-  host.inert = true;
+  host.setAttribute('inert', '');
   // Sized like a Trace tab (React Flow draws nothing in a box without size), never seen.
   host.style.cssText =
     'position:fixed;left:-10000px;top:0;width:640px;height:640px;visibility:hidden;pointer-events:none;contain:strict';
