@@ -116,10 +116,9 @@ async function frameAfter(page: Page, from: string, selector: string) {
                 `in the document: ${s}`,
                 at(t),
               ]);
+              const frame: [string, number] = ['the frame after', Math.round(m.duration)];
               resolve({
-                phases: [...requests, ...seen, ['the frame after', Math.round(m.duration)]].sort(
-                  (a, b) => a[1] - b[1],
-                ),
+                phases: [...requests, ...seen, frame].sort((a, b) => a[1] - b[1]),
                 ms: m.duration,
                 longTasks: tasks
                   .filter((t) => t.start + t.duration > m.startTime && t.start < m.startTime + m.duration)

@@ -5,10 +5,10 @@
  * snapshot, which inlines every chunk it can reach, does not reach the debug loop.
  */
 import { lazyComponent } from '../components/ui/lazy-component';
-import type { InspectorContext, InspectorTab } from './extensions';
+import type { InspectorTab } from './extensions';
 
-const TraceTab = lazyComponent<InspectorContext>(() => import('../features/trace-graph/TracePanel'));
-const ThreadTab = lazyComponent<InspectorContext>(() => import('../features/thread-view/ThreadView'));
+const TraceTab = lazyComponent(() => import('../features/trace-graph/TracePanel'));
+const ThreadTab = lazyComponent(() => import('../features/thread-view/ThreadView'));
 
 export const readOnlyTabs: InspectorTab[] = [
   { id: 'trace', label: 'Trace', Panel: TraceTab },

@@ -6,18 +6,30 @@
  * would wait for that, with nothing to do. Render it inside <Suspense> (it suspends when its code
  * is not loaded yet). An instance keeps the form it mounted with, so it never remounts.
  */
-import { createElement, lazy, useState, type ComponentType, type ReactNode } from 'react';
+import {
+  createElement,
+  lazy,
+  useState,
+  type ComponentProps,
+  type ComponentType,
+  type ReactNode,
+} from 'react';
 
 export type LazyComponent<P> = ((props: P) => ReactNode) & {
   /** Loads the code (once); the component renders without suspending once this has settled. */
   preload: () => Promise<void>;
 };
 
-export function lazyComponent<P extends object>(
-  load: () => Promise<{ default: ComponentType<P> }>,
-): LazyComponent<P> {
-  let loaded: ComponentType<P> | undefined;
-  let loading: Promise<{ default: ComponentType<P> }> | undefined;
+/** Any component, whatever its props (they are read from it). */
+// eslint-disable-next-line @typescript-eslint/no-explicit-any
+type AnyComponent = ComponentType<any>;
+
+export function lazyComponent<C extends AnyComponent>(
+  load: () => Promise<{ default: C }>,
+): LazyComponent<ComponentProps<C>> {
+  type P = ComponentProps<C>;
+  let loaded: C | undefined;
+  let loading: Promise<{ default: C }> | undefined;
   const loadOnce = () =>
     (loading ??= load().then(
       (module) => {
@@ -32,7 +44,7 @@ export function lazyComponent<P extends object>(
     ));
   const Lazy = lazy(loadOnce);
   function Component(props: P): ReactNode {
-    const [type] = useState<ComponentType<P>>(() => loaded ?? Lazy);
+    const [type] = useState<ComponentType<P>>(() => (loaded ?? Lazy) as ComponentType<P>);
     return createElement(type, props);
   }
   return Object.assign(Component, { preload: () => loadOnce().then(() => undefined) });
