@@ -94,14 +94,17 @@ const server = serve(
     if (config.defaultKey) lines.push('  API key: dev-key (set THREADLINE_API_KEYS to choose your own)');
     if (config.upstream) lines.push(`  /v1/messaging/* is forwarded to ${config.upstream.url}`);
     process.stdout.write(`${lines.join('\n')}\n`);
-    // Forwarding messages upstream, this service runs no turns: its worker threads start when
-    // first needed (a validation), not now.
-    if (!config.upstream)
+    // Forwarding messages upstream, this service runs no turns and stores none: its worker
+    // threads start when first needed (a validation), not now. Otherwise the engine's workers and
+    // the store's writer start now, not with the first message.
+    if (!config.upstream) {
+      store.warmUp?.();
       warmUp(dependencies).catch((error: unknown) => {
         process.stderr.write(
           `threadline: engine warm-up failed: ${error instanceof Error ? error.message : String(error)}\n`,
         );
       });
+    }
   },
 );
 server.setTimeout(idleTimeoutMs(config.requestTimeoutMs));

@@ -15,6 +15,8 @@ export interface SendWriter {
   /** Stores `turn` as the task's next turn if its thread still has `turnsBefore` turns; false when it moved. */
   appendAt(taskId: string, turnsBefore: number, turn: NewTurn): Promise<boolean>;
   putBundle(bundle: StoredBundle, createdAt: string): Promise<void>;
+  /** Starts the writer thread now, not with the first write (which would wait for it to load). */
+  start(): void;
   close(): Promise<void>;
 }
 
@@ -35,6 +37,7 @@ export function openSendWriter(
         return stored;
       },
       putBundle: async (bundle, createdAt) => writes.putBundle(bundle, createdAt),
+      start: () => {},
       close: async () => {},
     };
   }
@@ -51,6 +54,7 @@ export function openSendWriter(
     appendAt: (taskId, turnsBefore, turn) =>
       run<boolean>({ ...file, kind: 'append', taskId, turnsBefore, turn }),
     putBundle: (bundle, createdAt) => run<void>({ ...file, kind: 'putBundle', bundle, createdAt }),
+    start: () => thread.start(),
     close: () => thread.close(),
   };
 }

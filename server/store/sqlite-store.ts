@@ -442,6 +442,10 @@ export class SqliteStore implements Store {
     return { store: 'sqlite', reachable: this.db.open };
   }
 
+  warmUp(): void {
+    this.sendWriter.start();
+  }
+
   async close(): Promise<void> {
     await this.sendWriter.close();
     this.opened.close();

@@ -190,6 +190,8 @@ export interface Store extends AgentStore {
   ): Promise<TaskListPage>;
   /** Which database this is and whether it answers now (for `/healthz`); never rejects. */
   health(): Promise<StoreHealth>;
+  /** Starts now what the first write would otherwise wait for (a writer thread), if anything. */
+  warmUp?(): void;
   close(): Promise<void>;
 }
 

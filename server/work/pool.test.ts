@@ -1,4 +1,5 @@
 /** The worker pool refuses what it cannot do (busy, late, crashed) and keeps working afterwards. */
+import { Worker } from 'node:worker_threads';
 import { afterEach, describe, expect, it } from 'vitest';
 import { WorkerPool, WorkFailedError, WorkRefusedError, type PoolOptions } from './pool';
 
@@ -40,6 +41,23 @@ describe('the worker pool', () => {
     const next = p.run({ value: 'after' });
     expect(await refusal(late)).toBe('deadline');
     expect(await next).toBe('after');
+  });
+
+  it('starts its worker when a job needs it, or ahead of any job when told to start', async () => {
+    // Thread ids count up as workers are created: another worker created in between tells which came first.
+    const createdBetween = async (p: WorkerPool) => {
+      const other = new Worker(script);
+      const id = other.threadId;
+      await other.terminate();
+      return { id, poolWorker: await p.run<number>({ do: 'thread' }) };
+    };
+    const lazy = await createdBetween(start());
+    expect(lazy.poolWorker).toBeGreaterThan(lazy.id);
+    await pool?.close();
+    const eager = start();
+    eager.start();
+    const ahead = await createdBetween(eager);
+    expect(ahead.poolWorker).toBeLessThan(ahead.id);
   });
 
   it('refuses a job whose worker exits, and keeps working', async () => {

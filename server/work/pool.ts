@@ -100,6 +100,11 @@ export class WorkerPool {
     });
   }
 
+  /** Starts the workers (up to `size`) now, so that the first jobs do not wait for them to load. */
+  start(): void {
+    while (!this.closed && this.slots.length < this.options.size) this.slots.push(this.startWorker());
+  }
+
   /** Stops every worker; jobs not answered yet are refused. */
   async close(): Promise<void> {
     this.closed = true;

@@ -4,22 +4,38 @@
  * other.
  */
 import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazyComponent } from '../components/ui/lazy-component';
 import { preloadMarkdown } from '../features/chat';
 import { loadThreadRun } from '../domain/thread-run/load';
 import { type Turn } from '../domain/transcript/transcript';
-import { preloadTraceGraph } from '../features/trace-graph';
+import { preloadTraceGraph, warmUpTraceGraph } from '../features/trace-graph';
 import type { PrefetchStep } from './prefetch';
-import { readOnlyTabs } from './read-only-tabs';
+import { preloadReadOnlyTabs, readOnlyTabs } from './read-only-tabs';
 import type { WorkspaceSearch } from './search';
 
 const debugLoop = () => import('./debug-loop');
-const BundleTab = lazy(() => debugLoop().then((m) => ({ default: m.BundleTab })));
-const BranchesTab = lazy(() => debugLoop().then((m) => ({ default: m.BranchesTab })));
-const LazyCompareMainView = lazy(() => debugLoop().then((m) => ({ default: m.CompareMainView })));
-const RerunTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.RerunTurnAction })));
-const TestsTab = lazy(() => debugLoop().then((m) => ({ default: m.TestsTab })));
-const SaveAsTestTurnAction = lazy(() => debugLoop().then((m) => ({ default: m.SaveAsTestTurnAction })));
-const LazyRunsWith = lazy(() => debugLoop().then((m) => ({ default: m.RunsWith })));
+const BundleTab = lazyComponent(() => debugLoop().then((m) => ({ default: m.BundleTab })));
+const BranchesTab = lazyComponent(() => debugLoop().then((m) => ({ default: m.BranchesTab })));
+const LazyCompareMainView = lazyComponent(() => debugLoop().then((m) => ({ default: m.CompareMainView })));
+const RerunTurnAction = lazyComponent(() => debugLoop().then((m) => ({ default: m.RerunTurnAction })));
+const TestsTab = lazyComponent(() => debugLoop().then((m) => ({ default: m.TestsTab })));
+const SaveAsTestTurnAction = lazyComponent(() =>
+  debugLoop().then((m) => ({ default: m.SaveAsTestTurnAction })),
+);
+const LazyRunsWith = lazyComponent(() => debugLoop().then((m) => ({ default: m.RunsWith })));
+/** The debug loop's views loaded ahead: each then shows without suspending (lazy-component.ts). */
+const preloadDebugLoop = () =>
+  Promise.all(
+    [
+      BundleTab,
+      BranchesTab,
+      LazyCompareMainView,
+      RerunTurnAction,
+      TestsTab,
+      SaveAsTestTurnAction,
+      LazyRunsWith,
+    ].map((view) => view.preload()),
+  );
 
 const LazySearchMainView = lazy(() => import('./SearchMainView'));
 const LazyRuleMainView = lazy(() => import('./RuleMainView'));
@@ -128,10 +144,12 @@ export const turnActions: Array<(turn: Turn, ctx: TurnActionContext) => ReactNod
  * likely to need them: fetched and prepared while the first screen is read (see prefetch.ts).
  */
 export const prefetchSteps: PrefetchStep[] = [
-  () => debugLoop(),
+  preloadDebugLoop,
   loadThreadRun,
+  preloadReadOnlyTabs,
   preloadTraceGraph,
   preloadMarkdown,
+  warmUpTraceGraph,
   () => debugLoop().then((m) => m.preloadRerunDialog()),
   () => debugLoop().then((m) => m.startAnalysisWorker()),
   () => debugLoop().then((m) => m.preloadCompareView()),

@@ -40,8 +40,11 @@ import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
 import { useServerDraftSync } from './server-draft';
 import { VersionActions } from './VersionActions';
 import { ownValue } from '../../lib/own-records';
+import { lazyComponent } from '../../components/ui/lazy-component';
 
-const MonacoBundleEditor = lazy(() => import('./monaco/MonacoBundleEditor'));
+const MonacoBundleEditor = lazyComponent(() => import('./monaco/MonacoBundleEditor'));
+/** Loads the editor's code (and Monaco) ahead of the first showing, which then does not suspend. */
+export const preloadBundleEditor = MonacoBundleEditor.preload;
 const MonacoBundleDiff = lazy(() => import('../../components/monaco/MonacoBundleDiff'));
 
 export interface BundleEditorPanelProps {

@@ -5,7 +5,7 @@
  * many it shows, with a way back to following. This module stays small: the graph (React Flow)
  * loads once a thread is open, so the welcome screen never fetches it.
  */
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { useInteractionTrace } from '../../api/interaction-trace';
 import { toApiError } from '../../api/errors';
 import { EmptyState } from '../../components/ui/EmptyState';
@@ -13,11 +13,13 @@ import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { Spinner } from '../../components/ui/Spinner';
 import type { TolerantTrace } from '../../contract/trace';
 import { useKeyReady } from '../../domain/connection/use-key-ready';
+import { lazyComponent } from '../../components/ui/lazy-component';
 
 import type { FindLike, OpenRule } from './NodeInspector';
 
-const loadTraceView = () => import('./TraceView');
-const TraceView = lazy(loadTraceView);
+const TraceView = lazyComponent(() => import('./TraceView'));
+/** Fetches and evaluates the graph's code (React Flow) ahead of the first trace. */
+export const preloadTraceView = TraceView.preload;
 
 export interface TracePanelProps {
   taskId: string | undefined;
@@ -59,7 +61,7 @@ export default function TracePanel({
   const trace = turn?.trace ?? fetched.data;
   // Once a thread is open its first trace is near: fetch the graph's code now, not after the reply.
   useEffect(() => {
-    if (taskId) void loadTraceView();
+    if (taskId) void preloadTraceView().catch(() => undefined);
   }, [taskId]);
 
   if (!taskId)
