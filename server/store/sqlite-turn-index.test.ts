@@ -46,6 +46,7 @@ function storeWithTask() {
     const at = new Date(Date.parse(CLOCK) + n * 1000).toISOString();
     const before = changes.get() as number;
     const stored = writes.appendAt(task.id, turns, {
+      taskId: task.id,
       interactionId: `msg-${n}`,
       userMessage: { id: `user-${n}`, text: `dispute charge number ${n}`, createdAt: at },
       reply: { text: said.reply, suggestions: said.suggestions, createdAt: at },
