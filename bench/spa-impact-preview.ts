@@ -81,11 +81,15 @@ async function armKeystrokeTimer(page: Page) {
       const el = document.querySelector<HTMLElement>('[data-testid="impact-preview"]')!;
       let t0 = NaN;
       let counting = false;
-      const onKey = (e: KeyboardEvent) => {
-        t0 = e.timeStamp;
-        counting = el.dataset.state === 'counting';
-      };
-      document.addEventListener('keydown', onKey, { capture: true, once: true });
+      // Listeners inline: a named function here would carry the script runner's helper along.
+      document.addEventListener(
+        'keydown',
+        (e) => {
+          t0 = e.timeStamp;
+          counting = el.dataset.state === 'counting';
+        },
+        { capture: true, once: true },
+      );
       const observer = new MutationObserver(() => {
         if (Number.isNaN(t0)) return;
         if (el.dataset.state === 'counting') counting = true;
