@@ -4,22 +4,30 @@
  */
 import { useEffect, useState } from 'react';
 import type { TolerantTrace } from '../../contract/trace';
-import { buildGraphInSlices, GRAPH_SLICE, graphItems, rulesOf } from './graph-in-slices';
+import { buildGraphInSlices, GRAPH_SLICE, graphItems, nextTask, rulesOf } from './graph-in-slices';
 import { graphOf, knownGraph, type GraphModel } from './trace-to-graph';
 
 export type GraphBuild = { model: GraphModel } | { model: undefined; rulesRead: number; rules: number };
 
-export function useGraphModel(trace: TolerantTrace): GraphBuild {
+/** `schedule` runs each slice (a task of its own by default). */
+export function useGraphModel(
+  trace: TolerantTrace,
+  schedule: (run: () => void) => void = nextTask,
+): GraphBuild {
   const [built, setBuilt] = useState<{ trace: TolerantTrace; model: GraphModel }>();
   const [read, setRead] = useState<{ trace: TolerantTrace; rulesRead: number }>();
   const known = knownGraph(trace) ?? (graphItems(trace) <= GRAPH_SLICE ? graphOf(trace) : undefined);
   useEffect(() => {
     if (known) return;
-    return buildGraphInSlices(trace, {
-      progress: (rulesRead) => setRead({ trace, rulesRead }),
-      done: (model) => setBuilt({ trace, model }),
-    });
-  }, [trace, known]);
+    return buildGraphInSlices(
+      trace,
+      {
+        progress: (rulesRead) => setRead({ trace, rulesRead }),
+        done: (model) => setBuilt({ trace, model }),
+      },
+      schedule,
+    );
+  }, [trace, known, schedule]);
   if (known) return { model: known };
   if (built?.trace === trace) return { model: built.model };
   return { model: undefined, rulesRead: read?.trace === trace ? read.rulesRead : 0, rules: rulesOf(trace) };
