@@ -502,10 +502,15 @@ async function measureFirstShowings(page: Page, url: string): Promise<FirstShowi
     const huge = widened(turn.trace_info, rules);
     const modelNodes = traceToGraph(huge as unknown as TolerantTrace).nodes.length;
     await page.route(`**/v1/messaging/tasks/${task.id}/trace-info**`, async (route) => {
-      const response = await route.fetch();
-      const body = (await response.json()) as { items: Array<Record<string, unknown>> };
-      body.items = body.items.map((item) => (item.interaction_id === id ? huge : item));
-      await route.fulfill({ response, json: body });
+      try {
+        const response = await route.fetch();
+        const body = (await response.json()) as { items: Array<Record<string, unknown>> };
+        body.items = body.items.map((item) => (item.interaction_id === id ? huge : item));
+        await route.fulfill({ response, json: body });
+      } catch {
+        // The page went away meanwhile (the next run's reload): nobody waits for this answer.
+        await route.abort().catch(() => undefined);
+      }
     });
     const graph = '[aria-label="Trace graph of turn 1"]';
     const feedback: number[] = [];
