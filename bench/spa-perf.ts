@@ -9,6 +9,9 @@
  *      the document (their number is counted once it holds steady on the first showing); the
  *      traces come from the real engine (bundles with one tool and 480 / 1,980 / 4,980 global
  *      rules, sent over the API); then frame times while dragging the ~5,000-node graph;
+ *   3b. (with `graphs`, or alone as `first`) the first showing of traces of 5,000, 12,500, 25,000
+ *      and 50,000 rules (`--first-sizes`, `--first-runs 3`): click → graph drawn, and the longest
+ *      frame meanwhile;
  *   4. frame times while scrolling a 2,000-turn thread (sent over the API) and while appending
  *      turns to it with the composer;
  *   5. with `--threads 1000,2000,4000`: Send → rendered graph again with that many threads in
@@ -17,7 +20,7 @@
  * timestamps (no automation overhead), by instrumentation injected with `addInitScript`: the app
  * itself carries no benchmark code.
  *
- *   npx tsx bench/spa-perf.ts [--dist DIR] [--turns 2000] [--sends 10] [--parts graphs,long] [--switch-runs 5] [--threads 1000,2000]
+ *   npx tsx bench/spa-perf.ts [--dist DIR] [--turns 2000] [--sends 10] [--parts graphs,first,long] [--switch-runs 5] [--threads 1000,2000]
  *
  * Prints a Markdown table and one `RESULT {json}` line for scripts/bench.mjs.
  */
@@ -437,6 +440,126 @@ async function dragFrames(page: Page, graph: string): Promise<FrameStats & { nod
 }
 const GRAPH_MODEL_NODES: number[] = [];
 /** What the page computes for a trace before React draws it. */
+// ---------------------------------------------------------------- first showing of huge traces
+
+/** Rule counts of the traces shown for the first time (`--first-sizes`), and runs of each. */
+const FIRST_SIZES = (argValue('first-sizes') ?? '5000,12500,25000,50000').split(',').map(Number);
+const FIRST_RUNS = Number(argValue('first-runs') ?? 3);
+
+interface FirstShowing {
+  rules: number;
+  modelNodes: number;
+  runs: number;
+  /** Click → the first frame with something in the graph's place (the decision and progress, or the graph). */
+  feedbackMedianMs: number;
+  /** Click → the first frame after the whole graph (its decision node) is drawn. */
+  graphMinMs: number;
+  graphMedianMs: number;
+  /** The longest frame (between two animation frames) from the click to the graph drawn. */
+  longestFrameMinMs: number;
+  longestFrameMedianMs: number;
+  longestFrameMaxMs: number;
+}
+
+/** The trace with its rules replaced by `rules` of the same shape as its first (named 0 … rules−1). */
+function widened(trace: Record<string, unknown>, rules: number): Record<string, unknown> {
+  const first = JSON.stringify((trace.rules_evaluated as unknown[])[0]);
+  return {
+    ...trace,
+    rules_evaluated: Array.from(
+      { length: rules },
+      (_, i) =>
+        JSON.parse(
+          first.split('GLOBAL_RULE_0').join(`GLOBAL_RULE_${i}`).split('never-0').join(`never-${i}`),
+        ) as unknown,
+    ),
+  };
+}
+
+/**
+ * The first showing of traces of 5,000 to 50,000 rules. The engine refuses traces past 8,000,000
+ * characters (about 20,000 of these rules), so each thread's first turn is a real 10-rule trace
+ * widened in the browser's copy of the trace list (a route on `trace-info`) to the size; its second
+ * turn is small and shown first. Each run reloads the thread (new trace objects, nothing
+ * remembered), clicks the first turn's Trace button and records every frame until the graph's
+ * decision node is drawn.
+ */
+async function measureFirstShowings(page: Page, url: string): Promise<FirstShowing[]> {
+  const figures: FirstShowing[] = [];
+  for (const rules of FIRST_SIZES) {
+    const task = await api<{ id: string }>(url, '/v1/messaging/tasks', {
+      agent_id: 'card-disputes',
+      user_id: `bench-first-${rules}`,
+    });
+    const turn = await api<{ trace_info: TolerantTrace }>(url, '/v1/messaging/messages?include_trace=true', {
+      type: 'message',
+      task_id: task.id,
+      text: 'I want to place an order with the note "gift wrap"',
+      agent_settings_bundle: wideBundle(10),
+    });
+    await api(url, '/v1/messaging/messages', { type: 'message', task_id: task.id, text: 'Hello' });
+    const id = turn.trace_info.interaction_id;
+    const huge = widened(turn.trace_info, rules);
+    const modelNodes = traceToGraph(huge as unknown as TolerantTrace).nodes.length;
+    await page.route(`**/v1/messaging/tasks/${task.id}/trace-info**`, async (route) => {
+      try {
+        const response = await route.fetch();
+        const body = (await response.json()) as { items: Array<Record<string, unknown>> };
+        body.items = body.items.map((item) => (item.interaction_id === id ? huge : item));
+        await route.fulfill({ response, json: body });
+      } catch {
+        // The page went away meanwhile (the next run's reload): nobody waits for this answer.
+        await route.abort().catch(() => undefined);
+      }
+    });
+    const graph = '[aria-label="Trace graph of turn 1"]';
+    const feedback: number[] = [];
+    const shown: number[] = [];
+    const longest: number[] = [];
+    for (let run = 0; run < FIRST_RUNS; run += 1) {
+      await openThread(page, url, task.id);
+      await page
+        .locator('[aria-label="Trace graph of turn 2"] [data-kind="decision"]')
+        .waitFor({ timeout: 60_000 });
+      await page.waitForTimeout(1000);
+      await page.evaluate(() => {
+        performance.clearMarks('first');
+        document
+          .querySelector('button[aria-label="Show trace of turn 1"]')
+          ?.addEventListener('click', () => performance.mark('first'), { capture: true, once: true });
+        (window as unknown as { __recordFrames: (on: boolean) => void }).__recordFrames(true);
+      });
+      await page.getByRole('button', { name: 'Show trace of turn 1' }).click();
+      const [f, g] = await Promise.all([
+        frameAfter(
+          page,
+          'first',
+          `[data-testid="graph-building"], ${graph} [data-kind="decision"]`,
+          1,
+          `fb-${rules}-${run}`,
+        ),
+        frameAfter(page, 'first', `${graph} [data-kind="decision"]`, 1, `first-${rules}-${run}`),
+      ]);
+      feedback.push(f);
+      shown.push(g);
+      longest.push(Math.max(...(await stopFrames(page))));
+    }
+    await page.unroute(`**/v1/messaging/tasks/${task.id}/trace-info**`);
+    figures.push({
+      rules,
+      modelNodes,
+      runs: shown.length,
+      feedbackMedianMs: round(median(feedback)),
+      graphMinMs: round(Math.min(...shown)),
+      graphMedianMs: round(median(shown)),
+      longestFrameMinMs: round(Math.min(...longest)),
+      longestFrameMedianMs: round(median(longest)),
+      longestFrameMaxMs: round(Math.max(...longest)),
+    });
+  }
+  return figures;
+}
+
 const graphWork = (trace: TolerantTrace) => layoutGraph(viewOf(traceToGraph(trace), new Set()));
 
 // ---------------------------------------------------------------- the run
@@ -480,6 +603,9 @@ async function main() {
 
     // 3. Trace switch at ~500, ~2,000 and ~5,000 nodes (real engine traces), and panning the largest.
     const graphs = PARTS.has('graphs') ? await measureTraceSwitches(page, service.url) : undefined;
+    // 3b. The first showing of traces of 5,000 to 50,000 rules.
+    const firstShowings =
+      PARTS.has('graphs') || PARTS.has('first') ? await measureFirstShowings(page, service.url) : [];
 
     // 4. A long thread: scrolling it and appending to it.
     const longThread = PARTS.has('long') ? await measureLongThread(page, service.url) : undefined;
@@ -540,6 +666,7 @@ async function main() {
         ) as Record<keyof Stages, number>,
       },
       ...(graphs ? { traceSwitch: graphs.switches, pan: graphs.pan, panOpen: graphs.panOpen } : {}),
+      ...(firstShowings.length ? { firstShowings } : {}),
       ...(longThread ? { longThread } : {}),
       ...(withThreads.length ? { sendToGraphWithThreads: withThreads } : {}),
     };
@@ -567,6 +694,10 @@ async function main() {
           `| pan it with its largest group and a chunk open (${o.nodesDrawn} nodes drawn) | ${o.fps} fps, frame median ${o.medianMs} ms, p95 ${o.p95Ms} ms, ${Math.round(o.droppedShare * 100)}% over 25 ms | ≥ 55 fps |`,
         );
     }
+    for (const f of firstShowings)
+      console.log(
+        `| first showing of a ${f.modelNodes}-node trace (${f.rules} rules), ${f.runs} runs | graph drawn: min ${f.graphMinMs} ms, median ${f.graphMedianMs} ms; longest frame: min ${f.longestFrameMinMs} ms, median ${f.longestFrameMedianMs} ms, max ${f.longestFrameMaxMs} ms; something in the graph's place after ${f.feedbackMedianMs} ms (median) | no frame over 50 ms |`,
+      );
     if (longThread) {
       const { scroll, append } = longThread;
       console.log(

@@ -54,7 +54,7 @@ export async function warmUp(dependencies: MessagingDependencies): Promise<void>
     dependencies.agents.list().map(async (agent) => {
       const version = dependencies.agents.resolve(agent, {});
       if (version)
-        await work.conversation(version.bundle, { id: 'warm-up', clock, messages: ['hello, 3 days ago'] });
+        await work.conversations(version.bundle, [{ id: 'warm-up', clock, messages: ['hello, 3 days ago'] }]);
     }),
   );
 }

@@ -1,8 +1,8 @@
 /**
- * Replays conversations with a baseline bundle and a draft bundle on the engine (a conversation
- * at a time, in the worker pool in the service) and collects the turns whose outcome differs. It
- * stops before the next conversation once `signal` is aborted (the client went away, or a newer
- * edit replaced it).
+ * Replays conversations with a baseline bundle and a draft bundle on the engine (a batch of
+ * conversations at a time, in the worker pool in the service) and collects the turns whose outcome
+ * differs. It stops before the next batch once `signal` is aborted (the client went away, or a
+ * newer edit replaced it).
  *
  * The baseline's runs are remembered (least recently used first out): while a user types, only
  * the draft changes, so each new preview runs the draft alone.
@@ -34,7 +34,13 @@ export interface ConversationRun {
   error?: { turn: number; message: string };
 }
 
-export function createRunCache(capacity = 1_000, capacityChars: number = REPLAY_LIMITS.cacheChars) {
+/**
+ * About how many messages one piece of work replays: few enough that an abort stops the replay
+ * within a few milliseconds of engine time, enough that handing work to the pool costs little.
+ */
+export const BATCH_MESSAGES = 100;
+
+export function createRunCache(capacity = 2_000, capacityChars: number = REPLAY_LIMITS.cacheChars) {
   const entries = new Map<string, ConversationRun>();
   let chars = 0;
   return {
@@ -66,8 +72,8 @@ export function createRunCache(capacity = 1_000, capacityChars: number = REPLAY_
 export type RunCache = ReturnType<typeof createRunCache>;
 
 export interface ReplayInput {
-  /** Runs each conversation (in the worker pool in the service). */
-  work: Pick<EngineWork, 'conversation'>;
+  /** Runs the conversations (in the worker pool in the service). */
+  work: Pick<EngineWork, 'conversations'>;
   /** The baseline bundle and what names it in the cache (e.g. its version id and hash). */
   baseline: { bundle: Bundle; key: string };
   draft: Bundle;
@@ -118,32 +124,81 @@ export function runConversation(engine: Engine, bundle: Bundle, c: ImpactCase): 
 }
 
 /**
- * Replays every case with both bundles, one conversation at a time; between two, the event loop
- * takes its turn and an aborted signal stops the replay (`ReplayAborted`).
+ * Conversations one after another with `bundle`, until they are all run or the runs hold
+ * `REPLAY_LIMITS.runChars` (at least one is run): the caller asks again for the rest.
+ */
+export function runConversations(
+  engine: Engine,
+  bundle: Bundle,
+  cases: readonly ImpactCase[],
+): ConversationRun[] {
+  const runs: ConversationRun[] = [];
+  let chars = 0;
+  for (const c of cases) {
+    if (runs.length > 0 && chars >= REPLAY_LIMITS.runChars) break;
+    const run = runConversation(engine, bundle, c);
+    chars += run.chars;
+    runs.push(run);
+  }
+  return runs;
+}
+
+/** The cases from `start` whose messages make about one batch (at least one case). */
+function batchFrom(cases: readonly ImpactCase[], start: number): readonly ImpactCase[] {
+  let end = start;
+  let messages = 0;
+  while (end < cases.length && (end === start || messages + cases[end]!.messages.length <= BATCH_MESSAGES))
+    messages += cases[end++]!.messages.length;
+  return cases.slice(start, end);
+}
+
+/**
+ * Replays every case with both bundles, a batch of conversations at a time (the baseline's only
+ * where they are not remembered); between two pieces of work, the event loop takes its turn and
+ * an aborted signal stops the replay (`ReplayAborted`).
  */
 export async function replayImpact(input: ReplayInput): Promise<ImpactCaseResult[]> {
   const { work, signal, cache } = input;
-  const run = async (bundle: Bundle, c: ImpactCase): Promise<ConversationRun> => {
-    await yieldToLoop();
-    if (signal.aborted) throw new ReplayAborted();
-    return work.conversation(bundle, c);
+  const runAll = async (bundle: Bundle, cases: readonly ImpactCase[]): Promise<ConversationRun[]> => {
+    const runs: ConversationRun[] = [];
+    while (runs.length < cases.length) {
+      await yieldToLoop();
+      if (signal.aborted) throw new ReplayAborted();
+      const more = await work.conversations(bundle, cases.slice(runs.length));
+      if (more.length === 0) throw new Error('The engine ran none of the conversations it was given');
+      runs.push(...more);
+    }
+    return runs;
   };
 
   const results: ImpactCaseResult[] = [];
   let answerChars = 0;
-  for (const c of input.cases) {
-    const key = createHash('sha256')
-      .update(JSON.stringify([input.baseline.key, c.clock, c.user_id ?? null, c.messages]))
-      .digest('hex');
-    let before = cache.get(key);
-    if (!before) {
-      before = await run(input.baseline.bundle, c);
-      cache.set(key, before);
+  for (let start = 0; start < input.cases.length;) {
+    const batch = batchFrom(input.cases, start);
+    start += batch.length;
+    const keys = batch.map((c) =>
+      createHash('sha256')
+        .update(JSON.stringify([input.baseline.key, c.clock, c.user_id ?? null, c.messages]))
+        .digest('hex'),
+    );
+    const before = keys.map((key) => cache.get(key));
+    const missing = batch.filter((_, i) => !before[i]);
+    if (missing.length) {
+      const runs = await runAll(input.baseline.bundle, missing);
+      let next = 0;
+      before.forEach((known, i) => {
+        if (known) return;
+        const run = runs[next++]!;
+        before[i] = run;
+        cache.set(keys[i]!, run);
+      });
     }
-    const after = await run(input.draft, c);
-    const result = compareRuns(c, before, after);
-    answerChars += jsonLength(result, REPLAY_LIMITS.answerChars);
-    results.push(answerChars > REPLAY_LIMITS.answerChars ? withoutChanges(result) : result);
+    const after = await runAll(input.draft, batch);
+    batch.forEach((c, i) => {
+      const result = compareRuns(c, before[i]!, after[i]!);
+      answerChars += jsonLength(result, REPLAY_LIMITS.answerChars);
+      results.push(answerChars > REPLAY_LIMITS.answerChars ? withoutChanges(result) : result);
+    });
   }
   return results;
 }

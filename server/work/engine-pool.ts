@@ -44,8 +44,8 @@ export function createEnginePool(settings: WorkPoolSettings = defaultPoolSetting
     validate: (doc) => run<BundleIssue[]>({ kind: 'validate', doc }),
     turn: ({ bundle, ...input }, owner) =>
       run<TurnRun>({ kind: 'turn', bundle: textOf(bundle), input, owner }),
-    conversation: (bundle, c) =>
-      run<ConversationRun>({ kind: 'conversation', bundle: textOf(bundle), case: c }),
+    conversations: (bundle, cases) =>
+      run<ConversationRun[]>({ kind: 'conversations', bundle: textOf(bundle), cases }),
     whatIf: (bundle, question) => run<WhatIfAnswer>({ kind: 'whatIf', bundle: textOf(bundle), question }),
     close: () => pool.close(),
   };

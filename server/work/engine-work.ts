@@ -1,6 +1,6 @@
 /**
  * The heavy work of a request, behind one interface: validating a bundle, running an engine turn,
- * replaying one conversation for the impact preview. The service runs it in the worker pool
+ * replaying conversations for the impact preview. The service runs it in the worker pool
  * (`engine-pool.ts`), so the request loop keeps answering meanwhile; `inlineWork` runs the same
  * work in the calling thread, for tests that give the service an engine of their own.
  */
@@ -9,7 +9,7 @@ import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
 import type { Engine, TurnInput, TurnOutput } from '../engine/contract';
-import { runConversation, type ConversationRun } from '../impact/replay';
+import { runConversations, type ConversationRun } from '../impact/replay';
 import { turnIndexEntry, type TurnIndexEntry } from '../store/turn-index';
 import { whatIfAnswer, type WhatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
 import { WorkFailedError } from './pool';
@@ -39,8 +39,11 @@ export interface EngineWork {
   /** The bundle's issues (the document may be anything a client sent). */
   validate(doc: unknown): Promise<BundleIssue[]>;
   turn(input: TurnInput, owner: TurnOwner): Promise<TurnRun>;
-  /** One impact case's messages, turn after turn, with `bundle`. */
-  conversation(bundle: Bundle, c: ImpactCase): Promise<ConversationRun>;
+  /**
+   * Impact cases' messages, turn after turn, with `bundle`, in order: all of them, or fewer
+   * (at least one) once their outcomes reach `REPLAY_LIMITS.runChars`.
+   */
+  conversations(bundle: Bundle, cases: readonly ImpactCase[]): Promise<ConversationRun[]>;
   /** A stored turn decided again with `bundle` (`POST /reference/v1/what-if`). */
   whatIf(bundle: Bundle, question: WhatIfQuestion): Promise<WhatIfAnswer>;
 }
@@ -89,7 +92,7 @@ export function inlineWork(engine: Engine, validate: (doc: unknown) => BundleIss
   return {
     validate: async (doc) => validate(doc),
     turn: async (input, owner) => timedTurn(engine, input, owner),
-    conversation: async (bundle, c) => runConversation(engine, bundle, c),
+    conversations: async (bundle, cases) => runConversations(engine, bundle, cases),
     whatIf: async (bundle, question) => whatIfAnswer(bundle, question),
   };
 }

@@ -11,7 +11,7 @@ import type { ImpactCase } from '../../src/contract/impact';
 import { validateBundle } from '../../src/lib/bundle/validate';
 import { engine } from '../engine';
 import type { TurnInput } from '../engine/contract';
-import { runConversation } from '../impact/replay';
+import { runConversations } from '../impact/replay';
 import { whatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
 import { timedTurn, type TurnOwner } from './engine-work';
 
@@ -24,7 +24,7 @@ export interface BundleText {
 export type EngineJob =
   | { kind: 'validate'; doc: unknown }
   | { kind: 'turn'; bundle: BundleText; input: Omit<TurnInput, 'bundle'>; owner: TurnOwner }
-  | { kind: 'conversation'; bundle: BundleText; case: ImpactCase }
+  | { kind: 'conversations'; bundle: BundleText; cases: readonly ImpactCase[] }
   | { kind: 'whatIf'; bundle: BundleText; question: WhatIfQuestion };
 
 const KEPT = 32;
@@ -45,8 +45,8 @@ function perform(job: EngineJob): unknown {
       return validateBundle(job.doc);
     case 'turn':
       return timedTurn(engine, { ...job.input, bundle: bundleOf(job.bundle) }, job.owner);
-    case 'conversation':
-      return runConversation(engine, bundleOf(job.bundle), job.case);
+    case 'conversations':
+      return runConversations(engine, bundleOf(job.bundle), job.cases);
     case 'whatIf':
       return whatIfAnswer(bundleOf(job.bundle), job.question);
   }

@@ -11,9 +11,9 @@ import { z } from 'zod';
 
 /** Bounds that keep one request's work linear and finite. */
 export const IMPACT_LIMITS = {
-  cases: 500,
+  cases: 1_000,
   messagesPerCase: 200,
-  messages: 2_500,
+  messages: 5_000,
   messageChars: 20_000,
 } as const;
 

@@ -185,6 +185,33 @@ describe('POST /reference/v1/agents/{agent_id}/impact', () => {
     expect(huge.status).toBe(413);
   });
 
+  it('replays a suite at the bounds whole: 1,000 cases of 5 messages', async () => {
+    expect(IMPACT_LIMITS.cases).toBeGreaterThanOrEqual(1_000);
+    const cases = Array.from({ length: 1_000 }, (_, i) => ({
+      id: `c${i}`,
+      clock: CLOCK,
+      user_id: `cap-${i}`,
+      messages: [
+        'I want to dispute a charge',
+        'It was a duplicate charge',
+        `$${20 + i}.50`,
+        `${i % 2 ? 10 : 3} days ago`,
+        'yes',
+      ],
+    }));
+    const { status, body } = await impact({ agent_settings_bundle: v1, cases });
+    expect(status).toBe(200);
+    expect(body.total).toBe(1_000);
+    expect(body.errors).toBe(0);
+    expect(body.cases.map((c: { id: string }) => c.id)).toEqual(cases.map((c) => c.id));
+    expect(body.cases.every((c: { turns_run: number }) => c.turns_run === 5)).toBe(true);
+    // The 10-day-old charges are outside v2's window and inside v1's: those, and only those, change.
+    expect(body.changed).toBe(500);
+    expect(
+      body.cases.filter((c: { status: string }) => c.status === 'changed').map((c: { id: string }) => c.id),
+    ).toEqual(cases.filter((_, i) => i % 2).map((c) => c.id));
+  });
+
   it('lists the endpoint in the OpenAPI document', async () => {
     const { body } = await call(service, 'GET', '/openapi.json');
     const op = body.paths['/reference/v1/agents/{agent_id}/impact'].post;

@@ -127,7 +127,7 @@ export function ImpactPreview({ agentId, canFetch, onRunSuite }: ImpactPreviewPr
       );
       break;
     case 'too-large':
-      line = `Impact preview off: the suite has ${plural(state.total, 'case')} and ${plural(state.messages, 'message')}, more than one replay takes (${IMPACT_LIMITS.cases} cases, ${IMPACT_LIMITS.messages} messages). Run the suite against the draft instead.`;
+      line = `Impact preview off: the suite has ${plural(state.total, 'case')} and ${plural(state.messages, 'message')}, more than one replay takes (${IMPACT_LIMITS.cases.toLocaleString('en-US')} cases, ${IMPACT_LIMITS.messages.toLocaleString('en-US')} messages). Run the suite against the draft instead.`;
       break;
     case 'no-draft':
       line = `Impact: no edits yet. Edit the bundle to see which of the ${plural(state.total, 'saved case')} it changes.`;

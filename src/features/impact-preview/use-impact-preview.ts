@@ -1,8 +1,9 @@
 /**
  * What the impact preview shows for one agent's draft: the saved cases (suites store), the draft
- * (bundle editor) once its text has not changed for SETTLE_MS and the editor's worker has found it
- * runnable, and the service's answer. A newer
- * edit changes the query key, which aborts the older request; an undo finds its answer cached.
+ * (bundle editor) as soon as the editor's worker has found its current text runnable, and the
+ * service's answer. There is no settling wait: the worker's check is the only gate, and a newer
+ * edit changes the query key, which aborts the older request (the service stops replaying within
+ * one batch of conversations); an undo finds its answer cached.
  */
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -11,15 +12,11 @@ import type { ApiError } from '../../api/errors';
 import { toApiError } from '../../api/errors';
 import { impactQueryOptions } from '../../api/impact';
 import { IMPACT_LIMITS } from '../../contract/impact';
-import { useDebouncedValue } from '../../components/ui/use-debounced-value';
 import { useBundleDraftStore } from '../../domain/bundles/draft-store';
 import { useDraftSendState } from '../../domain/bundles/active-bundle';
 import { selectSuitesHydrated, useSuiteEntries, useSuitesStore } from '../../domain/suites/suites-store';
 import { impactCases, impactSummary, type ImpactSummary } from './impact-model';
 import { ownValue } from '../../lib/own-records';
-
-/** Quiet time after the last keystroke before the cases are replayed. */
-const SETTLE_MS = 300;
 
 export type ImpactState =
   | { kind: 'loading' }
@@ -32,7 +29,7 @@ export type ImpactState =
   /** More cases or messages than one replay may take (IMPACT_LIMITS). */
   | { kind: 'too-large'; total: number; messages: number }
   | { kind: 'invalid-draft'; total: number }
-  /** Edits not settled yet, or the replay running; `previous` is the last answer, for an older draft. */
+  /** The draft being checked, or the replay running; `previous` is the last answer, for an older draft. */
   | { kind: 'counting'; total: number; previous: ImpactSummary | null }
   | { kind: 'done'; summary: ImpactSummary }
   | { kind: 'error'; total: number; error: ApiError };
@@ -48,10 +45,9 @@ export function useImpactPreview(agentId: string, canFetch: boolean): ImpactStat
   const messages = useMemo(() => cases.reduce((n, c) => n + c.messages.length, 0), [cases]);
   const tooLarge = cases.length > IMPACT_LIMITS.cases || messages > IMPACT_LIMITS.messages;
 
+  // The hash is the current text's (null while the worker checks it): an older draft is never asked.
   const hash = draft.status === 'ready' ? draft.hash : null;
-  // Settled counts from the keystroke (the text), while the worker checks the draft meanwhile.
-  const settledText = useDebouncedValue(text, SETTLE_MS);
-  const settled = hash !== null && settledText === text;
+  const settled = hash !== null;
   const helpers = agents.isSuccess && agents.data !== null;
 
   const query = useQuery({

@@ -3,7 +3,7 @@
  * details (or the raw JSON) below. React Flow and the graph model live here, in a chunk of their
  * own that TracePanel loads lazily: the welcome screen and threads without turns never fetch them.
  */
-import { Fragment, Suspense, useCallback, useContext, useMemo, useState } from 'react';
+import { Fragment, Suspense, useCallback, useContext, useState } from 'react';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { SplitPanes } from '../../components/ui/SplitPanes';
 import { TabList } from '../../components/ui/Tabs';
@@ -11,8 +11,10 @@ import type { TolerantTrace } from '../../contract/trace';
 import { NodeInspector, type FindLike, type OpenRule } from './NodeInspector';
 import { RawJson } from './RawJson';
 import TraceGraph from './TraceGraph';
+import { GraphBuilding } from './GraphBuilding';
 import { nodeOf } from './graph-view';
-import { graphOf, type GraphNodeModel } from './trace-to-graph';
+import type { GraphNodeModel } from './trace-to-graph';
+import { useGraphModel } from './use-graph-model';
 import type { Highlight } from './TraceNode';
 import { WhatIfSlot } from './what-if-slot';
 
@@ -69,8 +71,10 @@ export default function TraceView({
     [whatIf, taskId, turn.id],
   );
   const tabs = taskId && whatIf ? [...DETAIL_TABS, WHAT_IF_TAB] : DETAIL_TABS;
-  const model = useMemo(() => graphOf(trace), [trace]);
-  const node = nodeId ? nodeOf(model, nodeId) : undefined;
+  // A huge trace's model is built in slices; meanwhile the decision and the progress are shown.
+  const build = useGraphModel(trace);
+  const model = build.model;
+  const node = nodeId && model ? nodeOf(model, nodeId) : undefined;
 
   return (
     <SplitPanes
@@ -124,15 +128,19 @@ export default function TraceView({
                 </Suspense>
               ) : null}
               <div className="min-h-0 flex-1">
-                <TraceGraph
-                  key={turn.id}
-                  trace={trace}
-                  selectedNodeId={nodeId}
-                  onSelectNode={selectNode}
-                  highlight={hasWhatIf ? whatIfChanged : undefined}
-                  label={`Trace graph of turn ${turn.index + 1}`}
-                  nodeTools={taskId && whatIf ? nodeTools : undefined}
-                />
+                {build.model ? (
+                  <TraceGraph
+                    key={turn.id}
+                    trace={trace}
+                    selectedNodeId={nodeId}
+                    onSelectNode={selectNode}
+                    highlight={hasWhatIf ? whatIfChanged : undefined}
+                    label={`Trace graph of turn ${turn.index + 1}`}
+                    nodeTools={taskId && whatIf ? nodeTools : undefined}
+                  />
+                ) : (
+                  <GraphBuilding trace={trace} rulesRead={build.rulesRead} rules={build.rules} />
+                )}
               </div>
             </div>
           ),
@@ -168,6 +176,10 @@ export default function TraceView({
                   <RawJson value={trace} label="Trace JSON" />
                 ) : node ? (
                   <NodeInspector node={node} findLike={findLike} openRule={openRule} />
+                ) : !model ? (
+                  <EmptyState title="The graph is being drawn">
+                    A node&apos;s details can be read once the graph of this turn is drawn.
+                  </EmptyState>
                 ) : (
                   <EmptyState title={nodeId ? 'That node is not in this turn' : 'Select a node'}>
                     Click a node, or focus the graph and use the arrow keys, to read its details.

@@ -1,6 +1,7 @@
 /**
  * A trace → a graph model, causal path first. Pure, framework-free, linear in the trace (names are
- * matched through a `NameIndex`, every lookup is a `Map`): built once per trace (`graphOf`).
+ * matched through a `NameIndex`, every lookup is a `Map`): built once per trace (`graphOf`), at
+ * once or in slices of bounded work (`graphSteps`, driven by `graph-in-slices.ts`) for a huge trace.
  *
  * The causal path (nodes without a `group`, drawn by default): intent → the values the deciding
  * rules read → the rules that decided (each naming the tool it concerns) → the decision, which
@@ -136,7 +137,23 @@ function bump(counts: Map<string, number>, key: string) {
   counts.set(key, (counts.get(key) ?? 0) + 1);
 }
 
+/** traceToGraph in one go. */
 export function traceToGraph(trace: TolerantTrace): GraphModel {
+  const steps = graphSteps(trace, Infinity);
+  for (let step = steps.next(); ; step = steps.next()) if (step.done) return step.value;
+}
+
+/**
+ * The model built step by step: it pauses (yields the number of rules read so far) after every
+ * `slice` units of work, one unit being one item of the trace handled in one loop (a value, a
+ * tool, a decision, a rule, a group member). With `slice` = Infinity it never pauses. The result
+ * is the same whatever `slice` is.
+ */
+export function* graphSteps(trace: TolerantTrace, slice: number): Generator<number, GraphModel, void> {
+  let work = 0;
+  /** Counts one unit of work; true when a slice is done (the caller then yields). */
+  const due = () => ++work % slice === 0;
+  let rulesRead = 0;
   const nodes: GraphNodeModel[] = [];
   const byId = new Map<string, GraphNodeModel>();
   const edges: GraphEdgeModel[] = [];
@@ -194,6 +211,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     ...Object.keys(paramValues),
   ];
   for (const raw of paramCodes) {
+    if (due()) yield rulesRead;
     const code = asText(raw);
     if (seenParams.has(code)) continue;
     seenParams.add(code);
@@ -216,6 +234,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   }
   const entities = isRecord(t.entities) ? t.entities : {};
   for (const [key, value] of Object.entries(entities)) {
+    if (due()) yield rulesRead;
     const node = add({
       id: uniqueId(`entity:${key}`),
       kind: 'entity',
@@ -235,12 +254,16 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     if (dot > 0 && !seenParams.has(key.slice(dot + 1))) values.add(key.slice(dot + 1), node.id);
     valueNodes.push(node);
   }
-  for (const v of valueNodes) link(intent.id, v.id);
+  for (const v of valueNodes) {
+    if (due()) yield rulesRead;
+    link(intent.id, v.id);
+  }
 
   // tools: considered ∪ invoked, each once
   const invoked = Array.isArray(t.tools_invoked) ? (t.tools_invoked as Array<Record<string, unknown>>) : [];
   const callsOf = new Map<string, Array<Record<string, unknown>>>();
   for (const call of invoked) {
+    if (due()) yield rulesRead;
     const name = asText(call.tool);
     const list = callsOf.get(name);
     if (list) list.push(call);
@@ -251,6 +274,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   const toolNodes: GraphNodeModel[] = [];
   const toolIdOf = new Map<string, string>();
   for (const name of toolNames) {
+    if (due()) yield rulesRead;
     const calls = callsOf.get(name) ?? [];
     const isInvoked = calls.length > 0;
     const results = calls.map((c) => asText(c.result)).filter(Boolean);
@@ -292,6 +316,7 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   // rule → tool, as the trace's `decisions` state it (`rule_triggered`, `block`, `params_check`)
   const toolOfRule = new Map<string, string>();
   for (const d of Array.isArray(t.decisions) ? (t.decisions as unknown[]) : []) {
+    if (due()) yield rulesRead;
     if (!isRecord(d) || typeof d.tool !== 'string') continue;
     const toolId = toolIdOf.get(d.tool);
     if (!toolId) continue;
@@ -309,7 +334,9 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   const pathIds = new Set<string>([intent.id]);
   const decidingToolIds = new Set<string>();
   const decidingRuleIds: string[] = [];
-  rules.forEach((rule, index) => {
+  for (const [index, rule] of rules.entries()) {
+    if (due()) yield rulesRead;
+    rulesRead = index;
     const r = rule as Record<string, unknown>;
     const ruleId = asText(r.rule_id);
     const result = asText(r.result);
@@ -352,7 +379,8 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
       if (reads.length === 0) link(intent.id, id);
       if (toolId) decidingToolIds.add(toolId);
     }
-  });
+  }
+  rulesRead = rules.length;
 
   // decision
   const decisionText = asText(t.decision);
@@ -411,18 +439,20 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
   // groups: everything off the path, one click away
   const groups: GraphNodeModel[] = [];
   const indexInGroup = new Map<string, number>();
-  const group = (
+  const group = function* (
     id: string,
     memberKind: NodeKind,
     members: GraphNodeModel[],
     make: (n: number) => Pick<GraphNodeModel, 'label' | 'sublabel' | 'tone' | 'details'>,
-  ) => {
+  ): Generator<number, void, void> {
     if (members.length === 0) return;
-    const ids = members.map((m) => m.id);
-    members.forEach((m, i) => {
+    const ids: string[] = [];
+    for (const [i, m] of members.entries()) {
+      if (due()) yield rulesRead;
+      ids.push(m.id);
       m.group = id;
       indexInGroup.set(m.id, i);
-    });
+    }
     groups.push(
       add({
         id: uniqueId(id),
@@ -435,21 +465,31 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
       }),
     );
   };
-  const offPath = (list: GraphNodeModel[]) => list.filter((n) => !pathIds.has(n.id));
-  group('params', 'param', offPath(valueNodes.filter((n) => n.kind === 'param')), (n) => ({
+  /** The nodes of `list` (of that kind) off the path, a unit of work each. */
+  const offPath = function* (list: GraphNodeModel[], kind?: NodeKind) {
+    const out: GraphNodeModel[] = [];
+    for (const n of list) {
+      if (due()) yield rulesRead;
+      if ((!kind || n.kind === kind) && !pathIds.has(n.id)) out.push(n);
+    }
+    return out;
+  };
+  yield* group('params', 'param', yield* offPath(valueNodes, 'param'), (n) => ({
     label: plural(n, 'parameter'),
     sublabel: 'not read by the deciding rules',
     tone: 'neutral',
     details: [['parameters', n]],
   }));
-  group('entities', 'entity', offPath(valueNodes.filter((n) => n.kind === 'entity')), (n) => ({
+  yield* group('entities', 'entity', yield* offPath(valueNodes, 'entity'), (n) => ({
     label: plural(n, 'entity', 'entities'),
     sublabel: 'not read by the deciding rules',
     tone: 'neutral',
     details: [['entities', n]],
   }));
   const rulesByTone = new Map<Tone, GraphNodeModel[]>();
-  for (const n of offPath(ruleNodes)) {
+  for (const n of ruleNodes) {
+    if (due()) yield rulesRead;
+    if (pathIds.has(n.id)) continue;
     const list = rulesByTone.get(n.tone);
     if (list) list.push(n);
     else rulesByTone.set(n.tone, [n]);
@@ -459,11 +499,12 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
     const types = new Map<string, number>();
     const results = new Map<string, number>();
     for (const m of members) {
+      if (due()) yield rulesRead;
       const meta = ruleMeta.get(m.id);
       bump(types, meta?.type ?? '');
       bump(results, meta?.result ?? '');
     }
-    group(id, 'rule', members, (n) => ({
+    yield* group(id, 'rule', members, (n) => ({
       label: `${plural(n, 'rule')} ${tone === 'neutral' ? 'with other results' : TONE_LABEL[tone]}`,
       sublabel: tone === 'neutral' ? countsText(results) : countsText(types),
       tone,
@@ -474,14 +515,18 @@ export function traceToGraph(trace: TolerantTrace): GraphModel {
       ],
     }));
   }
-  group('tools', 'tool', offPath(toolNodes), (n) => ({
+  yield* group('tools', 'tool', yield* offPath(toolNodes), (n) => ({
     label: plural(n, 'tool'),
     sublabel: 'considered',
     tone: 'muted',
     details: [['tools', n]],
   }));
 
-  const path = nodes.filter((n) => !n.group && n.kind !== 'group');
+  const path: GraphNodeModel[] = [];
+  for (const n of nodes) {
+    if (due()) yield rulesRead;
+    if (!n.group && n.kind !== 'group') path.push(n);
+  }
   return { nodes, edges, byId, into, path, groups, indexInGroup };
 }
 
@@ -492,6 +537,16 @@ const graphs = new WeakMap<object, GraphModel>();
 function valueFilter(code: string, value: unknown): { field: 'param'; value: string } {
   const plain = typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
   return { field: 'param', value: plain && String(value) !== '' ? `${code}=${String(value)}` : code };
+}
+
+/** The model already built for this trace object, if any. */
+export function knownGraph(trace: TolerantTrace): GraphModel | undefined {
+  return graphs.get(trace);
+}
+
+/** Keeps a model built elsewhere (in slices) as this trace's, for `graphOf`. */
+export function rememberGraph(trace: TolerantTrace, model: GraphModel): void {
+  graphs.set(trace, model);
 }
 
 export function graphOf(trace: TolerantTrace): GraphModel {

@@ -119,3 +119,33 @@ export const cardDisputesBlockedTrace = TolerantTrace.parse({
     { type: 'block', tool: 'DISPUTE_CHARGE', rule: 'DISPUTE_WINDOW' },
   ],
 });
+
+/** A trace of `n` rules over `k` tools and `k` values (n/10 unless given), each rule naming a tool and reading a value. */
+export function scaledTrace(n: number, k = Math.max(1, Math.floor(n / 10))) {
+  const params = Array.from({ length: k }, (_, i) => `param-${i}`);
+  return TolerantTrace.parse({
+    intent: 'scaled',
+    parameters_extracted: params,
+    understanding: { extracted_params: Object.fromEntries(params.map((p, i) => [p, i])) },
+    entities: Object.fromEntries(params.map((p, i) => [`entity.${p}`, i])),
+    rules_evaluated: Array.from({ length: n }, (_, i) => ({
+      rule_id: `RULE_${i}`,
+      rule_type: ['policy', 'conditional', 'authentication'][i % 3],
+      predicate: `param-${i % k} > ${i} and TOOL_${i % k} allowed`,
+      result: i % 97 === 5 ? 'blocked' : i % 2 ? 'allowed' : 'not_applicable',
+      reason: `param-${i % k} is ${i}, so param-${i % k} > ${i} holds`,
+    })),
+    tools_considered: Array.from({ length: k }, (_, i) => `TOOL_${i}`),
+    tools_invoked: Array.from({ length: Math.ceil(k / 2) }, (_, i) => ({
+      tool: `TOOL_${i * 2}`,
+      parameters: { [`param-${i}`]: i },
+      result: 'success',
+    })),
+    decision: 'block_with_explanation',
+    decisions: Array.from({ length: n }, (_, i) => ({
+      type: 'rule_triggered',
+      tool: `TOOL_${i % k}`,
+      rule: `RULE_${i}`,
+    })),
+  });
+}
