@@ -107,6 +107,7 @@ export function Workspace() {
   const inspectorCtx: InspectorContext = {
     taskId,
     turns: transcript.turns,
+    part: transcript,
     turn,
     pinned,
     followLatest,
