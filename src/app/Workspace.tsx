@@ -3,13 +3,15 @@
  * place that knows the URL: features get plain values and callbacks.
  */
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Brand } from '../components/ui/Brand';
 import { Button } from '../components/ui/Button';
 import { SkipLink } from '../components/ui/SkipLink';
 import { SplitPanes } from '../components/ui/SplitPanes';
 import { ChatPane } from '../features/chat';
+import { findTurn } from '../domain/transcript/trace-pages';
 import { useTranscript } from '../domain/transcript/use-transcript';
 import { type Turn } from '../domain/transcript/transcript';
 import { Modal } from '../components/ui/Modal';
@@ -78,6 +80,13 @@ export function Workspace() {
   const turn: Turn | undefined = search.turn
     ? transcript.turns.find((t) => t.id === search.turn)
     : transcript.turns.at(-1);
+
+  // A link to a turn of a long thread not held yet (an old one): its page is looked for.
+  const queryClient = useQueryClient();
+  const missingTurn = search.turn && !turn && transcript.window ? search.turn : undefined;
+  useEffect(() => {
+    if (taskId && missingTurn) void findTurn(queryClient, taskId, missingTurn).catch(() => false);
+  }, [queryClient, taskId, missingTurn]);
 
   const selectTurn = useCallback((id: string) => setSearch({ turn: id, node: undefined }), [setSearch]);
   // Selecting a node never pins the turn: the graph keeps following the newest turn.

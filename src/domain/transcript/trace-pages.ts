@@ -7,7 +7,14 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { apiKeys } from '../../api/keys';
 import { getTracePage, pageError } from '../../api/trace-list';
-import { pageCount, pagesNeeded, withFailedPage, withPage, type TraceWindow } from '../../api/trace-window';
+import {
+  pageCount,
+  pageOf,
+  pagesNeeded,
+  withFailedPage,
+  withPage,
+  type TraceWindow,
+} from '../../api/trace-window';
 
 interface Wanted {
   from: number;
@@ -66,4 +73,37 @@ export function loadTurns(
     entry.running = undefined;
   });
   return entry.running;
+}
+
+/** Threads whose pages are being searched for a turn (by query client). */
+const finding = new WeakMap<QueryClient, Map<string, Promise<boolean>>>();
+
+/**
+ * Brings the page holding turn `turnId` into the window (a link to an old turn of a long thread):
+ * the pages before the held run are read newest first, one at a time, until one holds it.
+ * Bounded by the thread's page count; true when found.
+ */
+export function findTurn(queryClient: QueryClient, taskId: string, turnId: string): Promise<boolean> {
+  let byTask = finding.get(queryClient);
+  if (!byTask) finding.set(queryClient, (byTask = new Map()));
+  const key = `${taskId}\n${turnId}`;
+  const running = byTask.get(key);
+  if (running) return running;
+  const search = (async () => {
+    const w = queryClient.getQueryData<TraceWindow>(apiKeys.traces(taskId));
+    if (!w || w.pageSize === 0 || w.items.some((t) => t.interaction_id === turnId)) return false;
+    for (let page = pageOf(w, w.start) - 1; page >= 1; page -= 1) {
+      const got = await getTracePage(taskId, page, w.pageSize);
+      if (got.items.some((t) => t.interaction_id === turnId)) {
+        queryClient.setQueryData<TraceWindow>(apiKeys.traces(taskId), (now) =>
+          now && now.pageSize === w.pageSize ? withPage(now, page, got.items) : now,
+        );
+        return true;
+      }
+    }
+    return false;
+  })();
+  byTask.set(key, search);
+  void search.catch(() => false).finally(() => byTask.delete(key));
+  return search;
 }
