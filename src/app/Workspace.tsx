@@ -4,7 +4,7 @@
  */
 import { getRouteApi } from '@tanstack/react-router';
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useMemo } from 'react';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Brand } from '../components/ui/Brand';
 import { Button } from '../components/ui/Button';
@@ -77,9 +77,13 @@ export function Workspace() {
   const transcript = useTranscript(taskId);
   // A pinned turn (the URL's `turn`) stays; otherwise the view follows the newest turn.
   const pinned = Boolean(search.turn);
-  const turn: Turn | undefined = search.turn
+  const found: Turn | undefined = search.turn
     ? transcript.turns.find((t) => t.id === search.turn)
     : transcript.turns.at(-1);
+  // A pinned turn stays shown when the reader scrolls a long thread far from it (its page dropped).
+  const [kept, setKept] = useState<Turn | undefined>(undefined);
+  if (found && search.turn && kept !== found) setKept(found);
+  const turn = found ?? (search.turn && kept?.id === search.turn ? kept : undefined);
 
   // A link to a turn of a long thread not held yet (an old one): its page is looked for.
   const queryClient = useQueryClient();

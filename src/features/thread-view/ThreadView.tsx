@@ -150,7 +150,8 @@ function TurnRows({
         `[data-index="${focusIndex}"] button`,
       );
       if (button) button.focus();
-      else if ((frames += 1) < 10) requestAnimationFrame(focus);
+      // (A turn not held yet is drawn once its page is in: a few frames more.)
+      else if ((frames += 1) < 120) requestAnimationFrame(focus);
     };
     requestAnimationFrame(focus);
   }, [focusIndex, virtualizer]);
