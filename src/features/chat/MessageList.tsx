@@ -17,6 +17,7 @@ import { Chips, TurnView, UserBubble } from './TurnView';
 import { SafeMarkdown } from './SafeMarkdown';
 import { pageOf, pageRange } from '../../api/trace-window';
 import type { TranscriptPart } from '../../domain/transcript/use-transcript';
+import { useLoadInView } from '../../domain/transcript/use-load-in-view';
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
@@ -114,9 +115,7 @@ export function MessageList({
   const viewTo = Math.min(turnRows, (items.at(-1)?.index ?? -1) - first + 1);
   const loadTurns = part?.loadTurns;
   const missingInView = viewTo > viewFrom && (viewFrom < start || viewTo > start + turns.length);
-  useEffect(() => {
-    if (missingInView) loadTurns?.(viewFrom, viewTo);
-  }, [missingInView, viewFrom, viewTo, loadTurns]);
+  useLoadInView(loadTurns, viewFrom, viewTo, missingInView);
 
   // Sync with the DOM: keep the newest row in view when rows are added, unless the reader has
   // scrolled up to read earlier turns (a message of their own always brings them back down).

@@ -7,6 +7,7 @@
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { pageOf, pageRange } from '../../api/trace-window';
 import type { TranscriptPart } from '../../domain/transcript/use-transcript';
+import { useLoadInView } from '../../domain/transcript/use-load-in-view';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -119,9 +120,7 @@ function TurnRows({
   const viewTo = (items.at(-1)?.index ?? -1) + 1;
   const loadTurns = part?.loadTurns;
   const missingInView = viewTo > viewFrom && (viewFrom < start || viewTo > start + turns.length);
-  useEffect(() => {
-    if (missingInView) loadTurns?.(viewFrom, viewTo);
-  }, [missingInView, viewFrom, viewTo, loadTurns]);
+  useLoadInView(loadTurns, viewFrom, viewTo, missingInView);
   // A turn jumped to that is not held yet: selected once it is.
   const [pendingJump, setPendingJump] = useState<number | null>(null);
   const jumped = pendingJump === null ? undefined : turnAt(pendingJump);
