@@ -77,13 +77,18 @@ export function Workspace() {
   const transcript = useTranscript(taskId);
   // A pinned turn (the URL's `turn`) stays; otherwise the view follows the newest turn.
   const pinned = Boolean(search.turn);
+  // The newest turn is the last held only when the held turns reach the thread's end.
+  const heldToEnd = transcript.start + transcript.turns.length >= transcript.total;
   const found: Turn | undefined = search.turn
     ? transcript.turns.find((t) => t.id === search.turn)
-    : transcript.turns.at(-1);
-  // A pinned turn stays shown when the reader scrolls a long thread far from it (its page dropped).
-  const [kept, setKept] = useState<Turn | undefined>(undefined);
-  if (found && search.turn && kept !== found) setKept(found);
-  const turn = found ?? (search.turn && kept?.id === search.turn ? kept : undefined);
+    : heldToEnd
+      ? transcript.turns.at(-1)
+      : undefined;
+  // The turn shown stays when the reader scrolls a long thread far from it (its page dropped).
+  const keptAs = `${taskId ?? ''}\n${search.turn ?? ''}`;
+  const [kept, setKept] = useState<{ as: string; turn: Turn } | undefined>(undefined);
+  if (found && (kept?.turn !== found || kept.as !== keptAs)) setKept({ as: keptAs, turn: found });
+  const turn = found ?? (kept?.as === keptAs ? kept.turn : undefined);
 
   // A link to a turn of a long thread not held yet (an old one): its page is looked for.
   const queryClient = useQueryClient();
