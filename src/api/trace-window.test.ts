@@ -60,7 +60,7 @@ describe('the window of a thread’s traces', () => {
     const failed = withFailedPage(
       w,
       1,
-      new ApiError({ kind: 'http', status: 500, title: 'x', message: 'y' }),
+      new ApiError({ kind: 'http', status: 500, title: 'x', message: 'y', guidance: '' }),
     );
     expect([...failed.failed.keys()]).toEqual([1]);
     expect(withPage(failed, 1, page(1_000, 500, 1)).failed.size).toBe(0);

@@ -12,7 +12,7 @@ vi.mock('../../api/trace-list', async (importOriginal) => ({
   getTracePage: async (_task: string, page: number, size: number) => {
     asked.push(page);
     if (failing.has(page))
-      throw new ApiError({ kind: 'http', status: 500, title: 'Server error', message: 'down' });
+      throw new ApiError({ kind: 'http', status: 500, title: 'Server error', message: 'down', guidance: '' });
     const items = Array.from({ length: size }, (_, i) =>
       TolerantTrace.parse({ interaction_id: `m${(page - 1) * size + i}`, decision: 'proceed' }),
     );
