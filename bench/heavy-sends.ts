@@ -15,13 +15,23 @@ import { heavyBundle } from '../tools/lib/heavy-bundle';
 import { machine, today } from '../tools/lib/machine';
 import { startServiceProcess } from '../tools/lib/service-process';
 import { median } from './lib/suite-cases';
+import { execFile } from 'node:child_process';
+
+/** `bench/lib/probe.mjs` in its own process: the time of every `GET url` answered until the deadline. */
+function runProbe(url: string, ms: number): Promise<number[]> {
+  return new Promise((resolve, reject) =>
+    execFile(process.execPath, ['bench/lib/probe.mjs', url, String(Math.round(ms))], (error, stdout) =>
+      error ? reject(error) : resolve((JSON.parse(stdout) as { times: number[] }).times),
+    ),
+  );
+}
 
 const KEY = 'bench-key';
 const SENDERS = 4;
 
 const headers = { 'x-service-api-key': KEY, 'content-type': 'application/json' };
 
-async function once(seconds: number): Promise<{ longest: number; sends: number; statuses: string }> {
+async function once(seconds: number): Promise<{ longest: number; gets: number; sends: number; statuses: string }> {
   const dataDir = mkdtempSync(join(tmpdir(), 'threadline-bench-heavy-'));
   const service = await startServiceProcess({ data: dataDir, keys: `${KEY}=*`, echoStderr: true });
   try {
@@ -51,18 +61,13 @@ async function once(seconds: number): Promise<{ longest: number; sends: number; 
         sends++;
       }
     });
-    let longest = 0;
-    const probe = (async () => {
-      await new Promise((resolve) => setTimeout(resolve, 500)); // the senders are under way
-      while (performance.now() < end) {
-        const started = performance.now();
-        await (await fetch(`${service.url}/healthz`)).arrayBuffer();
-        longest = Math.max(longest, performance.now() - started);
-        await new Promise((resolve) => setTimeout(resolve, 5));
-      }
-    })();
-    await Promise.all([...senders, probe]);
-    return { longest, sends, statuses: [...statuses].map(([s, n]) => `${n}×${s}`).join(', ') };
+    // The probe is a client of its own (its own process), started once the senders are under way.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    const probe = runProbe(`${service.url}/healthz`, end - performance.now());
+    const [times] = await Promise.all([probe, ...senders]);
+    const longest = Math.max(...times);
+    console.log(`  slowest: ${[...times].sort((a, b) => b - a).slice(0, 8).map((t) => t.toFixed(0)).join(' ')} ms`);
+    return { longest, gets: times.length, sends, statuses: [...statuses].map(([s, n]) => `${n}×${s}`).join(', ') };
   } finally {
     await service.stop();
     rmSync(dataDir, { recursive: true, force: true });
@@ -76,7 +81,7 @@ const longest: number[] = [];
 for (let i = 0; i < runs; i++) {
   const r = await once(seconds);
   longest.push(r.longest);
-  console.log(`run ${i + 1}: longest small GET ${r.longest.toFixed(1)} ms; ${r.sends} sends (${r.statuses})`);
+  console.log(`run ${i + 1}: longest small GET ${r.longest.toFixed(1)} ms of ${r.gets}; ${r.sends} sends (${r.statuses})`);
 }
 console.log(
   `longest small GET while ${SENDERS} clients send the heaviest valid bundle: min ${Math.min(...longest).toFixed(1)} / median ${median(longest).toFixed(1)} ms over ${runs} runs of ${seconds} s`,
