@@ -14,6 +14,7 @@ import type { TurnInput } from '../engine/contract';
 import { runConversations } from '../impact/replay';
 import { whatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
 import { timedTurn, type TurnOwner } from './engine-work';
+import { runThisThreadInBackground } from './background-priority';
 
 /** A bundle as the pool sends it: a number naming it, and its JSON text. */
 export interface BundleText {
@@ -52,6 +53,7 @@ function perform(job: EngineJob): unknown {
   }
 }
 
+runThisThreadInBackground();
 parentPort!.postMessage({ ready: true });
 parentPort!.on('message', ({ id, job }: { id: number; job: EngineJob }) => {
   try {

@@ -1,0 +1,34 @@
+/** The engine's worker threads yield the processor to the request loop. */
+import { readdirSync, readFileSync } from 'node:fs';
+import { afterEach, describe, expect, it } from 'vitest';
+import { BACKGROUND_NICENESS } from './background-priority';
+import { createEnginePool, type EnginePool } from './engine-pool';
+
+/** Each thread of this process: its id and its niceness (`/proc/self/task/<tid>/stat`, field 19). */
+function threadNiceness(): Map<number, number> {
+  const threads = new Map<number, number>();
+  for (const tid of readdirSync('/proc/self/task')) {
+    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
+    // Fields after the name (in parentheses, which may hold spaces): state is field 3.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    threads.set(Number(tid), Number(fields[19 - 3]));
+  }
+  return threads;
+}
+
+let pool: EnginePool | undefined;
+afterEach(() => pool?.close());
+
+describe.runIf(process.platform === 'linux')('the engine pool on Linux', () => {
+  it('runs its workers behind the request loop, which keeps its own priority', async () => {
+    const before = threadNiceness();
+    pool = createEnginePool({ size: 1, queueLimit: 4, deadlineMs: 30_000, heapLimitMb: 256 });
+    await pool.validate({}); // its worker starts
+    const after = threadNiceness();
+    const started = [...after].filter(([tid]) => !before.has(tid));
+    const background = started.filter(([, nice]) => nice === BACKGROUND_NICENESS);
+    expect(background.length).toBeGreaterThan(0);
+    // Every thread that ran before the pool keeps its priority (the request loop among them).
+    for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid)).toBe(nice);
+  });
+});
