@@ -136,7 +136,6 @@ export function ChatPane({
             onDiscard={discard}
             onEdit={edit}
             renderTurnActions={renderTurnActions}
-            part={transcript}
           />
         )}
       </div>

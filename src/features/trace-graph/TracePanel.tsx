@@ -28,8 +28,6 @@ export interface TracePanelProps {
   selectNode: (nodeId: string | undefined) => void;
   isLoading: boolean;
   turns?: readonly unknown[];
-  /** Of a long thread, how many turns it has (`turns` holds part of it). */
-  part?: { total: number } | undefined;
   pinned?: boolean;
   followLatest?: () => void;
   findLike?: FindLike;
@@ -52,7 +50,6 @@ export default function TracePanel({
   selectNode,
   isLoading,
   turns,
-  part,
   pinned = false,
   followLatest,
   findLike,
@@ -103,7 +100,6 @@ export default function TracePanel({
         trace={trace}
         turn={turn}
         turns={turns}
-        turnCount={part?.total}
         nodeId={nodeId}
         selectNode={selectNode}
         pinned={pinned}
