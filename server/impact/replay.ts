@@ -94,7 +94,7 @@ const yieldToLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
 const reasonOf = (e: unknown) => (e instanceof Error ? e.message : String(e));
 
 /** One case's messages with `bundle`, turn after turn, its outcomes bounded (pure, synchronous). */
-export function runConversation(engine: Engine, bundle: Bundle, c: ImpactCase): ConversationRun {
+function runConversation(engine: Engine, bundle: Bundle, c: ImpactCase): ConversationRun {
   const clock = new Date(c.clock).toISOString();
   const userId = c.user_id ?? 'test-user';
   let state = engine.initialState(bundle, clock, userId);
