@@ -3,9 +3,9 @@ import { describe, expect, it } from 'vitest';
 import { converse, exampleBundle } from '../agents/converse';
 import { migrate } from './migrations';
 import { TASK_COLUMNS, taskToRow } from './rows';
-import { SqliteSendWrites } from './sqlite-send-writes';
+import { placeholders, SqliteSendWrites } from './sqlite-send-writes';
 import { SqliteTurnIndex } from './sqlite-turn-index';
-import type { TaskRecord } from './store';
+import { task as taskFixture } from './store-contract.fixture';
 import { parseTurnQuery } from './turn-search';
 
 const CLOCK = '2025-03-15T12:00:00Z';
@@ -17,23 +17,8 @@ const said = converse(exampleBundle('card-disputes'), CLOCK).say(
 function storeWithTask() {
   const db = new Database(':memory:');
   migrate(db);
-  const task: TaskRecord = {
-    id: 'task-1',
-    agentId: 'card-disputes',
-    userId: 'u',
-    origin: 'test',
-    title: 't',
-    welcomeMessage: null,
-    suggestions: [],
-    versionId: 'v2',
-    versionTag: 'v2',
-    clock: CLOCK,
-    initialState: {},
-    branchOf: null,
-    createdAt: CLOCK,
-  };
-  const columns = TASK_COLUMNS.split(', ');
-  db.prepare(`INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${columns.map((c) => `@${c}`).join(', ')})`).run(
+  const task = taskFixture('task-1', { clock: CLOCK, createdAt: CLOCK });
+  db.prepare(`INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${placeholders(TASK_COLUMNS)})`).run(
     taskToRow(task),
   );
   const index = new SqliteTurnIndex(db);
