@@ -1,20 +1,9 @@
 /** The engine's worker threads yield the processor to the request loop. */
-import { readdirSync, readFileSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
 import { BACKGROUND_NICENESS } from './background-priority';
 import { createEnginePool, type EnginePool } from './engine-pool';
-
-/** Each thread of this process: its id and its niceness (`/proc/self/task/<tid>/stat`, field 19). */
-function threadNiceness(): Map<number, number> {
-  const threads = new Map<number, number>();
-  for (const tid of readdirSync('/proc/self/task')) {
-    const stat = readFileSync(`/proc/self/task/${tid}/stat`, 'utf8');
-    // Fields after the name (in parentheses, which may hold spaces): state is field 3.
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    threads.set(Number(tid), Number(fields[19 - 3]));
-  }
-  return threads;
-}
+import { threadNiceness } from './fixtures/pool-niceness.fixture';
 
 let pool: EnginePool | undefined;
 afterEach(() => pool?.close());
@@ -30,5 +19,25 @@ describe.runIf(process.platform === 'linux')('the engine pool on Linux', () => {
     expect(background.length).toBeGreaterThan(0);
     // Every thread that ran before the pool keeps its priority (the request loop among them).
     for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid)).toBe(nice);
+  });
+
+  it('never raises a priority: a service started at niceness 15 keeps its workers at 15', () => {
+    const child = spawnSync(
+      'nice',
+      [
+        '-n',
+        '15',
+        process.execPath,
+        '--import',
+        'tsx',
+        'server/work/fixtures/pool-niceness.fixture.ts',
+        'start',
+      ],
+      { encoding: 'utf8' },
+    );
+    expect(child.status, child.stderr).toBe(0);
+    const { niceness } = JSON.parse(child.stdout) as { niceness: number[] };
+    expect(niceness.length).toBeGreaterThan(0);
+    expect(niceness.every((n) => n === 15)).toBe(true);
   });
 });
