@@ -212,6 +212,14 @@ export const MIGRATIONS: readonly string[] = [
   `
   INSERT INTO turn_index_text (turn_index_text, rank) VALUES ('automerge', 0);
   `,
+  // The engine state after a task's last own turn, kept with the task (`tip_seq` is that turn's
+  // position): every send starts from it, and reading it from the turn's row walks past the turn's
+  // trace (up to 8 MB of overflow pages, milliseconds on the request loop). Tasks from before this
+  // migration have none until their next turn; their tip is read from the turn meanwhile.
+  `
+  ALTER TABLE tasks ADD COLUMN tip_seq INTEGER;
+  ALTER TABLE tasks ADD COLUMN tip_state TEXT;
+  `,
 ];
 
 export function migrate(db: Database): void {

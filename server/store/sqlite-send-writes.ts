@@ -22,9 +22,25 @@ export const placeholders = (columns: string) =>
 /** Above every task's activity (read from the activity index; writes are serialised). */
 export const NEXT_ACTIVITY = '(SELECT COALESCE(MAX(activity), 0) + 1 FROM tasks)';
 
-/** The task's agent and user and its thread's length: its last own position, or what it inherits. */
-export const TASK_LENGTH = `SELECT tasks.agent_id, tasks.user_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length
+/**
+ * The task's agent and user, its thread's length (its last own position, or what it inherits), and
+ * the state after its last own turn with that turn's position (`tip_seq`, null before its first).
+ */
+export const TASK_LENGTH = `SELECT tasks.agent_id, tasks.user_id, COALESCE((SELECT MAX(seq) FROM turns WHERE task_id = tasks.id), tasks.inherited_turns) AS length,
+   tasks.tip_seq, tasks.tip_state
    FROM tasks WHERE tasks.id = ?`;
+
+/** A task's length with its tip state as `TASK_LENGTH` reads them. */
+export interface TaskLength {
+  agent_id: string;
+  user_id: string;
+  length: number;
+  tip_seq: number | null;
+  tip_state: string | null;
+}
+
+/** Keeps the state after turn `seq` as the task's tip (with the turn, in its transaction). */
+export const SET_TIP = 'UPDATE tasks SET tip_seq = @seq, tip_state = @state WHERE id = @task';
 
 export class SqliteSendWrites {
   private readonly taskLength;
@@ -41,8 +57,10 @@ export class SqliteSendWrites {
     this.insertTurn = db.prepare(
       `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`,
     );
-    /** The task moves to the top of the thread list (in the transaction that stores its turn). */
-    this.touchTask = db.prepare(`UPDATE tasks SET activity = ${NEXT_ACTIVITY} WHERE id = ?`);
+    /** The task moves to the top of the thread list and keeps the turn's state as its tip (in the transaction that stores its turn). */
+    this.touchTask = db.prepare(
+      `UPDATE tasks SET activity = ${NEXT_ACTIVITY}, tip_seq = @seq, tip_state = @state WHERE id = @task`,
+    );
     this.putBundleRow = db.prepare(
       'INSERT OR IGNORE INTO bundles (hash, agent_id, content, created_at) VALUES (?, ?, ?, ?)',
     );
@@ -56,13 +74,13 @@ export class SqliteSendWrites {
   appendAt(taskId: string, turnsBefore: number, turn: NewTurn): boolean {
     return this.db
       .transaction(() => {
-        const task = this.taskLength.get(taskId) as
-          { agent_id: string; user_id: string; length: number } | undefined;
+        const task = this.taskLength.get(taskId) as TaskLength | undefined;
         if (!task) throw new Error(`appendTurn: no task ${taskId}`);
         if (task.length !== turnsBefore) return false;
         const seq = turnsBefore + 1;
-        this.insertTurn.run(turnToRow({ ...turn, taskId }, seq));
-        this.touchTask.run(taskId);
+        const row = turnToRow({ ...turn, taskId }, seq);
+        this.insertTurn.run(row);
+        this.touchTask.run({ task: taskId, seq, state: row.state });
         this.turnIndex.add(
           indexEntryAt({ agentId: task.agent_id, userId: task.user_id }, { ...turn, taskId }, seq),
         );

@@ -46,6 +46,42 @@ describe('SqliteStore', () => {
     expect(reads).toBe(1);
   });
 
+  it("keeps the state after a thread's last turn with its task, so a send never reads the turn's row for it", async () => {
+    const dir = tempDir();
+    const store = new SqliteStore({ dataDir: dir });
+    await store.createTask(task('t1'));
+    for (const n of [1, 2]) await store.appendTurn('t1', () => turn('t1', n));
+    await store.createBranch(
+      { ...task('b1'), branchOf: { taskId: 't1', interactionId: 'i1' } },
+      turn('b1', 9),
+    );
+    await store.close();
+    const edit = (sql: string) => {
+      const db = new Database(join(dir, 'threadline.db'));
+      db.prepare(sql).run();
+      db.close();
+    };
+    const tipOf = async (taskId: string) => {
+      const reopened = new SqliteStore({ dataDir: dir });
+      try {
+        return await reopened.threadTip(taskId);
+      } finally {
+        await reopened.close();
+      }
+    };
+    expect(await tipOf('t1')).toEqual({ turns: 2, state: { step: 2 } });
+    expect(await tipOf('b1')).toEqual({ turns: 1, state: { step: 9 } });
+    // The turn's own copy is not what a send reads: damaged, the tip is still answered.
+    edit(`UPDATE turns SET state = 'damaged' WHERE task_id = 't1' AND seq = 2`);
+    expect(await tipOf('t1')).toEqual({ turns: 2, state: { step: 2 } });
+    // A task stored before tips were kept (or whose tip is not its thread's end) reads the turn.
+    edit(`UPDATE turns SET state = '{"step":2}' WHERE task_id = 't1' AND seq = 2`);
+    edit(`UPDATE tasks SET tip_seq = NULL, tip_state = NULL WHERE id = 't1'`);
+    expect(await tipOf('t1')).toEqual({ turns: 2, state: { step: 2 } });
+    edit(`UPDATE tasks SET tip_seq = 1, tip_state = '{"step":1}' WHERE id = 't1'`);
+    expect(await tipOf('t1')).toEqual({ turns: 2, state: { step: 2 } });
+  });
+
   it('keeps tasks and turns in thread order across a close and reopen', async () => {
     const dir = tempDir();
     const store = new SqliteStore({ dataDir: dir });

@@ -23,7 +23,7 @@ import {
   type TurnRow,
 } from './rows';
 import { DATABASE_FILE, openDatabase, type OpenDatabase } from './open-database';
-import { NEXT_ACTIVITY, placeholders, TASK_LENGTH } from './sqlite-send-writes';
+import { NEXT_ACTIVITY, placeholders, SET_TIP, TASK_LENGTH, type TaskLength } from './sqlite-send-writes';
 import { openSendWriter, type SendWriter } from './sqlite-send-writer';
 import { SqliteTurnIndex } from './sqlite-turn-index';
 import { indexEntryAt } from './index-entry-at';
@@ -113,6 +113,7 @@ export class SqliteStore implements Store {
         `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${placeholders(TURN_COLUMNS)})`,
       ),
       taskLength: this.db.prepare(TASK_LENGTH),
+      setTip: this.db.prepare(SET_TIP),
       turnsIn: this.db.prepare(
         `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
       ),
@@ -136,9 +137,8 @@ export class SqliteStore implements Store {
   }
 
   /** The task's agent and thread length, or undefined when no such task. */
-  private length(taskId: string): { agent_id: string; user_id: string; length: number } | undefined {
-    return this.statements.taskLength.get(taskId) as
-      { agent_id: string; user_id: string; length: number } | undefined;
+  private length(taskId: string): TaskLength | undefined {
+    return this.statements.taskLength.get(taskId) as TaskLength | undefined;
   }
 
   private turnRow(taskId: string, interactionId: string): TurnRow | undefined {
@@ -188,7 +188,9 @@ export class SqliteStore implements Store {
           inherited_turns: inherited,
         });
         const turn = { ...firstTurn, taskId: task.id };
-        this.statements.insertTurn.run(turnToRow(turn, fork.seq));
+        const row = turnToRow(turn, fork.seq);
+        this.statements.insertTurn.run(row);
+        this.statements.setTip.run({ task: task.id, seq: fork.seq, state: row.state });
         this.turnIndex.add(indexEntryAt(task, turn, fork.seq));
       })
       .immediate();
@@ -303,7 +305,13 @@ export class SqliteStore implements Store {
   async threadTip(taskId: string): Promise<ThreadTip | undefined> {
     const task = this.length(taskId);
     if (!task) return undefined;
-    const state = task.length > 0 ? this.stateAt(taskId, task.length) : this.initialState(taskId);
+    // The tip kept with the task when its last own turn ends the thread; else read from the turns.
+    const state =
+      task.tip_seq === task.length && task.tip_state !== null
+        ? parseStored<EngineState>(task.tip_state, `state of task ${taskId} at turn ${task.length}`)
+        : task.length > 0
+          ? this.stateAt(taskId, task.length)
+          : this.initialState(taskId);
     if (state === undefined) throw new Error(`threadTip: task ${taskId} has no turn ${task.length}`);
     return { turns: task.length, state };
   }
