@@ -122,6 +122,13 @@ export class SqliteStore implements Store {
         `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM chain CROSS JOIN turns ON turns.task_id = chain.task_id
            AND turns.interaction_id = @interaction AND turns.seq > chain.after_seq AND turns.seq <= chain.upto_seq`,
       ),
+      // The position alone: the columns before the trace, never its overflow pages.
+      seqById: this.db
+        .prepare(
+          `${CHAIN} SELECT turns.seq FROM chain CROSS JOIN turns ON turns.task_id = chain.task_id
+           AND turns.interaction_id = @interaction AND turns.seq > chain.after_seq AND turns.seq <= chain.upto_seq`,
+        )
+        .pluck(),
       ownerAt: this.db.prepare(`${CHAIN} SELECT turns.task_id FROM ${CHAIN_TURNS}`),
       stateAt: this.db.prepare(`${CHAIN} SELECT turns.state FROM ${CHAIN_TURNS}`),
       turnConfigs: this.db.prepare(
@@ -139,6 +146,12 @@ export class SqliteStore implements Store {
   /** The task's agent and thread length, or undefined when no such task. */
   private length(taskId: string): TaskLength | undefined {
     return this.statements.taskLength.get(taskId) as TaskLength | undefined;
+  }
+
+  /** The position of a turn in the thread of `taskId` (its own or inherited), if there is one. */
+  private turnSeq(taskId: string, interactionId: string): number | undefined {
+    return this.statements.seqById.get({ task: taskId, interaction: interactionId, from: 0 }) as
+      number | undefined;
   }
 
   private turnRow(taskId: string, interactionId: string): TurnRow | undefined {
@@ -169,10 +182,10 @@ export class SqliteStore implements Store {
     // meanwhile makes this wait (busy_timeout) rather than fail when it starts writing.
     this.db
       .transaction(() => {
-        const fork = this.turnRow(from.taskId, from.interactionId);
-        if (!fork)
+        const forkSeq = this.turnSeq(from.taskId, from.interactionId);
+        if (forkSeq === undefined)
           throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
-        const inherited = fork.seq - 1;
+        const inherited = forkSeq - 1;
         // Inherit through the task that ran the last inherited turn: the tasks between it and the
         // parent contribute nothing before the fork.
         const owner =
@@ -188,10 +201,10 @@ export class SqliteStore implements Store {
           inherited_turns: inherited,
         });
         const turn = { ...firstTurn, taskId: task.id };
-        const row = turnToRow(turn, fork.seq);
+        const row = turnToRow(turn, forkSeq);
         this.statements.insertTurn.run(row);
-        this.statements.setTip.run({ task: task.id, seq: fork.seq, state: row.state });
-        this.turnIndex.add(indexEntryAt(task, turn, fork.seq));
+        this.statements.setTip.run({ task: task.id, seq: forkSeq, state: row.state });
+        this.turnIndex.add(indexEntryAt(task, turn, forkSeq));
       })
       .immediate();
   }
@@ -229,11 +242,11 @@ export class SqliteStore implements Store {
   }
 
   async forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined> {
-    const fork = this.turnRow(taskId, interactionId);
-    if (!fork) return undefined;
-    const stateBefore = fork.seq === 1 ? this.initialState(taskId) : this.stateAt(taskId, fork.seq - 1);
-    if (stateBefore === undefined) throw new Error(`forkPoint: task ${taskId} has a gap before ${fork.seq}`);
-    return { turnsBefore: fork.seq - 1, stateBefore };
+    const seq = this.turnSeq(taskId, interactionId);
+    if (seq === undefined) return undefined;
+    const stateBefore = seq === 1 ? this.initialState(taskId) : this.stateAt(taskId, seq - 1);
+    if (stateBefore === undefined) throw new Error(`forkPoint: task ${taskId} has a gap before ${seq}`);
+    return { turnsBefore: seq - 1, stateBefore };
   }
 
   async listTurns(taskId: string, page?: PageRequest): Promise<TurnRecord[]> {
