@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store';
 import Database from 'better-sqlite3';
 import { agentContract, storeContract, task, turn } from './store-contract.fixture';
+import { BACKGROUND_NICENESS } from '../work/background-priority';
+import { threadNiceness } from '../work/fixtures/pool-niceness.fixture';
 
 const dirs: string[] = [];
 function tempDir(): string {
@@ -81,6 +83,21 @@ describe('SqliteStore', () => {
     edit(`UPDATE tasks SET tip_seq = 1, tip_state = '{"step":1}' WHERE id = 't1'`);
     expect(await tipOf('t1')).toEqual({ turns: 2, state: { step: 2 } });
   });
+
+  it.runIf(process.platform === 'linux')(
+    'writes turns in a thread of its own behind the request loop, which keeps its priority',
+    async () => {
+      const before = threadNiceness();
+      const store = new SqliteStore({ dataDir: tempDir() });
+      await store.createTask(task('t1'));
+      await store.appendTurn('t1', () => turn('t1', 1)); // stored by the writer thread
+      const after = threadNiceness();
+      await store.close();
+      const started = [...after].filter(([tid]) => !before.has(tid));
+      expect(started.filter(([, nice]) => nice === BACKGROUND_NICENESS).length).toBeGreaterThan(0);
+      for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid)).toBe(nice);
+    },
+  );
 
   it('keeps tasks and turns in thread order across a close and reopen', async () => {
     const dir = tempDir();

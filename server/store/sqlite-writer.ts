@@ -7,6 +7,7 @@
  */
 import Database from 'better-sqlite3';
 import { parentPort } from 'node:worker_threads';
+import { runThisThreadInBackground } from '../work/background-priority';
 import { SqliteSendWrites } from './sqlite-send-writes';
 import type { NewTurn, StoredBundle } from './store';
 
@@ -48,6 +49,7 @@ function perform(job: SqliteWriteJob): unknown {
   }
 }
 
+runThisThreadInBackground();
 parentPort!.postMessage({ ready: true });
 parentPort!.on('message', ({ id, job }: { id: number; job: SqliteWriteJob }) => {
   try {
