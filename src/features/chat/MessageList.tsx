@@ -126,13 +126,16 @@ export function MessageList({
   };
   const count = rowCount;
   const lastIsOwnMessage = outbox.length > 0;
+  // The thread's newest turn, when held: its arrival (a page of a long thread loaded after the
+  // placeholder rows) is a change of rows too.
+  const lastTurnId = start + turns.length >= turnRows ? turns.at(-1)?.id : undefined;
   const shownCount = useRef(0);
   useEffect(() => {
     const firstRows = shownCount.current === 0;
     shownCount.current = count;
     if (count > 0 && (firstRows || atBottom.current || lastIsOwnMessage))
       virtualizer.scrollToIndex(count - 1, { align: 'end' });
-  }, [count, lastIsOwnMessage, virtualizer]);
+  }, [count, lastIsOwnMessage, lastTurnId, virtualizer]);
 
   // Sync with the DOM: bring a turn selected elsewhere into view.
   const selectedTurn = selectedTurnId ? turns.find((t) => t.id === selectedTurnId) : undefined;
@@ -140,9 +143,6 @@ export function MessageList({
   useEffect(() => {
     if (followSelection && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [followSelection, selectedIndex, virtualizer]);
-
-  // The thread's newest turn, when held.
-  const lastTurnId = start + turns.length >= turnRows ? turns.at(-1)?.id : undefined;
 
   return (
     <div
