@@ -43,6 +43,7 @@ describe('MessageList', () => {
     expect(asked).toEqual([]);
 
     const log = screen.getByRole('log', { name: 'Conversation' });
+    fireEvent.wheel(log, { deltaY: -5000 });
     log.scrollTop = 0;
     fireEvent.scroll(log);
     expect(await screen.findAllByText(/Turn 1: loading turns 1–500…/)).toHaveLength(1);
@@ -87,7 +88,9 @@ describe('MessageList', () => {
     const { rerender } = render(<MessageList {...props} turns={some} />);
     expect(await screen.findByRole('article', { name: 'Turn 50' })).toBeTruthy();
 
+    // The reader scrolls up with the wheel.
     const log = screen.getByRole('log', { name: 'Conversation' });
+    fireEvent.wheel(log, { deltaY: -5000 });
     log.scrollTop = 0;
     fireEvent.scroll(log);
     expect(await screen.findByRole('article', { name: 'Turn 1' })).toBeTruthy();

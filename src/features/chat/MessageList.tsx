@@ -18,6 +18,7 @@ import { SafeMarkdown } from './SafeMarkdown';
 import { pageOf, pageRange } from '../../api/trace-window';
 import type { TranscriptPart } from '../../domain/transcript/use-transcript';
 import { useLoadInView } from '../../domain/transcript/use-load-in-view';
+import { useFollowNewest } from './use-follow-newest';
 
 const formatCount = (n: number) => n.toLocaleString('en-US');
 
@@ -51,9 +52,6 @@ export interface MessageListProps {
 
 /** A row's estimated height; a turn not loaded is drawn at this height, so loading it moves little. */
 const ROW_ESTIMATE_PX = 140;
-
-/** How close to the end counts as "reading the newest turn". */
-const NEAR_BOTTOM_PX = 120;
 
 function rowKey(r: Row): string {
   return r.kind === 'welcome'
@@ -117,32 +115,34 @@ export function MessageList({
   const missingInView = viewTo > viewFrom && (viewFrom < start || viewTo > start + turns.length);
   useLoadInView(loadTurns, viewFrom, viewTo, missingInView);
 
-  // Sync with the DOM: keep the newest row in view when rows are added, unless the reader has
-  // scrolled up to read earlier turns (a message of their own always brings them back down).
-  const atBottom = useRef(true);
-  const onScroll = () => {
-    const el = scrollRef.current;
-    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-  };
-  const count = rowCount;
-  const lastIsOwnMessage = outbox.length > 0;
-  // The thread's newest turn, when held: its arrival (a page of a long thread loaded after the
-  // placeholder rows) is a change of rows too.
+  // Sync with the DOM: the newest row kept in view while the reader wants it there (on opening,
+  // after a message of their own, when rows arrive while they read the end), through the rows'
+  // measuring and the newest page's arrival.
+  const lastRow = rowAt(rowCount - 1);
+  const lastPending =
+    lastRow?.kind === 'missing' &&
+    !(part?.window && part.window.failed.has(pageOf(part.window, lastRow.position)));
+  const { onScroll, stopFollowing } = useFollowNewest(virtualizer, scrollRef, {
+    count: rowCount,
+    lastKey: lastRow ? rowKey(lastRow) : undefined,
+    settled: !busy && !lastPending,
+    ownMessages: outbox.length,
+  });
+  // The thread's newest turn, when held.
   const lastTurnId = start + turns.length >= turnRows ? turns.at(-1)?.id : undefined;
-  const shownCount = useRef(0);
-  useEffect(() => {
-    const firstRows = shownCount.current === 0;
-    shownCount.current = count;
-    if (count > 0 && (firstRows || atBottom.current || lastIsOwnMessage))
-      virtualizer.scrollToIndex(count - 1, { align: 'end' });
-  }, [count, lastIsOwnMessage, lastTurnId, virtualizer]);
 
-  // Sync with the DOM: bring a turn selected elsewhere into view.
+  // Sync with the DOM: bring a turn selected elsewhere into view, once per selection (when it is
+  // held: a turn of a long thread not held yet is brought into view when its page arrives). A
+  // turn other than the newest is the reader's pick: the list stops following the newest.
   const selectedTurn = selectedTurnId ? turns.find((t) => t.id === selectedTurnId) : undefined;
   const selectedIndex = selectedTurn ? first + selectedTurn.index : -1;
+  const selectionShown = useRef<string | undefined>(undefined);
   useEffect(() => {
-    if (followSelection && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [followSelection, selectedIndex, virtualizer]);
+    if (!followSelection || selectedIndex < 0 || selectionShown.current === selectedTurnId) return;
+    selectionShown.current = selectedTurnId;
+    if (selectedIndex !== rowCount - 1) stopFollowing();
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [followSelection, selectedIndex, selectedTurnId, rowCount, stopFollowing, virtualizer]);
 
   return (
     <div
