@@ -1,8 +1,9 @@
 /**
  * `GET /v1/messaging/tasks/{task_id}/trace-info`: a thread's traces, in thread order. A thread
  * opens on its newest page: the first page says how many there are, the last one (and the one
- * before it when the last is short) is what is kept (domain/transcript/trace-window.ts); older
- * pages are fetched as the reader scrolls to them (domain/transcript/trace-pages.ts). A spec
+ * before it when the last is short) is what is kept (trace-window.ts); older pages are fetched as
+ * the reader scrolls to them (domain/transcript/trace-pages.ts), and a refetch keeps the earlier
+ * turns a reader moved back to (`refreshedWindow`). A spec
  * server ignores the paging parameters and answers a bare array: everything is kept at once. A
  * page that fails is named with the turns it holds, never left as a silent hole.
  */
@@ -10,7 +11,14 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TraceListIn } from '../contract/api';
 import type { TolerantTrace } from '../contract/trace';
 import { boundedMap } from '../lib/bounded-map';
-import { SHORT_LAST_PAGE, pageWindow, wholeWindow, withPage, type TraceWindow } from './trace-window';
+import {
+  SHORT_LAST_PAGE,
+  pageWindow,
+  refreshedWindow,
+  wholeWindow,
+  withPage,
+  type TraceWindow,
+} from './trace-window';
 import { apiRequest } from './client';
 import { ApiError, toApiError } from './errors';
 import { apiKeys } from './keys';
@@ -125,7 +133,9 @@ export function wholeThread(w: TraceWindow | undefined): readonly TolerantTrace[
 export const traceListQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: apiKeys.traces(taskId),
-    queryFn: ({ signal }) => getTraceWindow(taskId, signal),
+    // Read again (a refetch): a reader who moved back to earlier turns keeps them.
+    queryFn: async ({ signal, client, queryKey }) =>
+      refreshedWindow(client.getQueryData<TraceWindow>(queryKey), await getTraceWindow(taskId, signal)),
     staleTime: 30_000,
     // A window is replaced as a whole (a send changes its items by one recorded change).
     structuralSharing: false,

@@ -5,6 +5,7 @@ import {
   MAX_HELD_PAGES,
   pageWindow,
   pagesNeeded,
+  refreshedWindow,
   traceAt,
   withFailedPage,
   withPage,
@@ -73,5 +74,26 @@ describe('the window of a thread’s traces', () => {
     const older = withPage(pageWindow(3_000, 500, 6, page(3_000, 500, 6)), 1, page(3_000, 500, 1));
     const counted = withSentTrace(older, trace(3_000));
     expect([counted.total, counted.items]).toEqual([3_001, older.items]);
+  });
+});
+
+describe('a thread’s window read again (a refetch)', () => {
+  it('keeps the earlier turns the reader moved back to, with the count brought up to date', () => {
+    const before = pageWindow(5_000, 500, 2, page(5_000, 500, 2));
+    const fresh = pageWindow(5_003, 500, 11, page(5_003, 500, 11));
+    const w = refreshedWindow(before, fresh);
+    expect([w.start, windowEnd(w), w.total]).toEqual([500, 1_000, 5_003]);
+    expect(ids(w)).toEqual(ids(before));
+  });
+
+  it('takes the fresh newest pages otherwise: at the end, first read, another page size, a shorter thread', () => {
+    // 5,003 turns: the short last page is read with the one before it.
+    const fresh = withPage(pageWindow(5_003, 500, 10, page(5_003, 500, 10)), 11, page(5_003, 500, 11));
+    const atEnd = pageWindow(5_000, 500, 10, page(5_000, 500, 10));
+    expect(refreshedWindow(atEnd, fresh)).toBe(fresh);
+    expect(refreshedWindow(undefined, fresh)).toBe(fresh);
+    expect(refreshedWindow(pageWindow(5_000, 100, 2, page(5_000, 100, 2)), fresh)).toBe(fresh);
+    const shorter = pageWindow(300, 500, 1, page(300, 500, 1));
+    expect(refreshedWindow(pageWindow(5_000, 500, 2, page(5_000, 500, 2)), shorter)).toBe(shorter);
   });
 });

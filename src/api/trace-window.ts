@@ -157,3 +157,21 @@ export function withSentTrace(w: TraceWindow, trace: TolerantTrace): TraceWindow
   }
   return { ...w, total: w.total + 1, items: appended(w.items, trace) };
 }
+
+/**
+ * The window after the thread's newest traces were read again (`fresh`, a refetch): a reader who
+ * had moved back to earlier turns keeps them (a turn's trace does not change once written), with
+ * the count brought up to date (the turns after the held run are shown as not loaded and asked for
+ * when in view); otherwise the fresh newest pages.
+ */
+export function refreshedWindow(before: TraceWindow | undefined, fresh: TraceWindow): TraceWindow {
+  if (
+    !before ||
+    fresh.pageSize === 0 ||
+    before.pageSize !== fresh.pageSize ||
+    before.start >= fresh.start ||
+    windowEnd(before) > fresh.total
+  )
+    return fresh;
+  return { ...before, total: fresh.total };
+}
