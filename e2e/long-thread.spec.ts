@@ -82,7 +82,7 @@ test('a thread of thousands of turns opens, draws only what is in view, reaches 
   expect(await table.getByRole('row').count()).toBeLessThan(MAX_ROWS_DRAWN);
 
   // "Go to turn": any turn in one step; the chat follows the pinned turn.
-  await page.getByLabel('Go to turn').fill(String(MIDDLE));
+  await page.getByLabel('Go to turn').pressSequentially(String(MIDDLE));
   await page.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(table.getByRole('button', { name: focusTurn(MIDDLE) })).toBeFocused();
   await expect(page).toHaveURL(/[?&]turn=/);
