@@ -95,16 +95,16 @@ export function MessageList({
   const busy = outbox.some((e) => e.status === 'pending');
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Rows are keyed by their index (the virtualizer's default): a row is a place in the thread, the
+  // same whether its turn is held or still loading, and the key function never changes, so the
+  // virtualizer does not go over every row of a long thread again on each render (only when the
+  // number of rows changes, a tight loop over numbers).
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render only
   const virtualizer = useVirtualizer({
     count: rowCount,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 6,
-    getItemKey: (i) => {
-      const row = rowAt(i);
-      return row ? rowKey(row) : i;
-    },
   });
 
   // Sync with the service: the turns in view that are not held are asked for.

@@ -25,7 +25,7 @@ const KEYS_UP = new Set(['ArrowUp', 'PageUp', 'Home']);
 export interface FollowInput {
   /** Rows in the list. */
   count: number;
-  /** The newest row's key (a change of it is a change of rows). */
+  /** What the newest row is (a change of it is a change of rows). */
   lastKey: string | number | undefined;
   /** Whether the newest row is the one to show (not a placeholder, no reply awaited). */
   settled: boolean;
@@ -46,7 +46,6 @@ interface Follower {
   atEnd: boolean;
   stable: number;
   frame: number | null;
-  lastKey: FollowInput['lastKey'];
   settled: boolean;
 }
 
@@ -56,6 +55,11 @@ function stop(f: Follower): void {
   f.frame = null;
 }
 
+/** Whether row `index` has been measured (its key is in the size cache). */
+function measured(virtualizer: ListVirtualizer, index: number): boolean {
+  return index >= 0 && virtualizer.itemSizeCache.has(virtualizer.options.getItemKey(index));
+}
+
 /** One frame of following: back to the end when not there, done once the newest row is settled there. */
 function followFrame(f: Follower, el: HTMLElement | null, virtualizer: ListVirtualizer): void {
   f.frame = null;
@@ -63,7 +67,7 @@ function followFrame(f: Follower, el: HTMLElement | null, virtualizer: ListVirtu
   if (distanceFromEnd(el) > AT_END_PX) {
     f.stable = 0;
     virtualizer.scrollToEnd();
-  } else if (f.settled && f.lastKey !== undefined && virtualizer.itemSizeCache.has(f.lastKey)) {
+  } else if (f.settled && measured(virtualizer, virtualizer.options.count - 1)) {
     f.stable += 1;
     if (f.stable >= STABLE_FRAMES) {
       f.following = false;
@@ -91,11 +95,9 @@ export function useFollowNewest(
     atEnd: true,
     stable: 0,
     frame: null,
-    lastKey,
     settled,
   });
   useLayoutEffect(() => {
-    follower.current.lastKey = lastKey;
     follower.current.settled = settled;
   });
   const stopFollowing = useCallback(() => stop(follower.current), []);

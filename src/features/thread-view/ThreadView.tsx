@@ -113,7 +113,8 @@ function TurnRows({
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 8,
-    getItemKey: (i) => turnAt(i)?.id ?? `m:${i}`,
+    // (Keyed by index, the default: a row is a thread position, and a key function that never
+    // changes spares the virtualizer a pass over every row on each render.)
   });
   const items = virtualizer.getVirtualItems();
   const viewFrom = items[0]?.index ?? 0;
