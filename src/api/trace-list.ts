@@ -1,8 +1,7 @@
 /**
  * `GET /v1/messaging/tasks/{task_id}/trace-info`: a thread's traces, in thread order. A thread
- * opens on its newest page: a first page of 50 says how many there are (and is the whole of a
- * short thread), the last page of 500 (and the one before it when the last is short) is what is
- * kept (trace-window.ts); older pages are fetched as
+ * opens on its newest page: the first page says how many there are, the last one (and the one
+ * before it when the last is short) is what is kept (trace-window.ts); older pages are fetched as
  * the reader scrolls to them (domain/transcript/trace-pages.ts), and a refetch keeps the earlier
  * turns a reader moved back to (`refreshedWindow`). A spec
  * server ignores the paging parameters and answers a bare array: everything is kept at once. A
@@ -60,63 +59,13 @@ export function getTracePage(taskId: string, page: number, size: number, signal?
   });
 }
 
-/** The first page asked for when a thread opens: a short thread whole, the count of a longer one. */
-const HEAD_PAGE_SIZE = SHORT_LAST_PAGE;
-
-/** A refused page size is a validation error; anything else is not the size's fault. */
-function refusedSize(error: unknown): boolean {
-  const status = toApiError(error).status;
-  return status === 400 || status === 422;
-}
-
-/**
- * A thread's newest traces: its newest page (two when the newest is short), or all of them from a
- * server without paging. A first page of 50 traces holds a short thread whole, and gives the count
- * of a longer one; then its newest page (and the one before it when short) of pages of 500, both at
- * once. A service that does not page as asked is read from its first page of 500 instead.
- */
+/** A thread's newest traces: its newest page (two when the newest is short), or all of them from a server without paging. */
 export async function getTraceWindow(taskId: string, signal?: AbortSignal): Promise<TraceWindow> {
-  let head: TraceListIn;
-  try {
-    head = await getTracePage(taskId, 1, HEAD_PAGE_SIZE, signal);
-  } catch (error) {
-    if (signal?.aborted || !refusedSize(error)) throw error;
-    return windowFromFirstPage(taskId, signal);
-  }
-  // A bare array, or a thread of one page: everything is here.
-  if (head.pages <= 1 || head.items.length === 0) return wholeWindow(head.items);
-  const count = head.total;
-  if (head.items.length !== HEAD_PAGE_SIZE || count <= HEAD_PAGE_SIZE)
-    return windowFromFirstPage(taskId, signal);
-  const size = TRACE_PAGE_SIZE;
-  const pages = Math.ceil(count / size);
-  if (pages === 1) return windowFromFirstPage(taskId, signal);
-  const shortLast = count - (pages - 1) * size < SHORT_LAST_PAGE;
-  const read = (n: number) =>
-    getTracePage(taskId, n, size, signal).catch((error: unknown) => {
-      throw signal?.aborted || refusedSize(error) ? error : pageError(error, n, pages, size);
-    });
-  let got: TraceListIn[];
-  try {
-    got = await Promise.all((shortLast ? [pages - 1, pages] : [pages]).map(read));
-  } catch (error) {
-    if (signal?.aborted || !refusedSize(error)) throw error;
-    return windowFromFirstPage(taskId, signal);
-  }
-  const last = got.at(-1)!;
-  // The service paged by another size than asked: read as it pages.
-  if (last.pages !== pages || got.some((g, i) => i < got.length - 1 && g.items.length !== size))
-    return windowFromFirstPage(taskId, signal);
-  const total = (pages - 1) * size + last.items.length;
-  const w = pageWindow(total, size, pages, last.items);
-  return shortLast ? withPage(pageWindow(total, size, pages - 1, got[0]!.items), pages, last.items) : w;
-}
-
-/** The newest traces read from the first page on (its length is the page size the service uses). */
-async function windowFromFirstPage(taskId: string, signal?: AbortSignal): Promise<TraceWindow> {
   let size = TRACE_PAGE_SIZE;
   const first = await getTracePage(taskId, 1, size, signal).catch((error: unknown) => {
-    if (signal?.aborted || !refusedSize(error)) throw error;
+    const status = toApiError(error).status;
+    // A refused size is a validation error; anything else is not the size's fault.
+    if (signal?.aborted || (status !== 400 && status !== 422)) throw error;
     size = FALLBACK_PAGE_SIZE;
     return getTracePage(taskId, 1, size, signal);
   });
