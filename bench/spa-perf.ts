@@ -701,7 +701,7 @@ async function main() {
     if (longThread) {
       const { scroll, append } = longThread;
       console.log(
-        `| open a ${THREAD_TURNS}-turn thread (navigation → newest turn shown) | ${longThread.openRuns.length} runs: min ${longThread.openMinMs} ms, median ${longThread.openMs} ms (${longThread.openRuns[0]?.pages} trace pages) | < 1 s |`,
+        `| open a ${THREAD_TURNS}-turn thread (navigation → newest turn shown) | ${longThread.openRuns.length} runs: min ${longThread.openMinMs} ms, median ${longThread.openMs} ms (${longThread.openRuns[0]?.pages} trace pages); JS heap after a forced GC ${longThread.heapMb} MB | < 1 s, < 100 MB |`,
       );
       console.log(
         `| Thread tab on it (click → newest row drawn) | ${longThread.threadTabMs} ms, ${longThread.threadTabElements} elements in the page | |`,
@@ -790,6 +790,12 @@ async function measureLongThread(page: Page, url: string) {
   await page.evaluate(() => sessionStorage.removeItem('bench-open-turn'));
   const openMs = median(opens.map((o) => o.shownMs));
   await page.waitForTimeout(500);
+  // The JS heap the open thread holds: after a forced garbage collection.
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  const heapMb = Math.round(usedSize / 1e5) / 10;
+  await cdp.detach();
 
   // The Thread tab (one row per turn): click → the first frame after the newest turn's row is in
   // the document; then how many elements the whole page holds.
@@ -838,6 +844,7 @@ async function measureLongThread(page: Page, url: string) {
     openMs,
     openMinMs: Math.min(...opens.map((o) => o.shownMs)),
     openRuns: opens,
+    heapMb,
     threadTabMs: round(threadTabMs),
     threadTabElements,
     scroll,

@@ -15,7 +15,7 @@ const headers = { 'x-service-api-key': DEV_KEY };
 /** A Thread-tab row's button, named "‹intent› (focus turn N)". */
 const focusTurn = (n: number) => new RegExp(`\\(focus turn ${n}\\)$`);
 
-async function seedThread(request: APIRequestContext, turns: number): Promise<string> {
+async function seedThread(request: APIRequestContext, turns: number, greeting = 'Hello'): Promise<string> {
   const task = await request.post('/v1/messaging/tasks', {
     headers,
     data: { agent_id: 'card-disputes', user_id: 'long-thread' },
@@ -30,7 +30,7 @@ async function seedThread(request: APIRequestContext, turns: number): Promise<st
         next += 1;
         const r = await request.post('/v1/messaging/messages', {
           headers,
-          data: { type: 'message', task_id: id, text: `Hello (${next})` },
+          data: { type: 'message', task_id: id, text: `${greeting} (${next})` },
         });
         expect(r.ok()).toBe(true);
       }
@@ -82,7 +82,7 @@ test('a thread of thousands of turns opens, draws only what is in view, reaches 
   expect(await table.getByRole('row').count()).toBeLessThan(MAX_ROWS_DRAWN);
 
   // "Go to turn": any turn in one step; the chat follows the pinned turn.
-  await page.getByLabel('Go to turn').fill(String(MIDDLE));
+  await page.getByLabel('Go to turn').pressSequentially(String(MIDDLE));
   await page.getByRole('button', { name: 'Go', exact: true }).click();
   await expect(table.getByRole('button', { name: focusTurn(MIDDLE) })).toBeFocused();
   await expect(page).toHaveURL(/[?&]turn=/);
@@ -107,4 +107,33 @@ test('a thread of thousands of turns opens, draws only what is in view, reaches 
   await expect(newest.getByText('One more question', { exact: true })).toBeVisible();
   await expect(page.getByText(`${TURNS + 1} turns`, { exact: true })).toBeVisible();
   expect(await conversation.getByRole('article').count()).toBeLessThan(MAX_ROWS_DRAWN);
+});
+
+test('compare of two long threads says which turns it compares and which not, and brings earlier ones in', async ({
+  page,
+  request,
+}) => {
+  test.setTimeout(300_000);
+  // 1,100 turns each: pages of 500, so each opens on its newest page (turns 1,001–1,100). Their
+  // messages differ: no turn is shared, the turns are paired in order.
+  const [a, b] = await Promise.all([seedThread(request, 1_100), seedThread(request, 1_100, 'Hi')]);
+  await page.goto(`/?compare=${a}..${b}`);
+  const prompt = page.getByRole('form', { name: 'API key needed' });
+  await prompt.getByLabel('API key', { exact: true }).pressSequentially(DEV_KEY);
+  await prompt.getByRole('button', { name: 'Use this key' }).click();
+
+  const coverage = page.getByRole('region', { name: 'Turns compared' });
+  await expect(coverage).toContainText(
+    'only part is compared: turns 1,001–1,100 of A (of 1,100) and turns 1,001–1,100 of B (of 1,100)',
+    { timeout: 60_000 },
+  );
+  await expect(coverage).toContainText('Not compared: turns 1–1,000 of A; turns 1–1,000 of B.');
+  const comparison = page.getByRole('region', { name: 'Comparison' });
+  await expect(comparison.getByRole('heading', { name: 'Turn 1001 ↔ 1001' })).toBeVisible();
+  await expect(comparison.getByRole('heading', { name: /^Turn 1000\b/ })).toHaveCount(0);
+
+  await coverage.getByRole('button', { name: 'Compare 500 earlier turns too' }).click();
+  await expect(coverage).toContainText('turns 501–1,100 of A (of 1,100) and turns 501–1,100 of B (of 1,100)');
+  await expect(coverage).toContainText('Not compared: turns 1–500 of A; turns 1–500 of B.');
+  await expect(comparison.getByRole('heading', { name: 'Turn 501 ↔ 501' })).toBeAttached();
 });

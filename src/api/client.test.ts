@@ -4,7 +4,7 @@ import { createTask } from './create-task';
 import { ApiError } from './errors';
 import { rerunMessage } from './rerun';
 import { sendMessage } from './send-message';
-import { getTraceList } from './trace-list';
+import { getAllTraces, getTraceWindow } from './trace-list';
 import { listAgents } from './agents';
 import { PROBE_PATH, testConnection } from './test-connection';
 
@@ -146,7 +146,7 @@ describe('the fetch client', () => {
 
   it('reads a bare trace array (spec)', async () => {
     answers.push(json([trace('1'), trace('2')]));
-    const list = await getTraceList('t 1');
+    const list = await getAllTraces('t 1');
     expect(list.map((t) => t.interaction_id)).toEqual(['1', '2']);
     expect(calls[0]!.url).toBe('http://svc.test/v1/messaging/tasks/t%201/trace-info?page=1&size=500');
   });
@@ -155,7 +155,7 @@ describe('the fetch client', () => {
     answers.push(json({ items: [trace('1')], total: 3, page: 1, size: 1, pages: 3 }));
     answers.push(json({ items: [trace('2')], total: 3, page: 2, size: 1, pages: 3 }));
     answers.push(json({ items: [trace('3')], total: 3, page: 3, size: 1, pages: 3 }));
-    const list = await getTraceList('t1');
+    const list = await getAllTraces('t1');
     expect(list.map((t) => t.interaction_id)).toEqual(['1', '2', '3']);
     expect(calls.map((c) => new URL(c.url).searchParams.get('page'))).toEqual(['1', '2', '3']);
   });
@@ -172,7 +172,7 @@ describe('the fetch client', () => {
       inFlight -= 1;
       return json({ items: [trace(`p${page}`)], total: 20, page, size: 1, pages: 20 })();
     });
-    const list = await getTraceList('t1');
+    const list = await getAllTraces('t1');
     expect(list.map((t) => t.interaction_id)).toEqual(Array.from({ length: 20 }, (_, i) => `p${i + 1}`));
     expect(peak).toBe(4);
   });
@@ -183,42 +183,85 @@ describe('the fetch client', () => {
       if (page === 3) return json({ error: 'internal', message: 'disk on fire' }, 500)();
       return json({ items: [trace(`a${page}`), trace(`b${page}`)], total: 10, page, size: 2, pages: 5 })();
     });
-    const err = (await getTraceList('t1').catch((e: unknown) => e)) as ApiError;
+    const err = (await getAllTraces('t1').catch((e: unknown) => e)) as ApiError;
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 500, message: 'disk on fire' });
     expect(err.title).toBe("Page 3 of 5 of this thread's traces did not load (turns 5–6)");
+  });
+
+  it('opens a long thread on its newest page: the first page for the count, then the last', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      const page = Number(new URL(url).searchParams.get('page'));
+      const items = Array.from({ length: page === 4 ? 200 : 500 }, (_, i) => trace(`p${page}-${i}`));
+      return json({ items, total: 1700, page, size: 500, pages: 4 })();
+    });
+    const w = await getTraceWindow('t1');
+    expect(calls).toEqual([]);
+    expect(w).toMatchObject({ total: 1700, pageSize: 500, start: 1500 });
+    expect(w.items.map((t) => t.interaction_id)).toEqual(Array.from({ length: 200 }, (_, i) => `p4-${i}`));
+  });
+
+  it('shows a short newest page with the page before it', async () => {
+    const asked: number[] = [];
+    vi.stubGlobal('fetch', async (url: string) => {
+      const page = Number(new URL(url).searchParams.get('page'));
+      asked.push(page);
+      const items = Array.from({ length: page === 3 ? 1 : 2 }, (_, i) => trace(`p${page}-${i}`));
+      return json({ items, total: 5, page, size: 2, pages: 3 })();
+    });
+    const w = await getTraceWindow('t1');
+    expect(asked).toEqual([1, 3, 2]);
+    expect(w).toMatchObject({ total: 5, start: 2 });
+    expect(w.items.map((t) => t.interaction_id)).toEqual(['p2-0', 'p2-1', 'p3-0']);
+  });
+
+  it('keeps a bare array whole (a server without paging)', async () => {
+    answers.push(json([trace('1'), trace('2')]));
+    const w = await getTraceWindow('t1');
+    expect(w).toMatchObject({ total: 2, pageSize: 0, start: 0 });
+    expect(calls).toHaveLength(1);
+  });
+
+  it('names the turns of a newest page that did not load', async () => {
+    vi.stubGlobal('fetch', async (url: string) => {
+      const page = Number(new URL(url).searchParams.get('page'));
+      if (page === 3) return json({ error: 'internal', message: 'disk on fire' }, 500)();
+      return json({ items: [trace(`a${page}`), trace(`b${page}`)], total: 6, page, size: 2, pages: 3 })();
+    });
+    const err = (await getTraceWindow('t1').catch((e: unknown) => e)) as ApiError;
+    expect(err.title).toBe("Page 3 of 3 of this thread's traces did not load (turns 5–6)");
   });
 
   it('asks again with pages of 100 when a service refuses pages of 500', async () => {
     answers.push(json({ detail: 'size must be at most 100' }, 422));
     answers.push(json({ items: [trace('1')], total: 2, page: 1, size: 100, pages: 2 }));
     answers.push(json({ items: [trace('2')], total: 2, page: 2, size: 100, pages: 2 }));
-    const list = await getTraceList('t1');
+    const list = await getAllTraces('t1');
     expect(list.map((t) => t.interaction_id)).toEqual(['1', '2']);
     expect(calls.map((c) => new URL(c.url).searchParams.get('size'))).toEqual(['500', '100', '100']);
   });
 
   it('does not ask again when the first page is refused for another reason', async () => {
     answers.push(json({ detail: 'Not authenticated' }, 401));
-    expect(await getTraceList('t1').catch((e: unknown) => (e as ApiError).status)).toBe(401);
+    expect(await getAllTraces('t1').catch((e: unknown) => (e as ApiError).status)).toBe(401);
     expect(calls.length).toBe(1);
   });
 
   it('reads an envelope without paging numbers as one page', async () => {
     answers.push(json({ items: [trace('1')] }));
-    expect((await getTraceList('t1')).length).toBe(1);
+    expect((await getAllTraces('t1')).length).toBe(1);
     expect(calls.length).toBe(1);
   });
 
   it('turns HTTP errors into ApiError with the decoded message', async () => {
     answers.push(json({ detail: 'Not authenticated' }, 401));
-    const err = await getTraceList('t1').catch((e: unknown) => e);
+    const err = await getAllTraces('t1').catch((e: unknown) => e);
     expect(err).toBeInstanceOf(ApiError);
     expect(err).toMatchObject({ status: 401, message: 'Not authenticated' });
   });
 
   it('turns a fetch failure into a network ApiError that does not contain the key', async () => {
-    const err = (await getTraceList('t1').catch((e: unknown) => e)) as ApiError;
+    const err = (await getAllTraces('t1').catch((e: unknown) => e)) as ApiError;
     expect(err.kind).toBe('network');
     expect(JSON.stringify({ ...err, m: err.message })).not.toContain('secret-key');
   });

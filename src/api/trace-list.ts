@@ -1,35 +1,37 @@
 /**
- * `GET /v1/messaging/tasks/{task_id}/trace-info`: every trace of a thread, in thread order.
- * Asks for the first page; a spec server ignores the paging parameters and answers a bare array,
- * the deployed service (and the reference one) a page envelope, whose further pages are fetched
- * a few at a time and put together in order. A page that fails fails the list, naming the page.
+ * `GET /v1/messaging/tasks/{task_id}/trace-info`: a thread's traces, in thread order. A thread
+ * opens on its newest page: the first page says how many there are, the last one (and the one
+ * before it when the last is short) is what is kept (trace-window.ts); older pages are fetched as
+ * the reader scrolls to them (domain/transcript/trace-pages.ts), and a refetch keeps the earlier
+ * turns a reader moved back to (`refreshedWindow`). A spec
+ * server ignores the paging parameters and answers a bare array: everything is kept at once. A
+ * page that fails is named with the turns it holds, never left as a silent hole.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TraceListIn } from '../contract/api';
 import type { TolerantTrace } from '../contract/trace';
 import { boundedMap } from '../lib/bounded-map';
+import {
+  SHORT_LAST_PAGE,
+  pageWindow,
+  refreshedWindow,
+  wholeWindow,
+  withPage,
+  type TraceWindow,
+} from './trace-window';
 import { apiRequest } from './client';
 import { ApiError, toApiError } from './errors';
-import { keepRecordedChanges } from './structural-sharing';
 import { apiKeys } from './keys';
 
 /**
- * Traces asked for per page. Fewer, larger pages load a long thread faster (10,000 turns: 20
- * pages of 500 open in about 0.6 s where 100 pages of 100 took 0.95 s, bench/RESULTS.md); a
- * service that refuses the size (400 or 422 on the first page) is asked again with the smaller one.
+ * Traces asked for per page (a page is what one scroll step to older turns loads); a service that
+ * refuses the size (400 or 422 on the first page) is asked again with the smaller one.
  */
 const TRACE_PAGE_SIZE = 500;
 const FALLBACK_PAGE_SIZE = 100;
-/** A guard against a server that keeps announcing more pages. */
-const MAX_PAGES = 1000;
-/** Further pages are fetched this many at a time (a 10,000-turn thread: 20 pages). */
-const TRACE_PAGES_IN_FLIGHT = 4;
 
-/**
- * A page that did not load, named with the turns it holds: the thread is not shown with a hole
- * in it, the error says which part is missing.
- */
-function pageError(error: unknown, page: number, pages: number, pageSize: number): ApiError {
+/** A page that did not load, named with the turns it holds (numbered from 1). */
+export function pageError(error: unknown, page: number, pages: number, pageSize: number): ApiError {
   const e = toApiError(error);
   const first = (page - 1) * pageSize + 1;
   return new ApiError({
@@ -42,31 +44,74 @@ function pageError(error: unknown, page: number, pages: number, pageSize: number
   });
 }
 
-export async function getTraceList(taskId: string, signal?: AbortSignal): Promise<TolerantTrace[]> {
-  const path = `/v1/messaging/tasks/${encodeURIComponent(taskId)}/trace-info`;
+function tracePath(taskId: string): string {
+  return `/v1/messaging/tasks/${encodeURIComponent(taskId)}/trace-info`;
+}
+
+/** Page `page` (from 1) of a thread's traces in pages of `size`. */
+export function getTracePage(taskId: string, page: number, size: number, signal?: AbortSignal) {
+  return apiRequest({
+    path: tracePath(taskId),
+    query: { page, size },
+    schema: TraceListIn,
+    what: 'trace list',
+    signal,
+  });
+}
+
+/** A thread's newest traces: its newest page (two when the newest is short), or all of them from a server without paging. */
+export async function getTraceWindow(taskId: string, signal?: AbortSignal): Promise<TraceWindow> {
   let size = TRACE_PAGE_SIZE;
-  const page = (n: number, signal?: AbortSignal) =>
-    apiRequest({
-      path,
-      query: { page: n, size },
-      schema: TraceListIn,
-      what: 'trace list',
-      signal,
-    });
-  const first = await page(1, signal).catch((error: unknown) => {
+  const first = await getTracePage(taskId, 1, size, signal).catch((error: unknown) => {
     const status = toApiError(error).status;
     // A refused size is a validation error; anything else is not the size's fault.
     if (signal?.aborted || (status !== 400 && status !== 422)) throw error;
     size = FALLBACK_PAGE_SIZE;
-    return page(1, signal);
+    return getTracePage(taskId, 1, size, signal);
+  });
+  // A bare array (or a single page): everything is here.
+  if (first.pages <= 1 || first.items.length === 0) return wholeWindow(first.items);
+  // The page size the server used (it may cap the one asked for).
+  const pageSize = first.items.length;
+  const pages = first.pages;
+  const page = (n: number) =>
+    getTracePage(taskId, n, size, signal).catch((error: unknown) => {
+      throw signal?.aborted ? error : pageError(error, n, pages, pageSize);
+    });
+  const last = await page(pages);
+  // The exact count: the full pages before the last, and the last.
+  const total = (pages - 1) * pageSize + last.items.length;
+  let w = pageWindow(total, pageSize, pages, last.items);
+  if (last.items.length < SHORT_LAST_PAGE && pages > 1) {
+    if (pages - 1 === 1) return withPage(pageWindow(total, pageSize, 1, first.items), pages, last.items);
+    w = withPage(pageWindow(total, pageSize, pages - 1, (await page(pages - 1)).items), pages, last.items);
+  }
+  return w;
+}
+
+/** A guard against a server that keeps announcing more pages. */
+const MAX_PAGES = 1000;
+/** Further pages are fetched this many at a time. */
+const TRACE_PAGES_IN_FLIGHT = 4;
+
+/**
+ * Every trace of a thread, in order (for what needs the whole thread at once: a share, a saved
+ * test case's conversation). A page that fails fails the list, naming the page.
+ */
+export async function getAllTraces(taskId: string, signal?: AbortSignal): Promise<TolerantTrace[]> {
+  let size = TRACE_PAGE_SIZE;
+  const first = await getTracePage(taskId, 1, size, signal).catch((error: unknown) => {
+    const status = toApiError(error).status;
+    if (signal?.aborted || (status !== 400 && status !== 422)) throw error;
+    size = FALLBACK_PAGE_SIZE;
+    return getTracePage(taskId, 1, size, signal);
   });
   const pages = Math.min(first.pages, MAX_PAGES);
-  // Pages first.page+1 … pages, a few at a time, kept in order.
   const rest = await boundedMap(
     Math.max(0, pages - first.page),
     TRACE_PAGES_IN_FLIGHT,
     (i, signal) =>
-      page(first.page + 1 + i, signal).catch((error: unknown) => {
+      getTracePage(taskId, first.page + 1 + i, size, signal).catch((error: unknown) => {
         throw signal.aborted ? error : pageError(error, first.page + 1 + i, pages, first.items.length);
       }),
     signal,
@@ -80,13 +125,20 @@ export async function getTraceList(taskId: string, signal?: AbortSignal): Promis
   return items;
 }
 
+/** The whole thread's traces when the window holds them all, else undefined. */
+export function wholeThread(w: TraceWindow | undefined): readonly TolerantTrace[] | undefined {
+  return w && w.start === 0 && w.items.length >= w.total ? w.items : undefined;
+}
+
 export const traceListQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: apiKeys.traces(taskId),
-    queryFn: ({ signal }) => getTraceList(taskId, signal),
+    // Read again (a refetch): a reader who moved back to earlier turns keeps them.
+    queryFn: async ({ signal, client, queryKey }) =>
+      refreshedWindow(client.getQueryData<TraceWindow>(queryKey), await getTraceWindow(taskId, signal)),
     staleTime: 30_000,
-    // A send appends one trace: kept as is, no deep comparison of the whole list.
-    structuralSharing: keepRecordedChanges,
+    // A window is replaced as a whole (a send changes its items by one recorded change).
+    structuralSharing: false,
   });
 
 export function useTraceList(taskId: string | undefined, enabled = true) {

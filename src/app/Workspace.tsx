@@ -3,13 +3,15 @@
  * place that knows the URL: features get plain values and callbacks.
  */
 import { getRouteApi } from '@tanstack/react-router';
-import { useCallback, useMemo } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useShallow } from 'zustand/react/shallow';
 import { Brand } from '../components/ui/Brand';
 import { Button } from '../components/ui/Button';
 import { SkipLink } from '../components/ui/SkipLink';
 import { SplitPanes } from '../components/ui/SplitPanes';
 import { ChatPane } from '../features/chat';
+import { findTurn } from '../domain/transcript/trace-pages';
 import { useTranscript } from '../domain/transcript/use-transcript';
 import { type Turn } from '../domain/transcript/transcript';
 import { Modal } from '../components/ui/Modal';
@@ -75,9 +77,25 @@ export function Workspace() {
   const transcript = useTranscript(taskId);
   // A pinned turn (the URL's `turn`) stays; otherwise the view follows the newest turn.
   const pinned = Boolean(search.turn);
-  const turn: Turn | undefined = search.turn
+  // The newest turn is the last held only when the held turns reach the thread's end.
+  const heldToEnd = transcript.start + transcript.turns.length >= transcript.total;
+  const found: Turn | undefined = search.turn
     ? transcript.turns.find((t) => t.id === search.turn)
-    : transcript.turns.at(-1);
+    : heldToEnd
+      ? transcript.turns.at(-1)
+      : undefined;
+  // The turn shown stays when the reader scrolls a long thread far from it (its page dropped).
+  const keptAs = `${taskId ?? ''}\n${search.turn ?? ''}`;
+  const [kept, setKept] = useState<{ as: string; turn: Turn } | undefined>(undefined);
+  if (found && (kept?.turn !== found || kept.as !== keptAs)) setKept({ as: keptAs, turn: found });
+  const turn = found ?? (kept?.as === keptAs ? kept.turn : undefined);
+
+  // A link to a turn of a long thread not held yet (an old one): its page is looked for.
+  const queryClient = useQueryClient();
+  const missingTurn = search.turn && !turn && transcript.window ? search.turn : undefined;
+  useEffect(() => {
+    if (taskId && missingTurn) void findTurn(queryClient, taskId, missingTurn).catch(() => false);
+  }, [queryClient, taskId, missingTurn]);
 
   const selectTurn = useCallback((id: string) => setSearch({ turn: id, node: undefined }), [setSearch]);
   // Selecting a node never pins the turn: the graph keeps following the newest turn.
@@ -107,6 +125,7 @@ export function Workspace() {
   const inspectorCtx: InspectorContext = {
     taskId,
     turns: transcript.turns,
+    part: transcript,
     turn,
     pinned,
     followLatest,

@@ -8,6 +8,7 @@ import { lazyComponent } from '../components/ui/lazy-component';
 import { preloadMarkdown } from '../features/chat';
 import { loadThreadRun } from '../domain/thread-run/load';
 import { type Turn } from '../domain/transcript/transcript';
+import type { TranscriptPart } from '../domain/transcript/use-transcript';
 import { preloadTraceGraph, warmUpTraceGraph } from '../features/trace-graph';
 import type { PrefetchStep } from './prefetch';
 import { preloadReadOnlyTabs, readOnlyTabs } from './read-only-tabs';
@@ -68,6 +69,8 @@ function CompareMainView(props: MainViewProps) {
 export interface InspectorContext {
   taskId: string | undefined;
   turns: readonly Turn[];
+  /** Of a long thread, which part `turns` are (the turns held) and how to ask for more. */
+  part?: TranscriptPart | undefined;
   /** The selected turn (the URL's `turn`, else the latest). */
   turn: Turn | undefined;
   /** True when the user pinned a turn (the URL's `turn`); else the view follows the newest. */

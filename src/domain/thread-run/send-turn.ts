@@ -9,7 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { apiKeys } from '../../api/keys';
 import { sendMessage, type SentMessage } from '../../api/send-message';
 import type { TolerantTrace } from '../../contract/trace';
-import { appended, replacedAt } from '../../lib/array-change';
+import { withSentTrace, type TraceWindow } from '../../api/trace-window';
 import { useThreadsStore } from '../threads/threads-store';
 import { recordAnswer } from './record-answer';
 import { draftThreadRunsWith, putRefusalOnMarkers } from './refusal';
@@ -42,11 +42,9 @@ export async function sendTurn(
   if (trace) {
     const withId: TolerantTrace = { ...trace, interaction_id: trace.interaction_id || message.id };
     // One item added (or replaced in place): the shared transcript follows it turn by turn.
-    queryClient.setQueryData<TolerantTrace[]>(apiKeys.traces(taskId), (old) => {
-      if (!old) return old;
-      const at = old.findIndex((t) => t.interaction_id === withId.interaction_id);
-      return at === -1 ? appended(old, withId) : replacedAt(old, at, withId);
-    });
+    queryClient.setQueryData<TraceWindow>(apiKeys.traces(taskId), (old) =>
+      old ? withSentTrace(old, withId) : old,
+    );
   }
   const recorded = recordAnswer(queryClient, taskId, {
     userText: text,

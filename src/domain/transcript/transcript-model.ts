@@ -3,10 +3,11 @@
  * browser's records, what each turn ran with) and shared by every panel showing the thread. A
  * send changes the sources by one item (`appended` / `replacedAt` from lib/array-change), and the
  * model follows such a change by building that one turn: its cost does not grow with the
- * thread. Any other change (a refetch, a new connection) rebuilds the transcript, keeping the
- * previous `Turn` objects where nothing changed. Pure: no React, no I/O.
+ * thread. Any other change (a refetch, a page loaded or dropped, a new connection) rebuilds the
+ * transcript of the traces held (a bounded window, trace-window.ts), keeping the previous `Turn`
+ * objects where nothing changed. `turns` are the held turns, each with its thread position as
+ * `index`. Pure: no React, no I/O.
  */
-import type { TolerantTrace } from '../../contract/trace';
 import { changeOf } from '../../lib/array-change';
 import type { LocalTurn } from '../threads/local-turns';
 import {
@@ -18,13 +19,14 @@ import {
   type Turn,
   type TurnRun,
 } from './transcript';
+import { windowEnd, type TraceWindow } from '../../api/trace-window';
 
 /** What the server keeps about what each turn ran with (the reference service's task info). */
 export interface RunsSource {
   turns: ReadonlyArray<TurnRun & { interaction_id: string }>;
 }
 
-type Traces = readonly TolerantTrace[] | undefined;
+type Traces = TraceWindow | undefined;
 type Locals = readonly LocalTurn[] | undefined;
 type Info = RunsSource | null | undefined;
 
@@ -32,6 +34,8 @@ export class TranscriptModel {
   turns: readonly Turn[] = [];
   /** Turns built or compared so far: what keeping the transcript has cost (tests read it). */
   work = 0;
+  /** Turn references copied so far into new transcripts (tests read it). */
+  copied = 0;
   private synced = false;
   private traces: Traces;
   private local: Locals;
@@ -59,12 +63,17 @@ export class TranscriptModel {
 
   /** Follows one appended trace and/or one appended or replaced record; false when it cannot. */
   private follow(traces: Traces, local: Locals): boolean {
-    const traceChange = traces === this.traces ? undefined : changeOf(traces ?? []);
-    if (traces !== this.traces) {
+    const before = this.traces;
+    // The held run moved or the connection changed: rebuilt.
+    if (!traces || !before || traces.start !== before.start || traces.pageSize !== before.pageSize)
+      return false;
+    const items = traces.items === before.items ? undefined : traces.items;
+    const traceChange = items ? changeOf(items) : undefined;
+    if (items) {
       const id = traceChange?.item.interaction_id;
       if (
         traceChange?.kind !== 'append' ||
-        traceChange.base !== this.traces ||
+        traceChange.base !== before.items ||
         !id ||
         this.at.has(id) ||
         this.tracedAs.has(id) ||
@@ -72,6 +81,8 @@ export class TranscriptModel {
       )
         return false;
     }
+    // Whether the held run reaches the thread's end (else no turn after it is shown).
+    const atEnd = windowEnd(traces) >= traces.total;
     const localChange = local === this.local ? undefined : changeOf(local ?? []);
     if (local !== this.local) {
       if (!localChange || localChange.base !== this.local) return false;
@@ -85,11 +96,16 @@ export class TranscriptModel {
       )
         return false;
     }
+    if (!traceChange && !localChange) return true;
     const next = this.turns.slice();
+    this.copied += next.length;
+    const start = traces.start;
     if (traceChange) {
       const trace = traceChange.item;
       const id = trace.interaction_id;
-      next.push(this.build(turnFromTrace(trace, next.length, this.localById.get(id), this.runs?.get(id))));
+      next.push(
+        this.build(turnFromTrace(trace, start + next.length, this.localById.get(id), this.runs?.get(id))),
+      );
       this.at.set(id, next.length - 1);
       this.fromTraces = next.length;
     }
@@ -98,14 +114,17 @@ export class TranscriptModel {
       this.localById.set(mine.id, mine);
       const i = this.at.get(mine.id);
       if (i === undefined) {
-        next.push(this.build(turnFromLocal(mine, next.length, this.runs?.get(mine.id))));
-        this.at.set(mine.id, next.length - 1);
+        // A turn the service has not listed: shown after the held run only when it ends the thread.
+        if (atEnd) {
+          next.push(this.build(turnFromLocal(mine, start + next.length, this.runs?.get(mine.id))));
+          this.at.set(mine.id, next.length - 1);
+        }
       } else {
         const old = next[i]!;
         const fresh = this.build(
           old.trace
-            ? turnFromTrace(old.trace, i, mine, this.runs?.get(old.id))
-            : turnFromLocal(mine, i, this.runs?.get(mine.id)),
+            ? turnFromTrace(old.trace, start + i, mine, this.runs?.get(old.id))
+            : turnFromLocal(mine, start + i, this.runs?.get(mine.id)),
         );
         this.work += 1;
         if (!sameTurn(old, fresh)) next[i] = fresh;
@@ -125,8 +144,12 @@ export class TranscriptModel {
       this.runs = info ? new Map(info.turns.map((t) => [t.interaction_id, t])) : undefined;
     this.localById = new Map((local ?? []).map((t) => [t.id, t]));
     this.tracedAs = new Set((local ?? []).flatMap((t) => (t.trace_id ? [t.trace_id] : [])));
-    const built = buildTranscript(traces, local, this.runs);
+    const built = buildTranscript(traces?.items, local, this.runs, {
+      start: traces?.start ?? 0,
+      atEnd: !traces || windowEnd(traces) >= traces.total,
+    });
     this.work += built.length + (this.turns.length ? built.length : 0);
+    this.copied += built.length;
     this.turns = reuseTurns(this.turns, built);
     this.at = new Map(this.turns.map((t, i) => [t.id, i]));
     const firstLocalOnly = this.turns.findIndex((t) => !t.trace);

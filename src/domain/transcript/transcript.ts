@@ -141,6 +141,17 @@ export function turnFromTrace(
 /** The id a trace without an interaction id gets at position `index`. */
 const standInId = (index: number) => `unidentified-trace-${index + 1}`;
 
+/**
+ * Which part of the thread the traces are: the thread position of the first, and whether they
+ * reach its end (only then do this browser's records of turns not listed yet follow them).
+ */
+export interface TranscriptPart {
+  start: number;
+  atEnd: boolean;
+}
+
+const WHOLE: TranscriptPart = { start: 0, atEnd: true };
+
 /** A turn this browser recorded that the server's trace list does not hold (yet). */
 export function turnFromLocal(mine: LocalTurn, index: number, run: TurnRun | undefined): Turn {
   return {
@@ -167,21 +178,31 @@ export function buildTranscript(
   traces: readonly TolerantTrace[] | undefined,
   local: readonly LocalTurn[] | undefined,
   runs?: ReadonlyMap<string, TurnRun>,
+  part: TranscriptPart = WHOLE,
 ): Turn[] {
   const byTraceId = localByTraceId(local);
   const turns: Turn[] = [];
   const seen = new Set<string>();
+  // The position in `local` of the newest record a held trace names.
+  let lastMatched = -1;
+  const localAt = part.start > 0 ? new Map((local ?? []).map((t, i) => [t.id, i])) : undefined;
   for (const trace of traces ?? []) {
     const mine = trace.interaction_id ? byTraceId.get(trace.interaction_id) : undefined;
-    const id = mine?.id || trace.interaction_id || standInId(turns.length);
+    const index = part.start + turns.length;
+    const id = mine?.id || trace.interaction_id || standInId(index);
     if (seen.has(id)) continue;
     seen.add(id);
-    turns.push(turnFromTrace(trace, turns.length, mine, runs?.get(id)));
+    if (mine && localAt) lastMatched = Math.max(lastMatched, localAt.get(mine.id) ?? -1);
+    turns.push(turnFromTrace(trace, index, mine, runs?.get(id)));
   }
-  for (const mine of local ?? []) {
-    if (seen.has(mine.id)) continue;
+  if (!part.atEnd) return turns;
+  // This browser's records no held trace names: turns the service has not listed (yet). When
+  // older traces are not held, only records newer than the newest one named here can be such.
+  if (part.start > 0 && lastMatched === -1) return turns;
+  for (const [i, mine] of (local ?? []).entries()) {
+    if (seen.has(mine.id) || (part.start > 0 && i <= lastMatched)) continue;
     seen.add(mine.id);
-    turns.push(turnFromLocal(mine, turns.length, runs?.get(mine.id)));
+    turns.push(turnFromLocal(mine, part.start + turns.length, runs?.get(mine.id)));
   }
   return turns;
 }

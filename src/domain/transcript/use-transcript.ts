@@ -4,21 +4,39 @@
  * the same thread shares one model (transcript-model.ts), so a send builds one turn, once.
  */
 import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { taskInfoQueryOptions, type TaskInfoIn } from '../../api/lineage';
-import { traceListQueryOptions, useTraceList } from '../../api/trace-list';
+import { getAllTraces, traceListQueryOptions, useTraceList, wholeThread } from '../../api/trace-list';
 import { useKeyReady } from '../connection/use-key-ready';
 import { localTurnsQueryOptions, useLocalTurns } from '../threads/local-turns';
 import type { Turn } from './transcript';
-import { transcriptModelFor } from './transcript-model';
+import { TranscriptModel, transcriptModelFor } from './transcript-model';
+import { loadTurns } from './trace-pages';
+import { wholeWindow, type TraceWindow } from '../../api/trace-window';
 
 export interface TranscriptState {
+  /** The turns held (a window of a long thread), each with its thread position as `index`. */
   turns: readonly Turn[];
+  /**
+   * Turns in the thread (held or not; at least `turns.length`): positions without a held turn
+   * are shown as not loaded and fetched with `loadTurns` when in view.
+   */
+  total: number;
+  /** Thread position of `turns[0]`. */
+  start: number;
+  /** The held traces (undefined until the first page is in). */
+  window: TraceWindow | undefined;
+  /** Asks for thread positions `[from, to)` (the rows in view); `retry` asks again for failed pages. */
+  loadTurns: (from: number, to: number, retry?: boolean) => void;
   isLoading: boolean;
   /** True once the server's turns are in (false without a key, while loading, after an error). */
   isLoaded: boolean;
   error: unknown;
   refetch: () => void;
 }
+
+/** Which part of a long thread a view's `turns` are, and how to ask for more (absent: the whole thread). */
+export type TranscriptPart = Pick<TranscriptState, 'total' | 'start' | 'window' | 'loadTurns'>;
 
 export function useTranscript(taskId: string | undefined): TranscriptState {
   const keyReady = useKeyReady();
@@ -30,8 +48,18 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
   // they are unchanged; one turn's work when a send appended one).
   const turns = transcriptModelFor(queryClient, taskId ?? '').sync(traces.data, local.data, info.data);
   const { refetch } = traces;
+  const w = traces.data;
+  const load = useCallback(
+    (from: number, to: number, retry?: boolean) =>
+      void loadTurns(queryClient, taskId ?? '', from, to, retry).catch(() => {}),
+    [queryClient, taskId],
+  );
   return {
     turns,
+    total: Math.max(turns.length + (w?.start ?? 0), w ? w.total : 0),
+    start: w?.start ?? 0,
+    window: w,
+    loadTurns: load,
     isLoading: traces.isPending && traces.fetchStatus !== 'idle' && Boolean(taskId),
     isLoaded: traces.isSuccess,
     error: traces.error,
@@ -40,19 +68,22 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
 }
 
 /**
- * One thread's transcript read once, outside React (what a view that acts on many threads at once
- * needs): the same three sources and the same shared model as `useTranscript`, fetched when the
- * cache does not hold them. `info` is what the service keeps about the task (null when it keeps
- * nothing).
+ * One thread's whole transcript read once, outside React (what saving a turn as a test case
+ * needs: the conversation before it): the same three sources as `useTranscript`, every trace of
+ * the thread (the held window when it holds them all, else fetched page by page). `info` is what
+ * the service keeps about the task (null when it keeps nothing).
  */
 export async function readTranscript(
   queryClient: QueryClient,
   taskId: string,
 ): Promise<{ turns: readonly Turn[]; info: TaskInfoIn | null }> {
-  const [traces, local, info] = await Promise.all([
+  const [held, local, info] = await Promise.all([
     queryClient.fetchQuery(traceListQueryOptions(taskId)),
     queryClient.fetchQuery(localTurnsQueryOptions(taskId)),
     queryClient.fetchQuery(taskInfoQueryOptions(taskId)),
   ]);
-  return { turns: transcriptModelFor(queryClient, taskId).sync(traces, local, info), info };
+  const whole = wholeThread(held);
+  if (whole) return { turns: transcriptModelFor(queryClient, taskId).sync(held, local, info), info };
+  const traces = wholeWindow(await getAllTraces(taskId));
+  return { turns: new TranscriptModel().sync(traces, local, info), info };
 }

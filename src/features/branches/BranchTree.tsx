@@ -6,7 +6,7 @@
 import { useQueries } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { toApiError } from '../../api/errors';
-import { traceListQueryOptions } from '../../api/trace-list';
+import { traceListQueryOptions, wholeThread } from '../../api/trace-list';
 import { EmptyState } from '../../components/ui/EmptyState';
 import { plural, shortId } from '../../lib/format';
 import { useChangeFromOwn } from '../../domain/bundles/bundle-change';
@@ -47,7 +47,8 @@ export function BranchTree({ taskId, linkParent, onOpen, onCompare }: BranchTree
     queries: rows.map((r) => traceListQueryOptions(r.task_id)),
     combine: (results) =>
       results.map((q): TraceListState => ({
-        data: q.data,
+        // Where each branch forked is read from whole threads (a long thread's window is not one).
+        data: wholeThread(q.data),
         loading: q.isPending,
         error: q.error ? errorFacts(toApiError(q.error)) : undefined,
       })),

@@ -136,6 +136,7 @@ export function ChatPane({
             onDiscard={discard}
             onEdit={edit}
             renderTurnActions={renderTurnActions}
+            part={transcript}
           />
         )}
       </div>

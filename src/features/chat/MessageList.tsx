@@ -1,7 +1,10 @@
 /**
  * The virtualized transcript: only the rows in view are in the DOM, so threads of thousands of
- * turns scroll smoothly. Rows: the welcome message (when known), the turns, then messages on their
- * way (pending or failed). Per-turn actions come from `renderTurnActions`.
+ * turns scroll smoothly. Rows: the welcome message (when known), one row per turn of the thread,
+ * then messages on their way (pending or failed). Of a long thread only a window of turns is held
+ * (`part`): a turn not held is a row of the same estimated height saying which turns are loading
+ * (or that they did not load), and the turns in view are asked for as the reader scrolls. Rows are
+ * made as they are drawn, never for the whole thread. Per-turn actions come from `renderTurnActions`.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef, type ReactNode } from 'react';
@@ -12,6 +15,12 @@ import { canRetry, type OutboxEntry } from './outbox-store';
 import type { Turn } from '../../domain/transcript/transcript';
 import { Chips, TurnView, UserBubble } from './TurnView';
 import { SafeMarkdown } from './SafeMarkdown';
+import { pageOf, pageRange } from '../../api/trace-window';
+import type { TranscriptPart } from '../../domain/transcript/use-transcript';
+import { useLoadInView } from '../../domain/transcript/use-load-in-view';
+import { useFollowNewest } from './use-follow-newest';
+
+const formatCount = (n: number) => n.toLocaleString('en-US');
 
 export interface Welcome {
   text: string;
@@ -21,6 +30,7 @@ export interface Welcome {
 type Row =
   | { kind: 'welcome'; welcome: Welcome }
   | { kind: 'turn'; turn: Turn }
+  | { kind: 'missing'; position: number }
   | { kind: 'outbox'; entry: OutboxEntry };
 
 export interface MessageListProps {
@@ -37,13 +47,20 @@ export interface MessageListProps {
   renderTurnActions?: ((turn: Turn) => ReactNode) | undefined;
   /** Scroll the selected turn into view when it changes (e.g. picked in the thread view). */
   followSelection?: boolean;
+  part?: TranscriptPart | undefined;
 }
 
-/** How close to the end counts as "reading the newest turn". */
-const NEAR_BOTTOM_PX = 120;
+/** A row's estimated height; a turn not loaded is drawn at this height, so loading it moves little. */
+const ROW_ESTIMATE_PX = 140;
 
 function rowKey(r: Row): string {
-  return r.kind === 'welcome' ? 'welcome' : r.kind === 'turn' ? `t:${r.turn.id}` : `o:${r.entry.localId}`;
+  return r.kind === 'welcome'
+    ? 'welcome'
+    : r.kind === 'turn'
+      ? `t:${r.turn.id}`
+      : r.kind === 'missing'
+        ? `m:${r.position}`
+        : `o:${r.entry.localId}`;
 }
 
 export function MessageList({
@@ -58,49 +75,74 @@ export function MessageList({
   onEdit,
   renderTurnActions,
   followSelection = true,
+  part,
 }: MessageListProps) {
-  const rows: Row[] = [];
-  if (welcome) rows.push({ kind: 'welcome', welcome });
-  for (const turn of turns) rows.push({ kind: 'turn', turn });
-  for (const entry of outbox) rows.push({ kind: 'outbox', entry });
+  // Rows by index, made when drawn: [welcome] [turn positions 0 … turnRows) [outbox].
+  const start = part?.start ?? 0;
+  const first = welcome ? 1 : 0;
+  const turnRows = Math.max(part?.total ?? 0, start + turns.length);
+  const rowCount = first + turnRows + outbox.length;
+  const rowAt = (i: number): Row | undefined => {
+    if (i < first) return welcome ? { kind: 'welcome', welcome } : undefined;
+    const position = i - first;
+    if (position < turnRows) {
+      const turn = position >= start ? turns[position - start] : undefined;
+      return turn ? { kind: 'turn', turn } : { kind: 'missing', position };
+    }
+    const entry = outbox[position - turnRows];
+    return entry ? { kind: 'outbox', entry } : undefined;
+  };
   const busy = outbox.some((e) => e.status === 'pending');
 
   const scrollRef = useRef<HTMLDivElement>(null);
+  // Rows are keyed by their index (the virtualizer's default): a row is a place in the thread, the
+  // same whether its turn is held or still loading, and the key function never changes, so the
+  // virtualizer does not go over every row of a long thread again on each render (only when the
+  // number of rows changes, a tight loop over numbers).
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render only
   const virtualizer = useVirtualizer({
-    count: rows.length,
+    count: rowCount,
     getScrollElement: () => scrollRef.current,
-    estimateSize: () => 140,
+    estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 6,
-    getItemKey: (i) => (rows[i] ? rowKey(rows[i]) : i),
   });
 
-  // Sync with the DOM: keep the newest row in view when rows are added, unless the reader has
-  // scrolled up to read earlier turns (a message of their own always brings them back down).
-  const atBottom = useRef(true);
-  const onScroll = () => {
-    const el = scrollRef.current;
-    if (el) atBottom.current = el.scrollHeight - el.scrollTop - el.clientHeight < NEAR_BOTTOM_PX;
-  };
-  const count = rows.length;
-  const lastIsOwnMessage = rows.at(-1)?.kind === 'outbox';
-  const shownCount = useRef(0);
-  useEffect(() => {
-    const firstRows = shownCount.current === 0;
-    shownCount.current = count;
-    if (count > 0 && (firstRows || atBottom.current || lastIsOwnMessage))
-      virtualizer.scrollToIndex(count - 1, { align: 'end' });
-  }, [count, lastIsOwnMessage, virtualizer]);
+  // Sync with the service: the turns in view that are not held are asked for.
+  const items = virtualizer.getVirtualItems();
+  const viewFrom = Math.max(0, (items[0]?.index ?? 0) - first);
+  const viewTo = Math.min(turnRows, (items.at(-1)?.index ?? -1) - first + 1);
+  const loadTurns = part?.loadTurns;
+  const missingInView = viewTo > viewFrom && (viewFrom < start || viewTo > start + turns.length);
+  useLoadInView(loadTurns, viewFrom, viewTo, missingInView);
 
-  // Sync with the DOM: bring a turn selected elsewhere into view.
-  const selectedIndex = selectedTurnId
-    ? rows.findIndex((r) => r.kind === 'turn' && r.turn.id === selectedTurnId)
-    : -1;
-  useEffect(() => {
-    if (followSelection && selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
-  }, [followSelection, selectedIndex, virtualizer]);
+  // Sync with the DOM: the newest row kept in view while the reader wants it there (on opening,
+  // after a message of their own, when rows arrive while they read the end), through the rows'
+  // measuring and the newest page's arrival.
+  const lastRow = rowAt(rowCount - 1);
+  const lastPending =
+    lastRow?.kind === 'missing' &&
+    !(part?.window && part.window.failed.has(pageOf(part.window, lastRow.position)));
+  const { onScroll, stopFollowing } = useFollowNewest(virtualizer, scrollRef, {
+    count: rowCount,
+    lastKey: lastRow ? rowKey(lastRow) : undefined,
+    settled: !busy && !lastPending,
+    ownMessages: outbox.length,
+  });
+  // The thread's newest turn, when held.
+  const lastTurnId = start + turns.length >= turnRows ? turns.at(-1)?.id : undefined;
 
-  const lastTurnId = turns.at(-1)?.id;
+  // Sync with the DOM: bring a turn selected elsewhere into view, once per selection (when it is
+  // held: a turn of a long thread not held yet is brought into view when its page arrives). A
+  // turn other than the newest is the reader's pick: the list stops following the newest.
+  const selectedTurn = selectedTurnId ? turns.find((t) => t.id === selectedTurnId) : undefined;
+  const selectedIndex = selectedTurn ? first + selectedTurn.index : -1;
+  const selectionShown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!followSelection || selectedIndex < 0 || selectionShown.current === selectedTurnId) return;
+    selectionShown.current = selectedTurnId;
+    if (selectedIndex !== rowCount - 1) stopFollowing();
+    virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
+  }, [followSelection, selectedIndex, selectedTurnId, rowCount, stopFollowing, virtualizer]);
 
   return (
     <div
@@ -112,8 +154,8 @@ export function MessageList({
       aria-live="polite"
     >
       <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-        {virtualizer.getVirtualItems().map((item) => {
-          const row = rows[item.index];
+        {items.map((item) => {
+          const row = rowAt(item.index);
           if (!row) return null;
           return (
             <div
@@ -142,6 +184,8 @@ export function MessageList({
                     ) : null}
                   </div>
                 </div>
+              ) : row.kind === 'missing' ? (
+                <MissingTurn position={row.position} part={part} />
               ) : row.kind === 'turn' ? (
                 <TurnView
                   turn={row.turn}
@@ -186,6 +230,39 @@ export function MessageList({
           );
         })}
       </div>
+    </div>
+  );
+}
+
+/**
+ * A turn not held: which turns are loading (its page's), or that they did not load and why,
+ * never a silent hole. Drawn at the estimated row height.
+ */
+function MissingTurn({ position, part }: { position: number; part: TranscriptPart | undefined }) {
+  const w = part?.window;
+  const page = w ? pageOf(w, position) : 1;
+  const { from, to } = w ? pageRange(w, page) : { from: position, to: position + 1 };
+  const failed = w?.failed.get(page);
+  return (
+    <div
+      aria-busy={!failed}
+      className="flex items-center px-4 py-2 text-sm text-zinc-500 dark:text-zinc-400"
+      style={{ height: ROW_ESTIMATE_PX }}
+    >
+      {failed ? (
+        <ErrorCallout
+          error={failed}
+          action={
+            <Button size="sm" onClick={() => part?.loadTurns(from, to, true)}>
+              Try again
+            </Button>
+          }
+        />
+      ) : (
+        <span>
+          Turn {formatCount(position + 1)}: loading turns {formatCount(from + 1)}–{formatCount(to)}…
+        </span>
+      )}
     </div>
   );
 }

@@ -33,6 +33,8 @@ export interface CompareLayoutProps {
   notReady?: ReactNode;
   /** Under the header (e.g. what the bundle changes, in words). */
   headerExtra?: ReactNode;
+  /** Above the rows: which turns are compared, when not both threads whole. */
+  coverage?: ReactNode;
   /** After the rows: the bundles each side ran with. */
   bundles?: ReactNode;
   onlyDifferences: boolean;
@@ -174,6 +176,7 @@ export function CompareLayout({
   b,
   notReady,
   headerExtra,
+  coverage,
   bundles,
   onlyDifferences,
   onOnlyDifferences,
@@ -241,6 +244,7 @@ export function CompareLayout({
       <div className="min-h-0 flex-1 overflow-y-auto bg-zinc-50 p-4 dark:bg-zinc-950">
         {notReady ?? (
           <div className="mx-auto flex max-w-6xl flex-col gap-3">
+            {coverage}
             {alignment.prefix.length > 0 && !onlyDifferences ? (
               <details className="rounded-lg border border-dashed border-zinc-300 p-2 text-sm dark:border-zinc-700">
                 <summary className="cursor-pointer text-zinc-600 dark:text-zinc-300">
@@ -249,7 +253,7 @@ export function CompareLayout({
                 <ol className="mt-2 flex flex-col gap-1 text-xs">
                   {alignment.prefix.map((p) => (
                     <li key={p.a.interaction_id}>
-                      {p.index + 1}. {p.a.user_text || <em>(text not recorded)</em>}{' '}
+                      {p.a.index + 1}. {p.a.user_text || <em>(text not recorded)</em>}{' '}
                       <DecisionBadge decision={p.a.trace?.decision} />
                     </li>
                   ))}
@@ -260,6 +264,12 @@ export function CompareLayout({
                 {plural(alignment.prefix.length, 'shared turn')} hidden.
               </p>
             ) : null}
+            {alignment.matchedByText ? null : (
+              <p role="note" className="text-xs text-zinc-600 dark:text-zinc-300">
+                Too many turns differ to match them by what the user said: after the shared turns, they are
+                paired in order.
+              </p>
+            )}
             {shown.length === 0 ? (
               <p className={cx('text-sm text-zinc-500')}>
                 {rows.length === 0 ? 'The two threads hold the same turns.' : 'No aligned turn differs.'}

@@ -1,7 +1,9 @@
 /**
  * The live comparison: both transcripts (trace list + local records) and what the service says of
  * each thread → CompareLayout; the bundles used come from this browser or the service. Until both
- * threads are loaded (no key yet, one failed) the view says so and concludes nothing.
+ * threads are loaded (no key yet, one failed) the view says so and concludes nothing. Of long
+ * threads (a window of turns held each), one stretch of positions is compared on both sides and
+ * the turns outside it are named, with a way to bring them in (compared-part.ts, CompareCoverage).
  */
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
@@ -17,6 +19,11 @@ import { BundleChangeHeader, BundlesUsed } from './BundlesUsed';
 import { CompareLayout, type CompareSide } from './CompareLayout';
 import { parseComparePair } from './pair';
 import { toCompareTurns } from './turns';
+import { comparedPart, turnsIn } from './compared-part';
+import { CompareCoverage } from './CompareCoverage';
+
+/** Turns asked for by one "compare more" when the service does not page (it never is then). */
+const DEFAULT_STEP = 500;
 
 export interface CompareViewProps {
   /** The URL's `compare` value, `<taskA>..<taskB>`. */
@@ -38,8 +45,24 @@ export default function CompareView({ pair: pairValue, ...rest }: CompareViewPro
   // A thread this browser does not know: the server says which agent it runs and its name.
   const infoA = useQuery({ ...taskInfoQueryOptions(pair?.a ?? ''), enabled: Boolean(pair) && keyReady });
   const infoB = useQuery({ ...taskInfoQueryOptions(pair?.b ?? ''), enabled: Boolean(pair) && keyReady });
-  const turnsA = useMemo(() => toCompareTurns(a.turns), [a.turns]);
-  const turnsB = useMemo(() => toCompareTurns(b.turns), [b.turns]);
+  const part = comparedPart(
+    { start: a.start, held: a.turns.length, total: a.total },
+    { start: b.start, held: b.turns.length, total: b.total },
+  );
+  const [fromA, toA, fromB, toB] = [
+    part.a.compared.from,
+    part.a.compared.to,
+    part.b.compared.from,
+    part.b.compared.to,
+  ];
+  const turnsA = useMemo(
+    () => toCompareTurns(turnsIn(a.turns, { from: fromA, to: toA })),
+    [a.turns, fromA, toA],
+  );
+  const turnsB = useMemo(
+    () => toCompareTurns(turnsIn(b.turns, { from: fromB, to: toB })),
+    [b.turns, fromB, toB],
+  );
 
   if (!pair) {
     return (
@@ -94,6 +117,17 @@ export default function CompareView({ pair: pairValue, ...rest }: CompareViewPro
       b={sideB}
       notReady={notReady}
       headerExtra={<BundleChangeHeader a={sideA} b={sideB} />}
+      coverage={
+        <CompareCoverage
+          part={part}
+          step={a.window?.pageSize || b.window?.pageSize || DEFAULT_STEP}
+          load={(from, to) => {
+            a.loadTurns(from, to, true);
+            b.loadTurns(from, to, true);
+          }}
+          failures={[...(a.window?.failed.values() ?? []), ...(b.window?.failed.values() ?? [])]}
+        />
+      }
       bundles={<BundlesUsed a={sideA} b={sideB} />}
       {...rest}
     />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TolerantTrace } from '../../contract/trace';
 import {
+  MAX_LCS_CELLS,
   alignTurns,
   lcsPairs,
   normalizeText,
@@ -85,7 +86,7 @@ describe('alignTurns', () => {
   });
 
   it('handles empty sides and identical threads', () => {
-    expect(alignTurns([], [])).toEqual({ prefix: [], rows: [] });
+    expect(alignTurns([], [])).toEqual({ prefix: [], rows: [], matchedByText: true });
     const a = [turn('a1', 'x')];
     expect(rowsOf(alignTurns(a, []).rows)).toEqual(['a1|']);
     expect(rowsOf(alignTurns([], a).rows)).toEqual(['|a1']);
@@ -119,5 +120,21 @@ describe('helpers', () => {
       expect(pairs[k]![0]).toBeGreaterThan(pairs[k - 1]![0]);
       expect(pairs[k]![1]).toBeGreaterThan(pairs[k - 1]![1]);
     }
+  });
+});
+
+describe('alignTurns, bounded', () => {
+  it('pairs in order, and says so, when too many turns follow the shared prefix to match by message', () => {
+    const n = Math.ceil(Math.sqrt(MAX_LCS_CELLS)) + 1;
+    const a = Array.from({ length: n }, (_, i) => turn(`a${i}`, `question ${i}`));
+    const b = Array.from({ length: n }, (_, i) => turn(`b${i}`, `question ${i + 1}`));
+    const out = alignTurns(a, b);
+    expect(out.matchedByText).toBe(false);
+    expect(out.rows).toHaveLength(n);
+    expect(out.rows.every((r) => r.kind === 'pair')).toBe(true);
+    // Below the bound the same turns are matched by message.
+    const small = alignTurns(a.slice(0, 50), b.slice(0, 50));
+    expect(small.matchedByText).toBe(true);
+    expect(small.rows.filter((r) => r.kind !== 'pair')).toHaveLength(2);
   });
 });

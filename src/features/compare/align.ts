@@ -5,7 +5,8 @@
  *    parent's history before the regenerated interaction). Collapsed in the view.
  * 2. After it, turns are anchored where the user said the same thing (longest common subsequence
  *    of normalised user texts); between anchors, leftover turns are paired in order and the
- *    surplus is shown on one side only.
+ *    surplus is shown on one side only. The subsequence's table is bounded (`MAX_LCS_CELLS`):
+ *    beyond it the turns after the prefix are paired in order, and the alignment says so.
  *
  * Pure and framework-free.
  */
@@ -28,7 +29,12 @@ export interface Alignment<T extends CompareTurn = CompareTurn> {
   prefix: { a: T; b: T; index: number }[];
   /** Everything after the prefix, in thread order. */
   rows: AlignedRow<T>[];
+  /** False when too many turns follow the prefix to match them by message: paired in order. */
+  matchedByText: boolean;
 }
+
+/** Cells of the longest-common-subsequence table at most (1,000 × 1,000 turns after the prefix). */
+export const MAX_LCS_CELLS = 1_000_000;
 
 export function normalizeText(s: string): string {
   return s.trim().replace(/\s+/g, ' ').toLowerCase();
@@ -92,7 +98,10 @@ export function alignTurns<T extends CompareTurn>(a: readonly T[], b: readonly T
   const prefix = Array.from({ length: p }, (_, index) => ({ a: a[index]!, b: b[index]!, index }));
   const restA = a.slice(p);
   const restB = b.slice(p);
-  const anchors = lcsPairs(restA, restB, (x, y) => normalizeText(x.user_text) === normalizeText(y.user_text));
+  const matchedByText = (restA.length + 1) * (restB.length + 1) <= MAX_LCS_CELLS;
+  const anchors = matchedByText
+    ? lcsPairs(restA, restB, (x, y) => normalizeText(x.user_text) === normalizeText(y.user_text))
+    : [];
 
   const rows: AlignedRow<T>[] = [];
   const pushGap = (fromA: number, toA: number, fromB: number, toB: number) => {
@@ -131,5 +140,5 @@ export function alignTurns<T extends CompareTurn>(a: readonly T[], b: readonly T
     ib = jb + 1;
   }
   pushGap(ia, restA.length, ib, restB.length);
-  return { prefix, rows };
+  return { prefix, rows, matchedByText };
 }

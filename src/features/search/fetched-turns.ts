@@ -7,7 +7,7 @@
  */
 import type { QueryClient } from '@tanstack/react-query';
 import { apiKeys } from '../../api/keys';
-import type { TolerantTrace } from '../../contract/trace';
+import { windowEnd, type TraceWindow } from '../../api/trace-window';
 import { buildTranscript } from '../../domain/transcript/transcript';
 import { localTurnsQueryOptions } from '../../domain/threads/local-turns';
 import { useThreadsStore } from '../../domain/threads/threads-store';
@@ -46,9 +46,13 @@ export async function readFetchedTurns(queryClient: QueryClient): Promise<Fetche
       break;
     }
     const thread = records.get(taskId);
-    const traces = queryClient.getQueryData<TolerantTrace[]>(apiKeys.traces(taskId));
+    // The traces held of the thread (a long thread's window: the turns fetched).
+    const traces = queryClient.getQueryData<TraceWindow>(apiKeys.traces(taskId));
     const local = await queryClient.fetchQuery(localTurnsQueryOptions(taskId));
-    const turns = buildTranscript(traces, local);
+    const turns = buildTranscript(traces?.items, local, undefined, {
+      start: traces?.start ?? 0,
+      atEnd: !traces || windowEnd(traces) >= traces.total,
+    });
     out.threads += 1;
     for (const t of turns) {
       if (out.turns.length >= MAX_TURNS) {

@@ -12,6 +12,7 @@ import { usePassingStatus } from '../../components/ui/use-passing-status';
 import { plural } from '../../lib/format';
 import { Modal } from '../../components/ui/Modal';
 import { useLineage } from '../../domain/lineage/use-lineage';
+import { wholeThread } from '../../api/trace-list';
 import { useTranscript } from '../../domain/transcript/use-transcript';
 import { useConnectionStore } from '../../domain/connection/connection-store';
 import { useThreadsStore } from '../../domain/threads/threads-store';
@@ -146,6 +147,8 @@ function ShareBody({ target }: { target: ShareTarget }) {
   const { records: lineage } = useLineage(taskId);
   const traceLink = useTraceLink(target);
 
+  // Only part of a long thread is held: the link (made from what is held) is not offered.
+  const partial = transcript.window !== undefined && wholeThread(transcript.window) === undefined;
   const hashes = useMemo(() => transcript.turns.map((t) => t.bundleHash ?? null), [transcript.turns]);
   const agentId = record?.agent_id || undefined;
   const versionId = record?.version_id || undefined;
@@ -277,10 +280,21 @@ function ShareBody({ target }: { target: ShareTarget }) {
         </label>
         <MaskList candidates={candidates} chosen={chosen} onChange={setChosen} />
         <div>
-          <Button variant="primary" onClick={() => void createSnapshot()} disabled={transcript.isLoading}>
+          <Button
+            variant="primary"
+            onClick={() => void createSnapshot()}
+            disabled={transcript.isLoading || partial}
+          >
             Create snapshot link
           </Button>
         </div>
+        {partial ? (
+          // A link carries the turns held; a long thread's are only some of them: never a part as the whole.
+          <p className="text-xs text-zinc-600 dark:text-zinc-400">
+            This thread is long ({transcript.total.toLocaleString('en-US')} turns): a snapshot link cannot
+            hold it. Export a file instead, which fetches every turn.
+          </p>
+        ) : null}
         {snapshot?.link.ok ? (
           <>
             <CopyField label="Snapshot link" value={snapshot.link.url} />

@@ -5,7 +5,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getAgentBundle } from '../../api/agent-bundle';
-import { traceListQueryOptions } from '../../api/trace-list';
+import { getAllTraces } from '../../api/trace-list';
 import { buildBranchTree, flattenTree, type LineageRecord } from '../../domain/lineage/lineage';
 import { apiKeys } from '../../api/keys';
 import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';
@@ -26,7 +26,7 @@ async function collectThread(
   record: ThreadRecord | undefined,
 ): Promise<ThreadSource> {
   const [traces, local] = await Promise.all([
-    queryClient.fetchQuery(traceListQueryOptions(id)).catch(() => undefined),
+    getAllTraces(id).catch(() => undefined),
     queryClient.fetchQuery(localTurnsQueryOptions(id)).catch(() => undefined),
   ]);
   return { id, record, turns: buildTranscript(traces, local) };

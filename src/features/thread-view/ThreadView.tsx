@@ -5,6 +5,9 @@
  * one does. The browser's find-in-page sees only the rows drawn: "Go to turn" reaches any turn.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
+import { pageOf, pageRange } from '../../api/trace-window';
+import type { TranscriptPart } from '../../domain/transcript/use-transcript';
+import { useLoadInView } from '../../domain/transcript/use-load-in-view';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
 import { Badge } from '../../components/ui/Badge';
 import { Button } from '../../components/ui/Button';
@@ -27,6 +30,8 @@ export interface ThreadViewProps {
   /** Why the thread's turns could not be read (shown with whatever turns are known). */
   error?: unknown;
   retry?: (() => void) | undefined;
+  /** Of a long thread, which part `turns` are: the rows of turns not held say they are loading. */
+  part?: TranscriptPart | undefined;
 }
 
 /** Grid columns shared by the header and the rows (#, intent, decision, rules, ran with). */
@@ -41,6 +46,7 @@ export default function ThreadView({
   isLoading,
   error,
   retry,
+  part,
 }: ThreadViewProps) {
   const keyReady = useKeyReady();
   if (!taskId)
@@ -79,33 +85,56 @@ export default function ThreadView({
   return (
     <div className="flex h-full min-h-0 flex-col">
       {failure}
-      <TurnRows turns={turns} selectedId={turn?.id} selectTurn={selectTurn} />
+      <TurnRows turns={turns} part={part} selectedId={turn?.id} selectTurn={selectTurn} />
     </div>
   );
 }
 
 function TurnRows({
   turns,
+  part,
   selectedId,
   selectTurn,
 }: {
   turns: readonly SummaryInput[];
+  part: TranscriptPart | undefined;
   selectedId: string | undefined;
   selectTurn: (turnId: string) => void;
 }) {
+  // One row per turn of the thread (row i = thread position i); a turn not held is a row saying
+  // it is loading, asked for when in view.
+  const start = part?.start ?? 0;
+  const count = Math.max(part?.total ?? 0, start + turns.length);
+  const turnAt = (i: number) => (i >= start ? turns[i - start] : undefined);
   const scrollRef = useRef<HTMLDivElement>(null);
   // eslint-disable-next-line react-hooks/incompatible-library -- the virtualizer is read during render only
   const virtualizer = useVirtualizer({
-    count: turns.length,
+    count,
     getScrollElement: () => scrollRef.current,
     estimateSize: () => ROW_ESTIMATE_PX,
     overscan: 8,
-    getItemKey: (i) => turns[i]?.id ?? i,
+    // (Keyed by index, the default: a row is a thread position, and a key function that never
+    // changes spares the virtualizer a pass over every row on each render.)
   });
+  const items = virtualizer.getVirtualItems();
+  const viewFrom = items[0]?.index ?? 0;
+  const viewTo = (items.at(-1)?.index ?? -1) + 1;
+  const loadTurns = part?.loadTurns;
+  const missingInView = viewTo > viewFrom && (viewFrom < start || viewTo > start + turns.length);
+  useLoadInView(loadTurns, viewFrom, viewTo, missingInView);
+  // A turn jumped to that is not held yet: selected once it is.
+  const [pendingJump, setPendingJump] = useState<number | null>(null);
+  const jumped = pendingJump === null ? undefined : turnAt(pendingJump);
+  useEffect(() => {
+    if (!jumped) return;
+    setPendingJump(null);
+    selectTurn(jumped.id);
+  }, [jumped, selectTurn]);
 
   // Sync with the DOM: the selected turn (pinned, or the newest when following) in view when it
   // changes, so a new turn shows at the bottom and a turn picked elsewhere is found here.
-  const selectedIndex = selectedId ? turns.findIndex((t) => t.id === selectedId) : turns.length - 1;
+  const selectedHeld = selectedId ? turns.findIndex((t) => t.id === selectedId) : -1;
+  const selectedIndex = selectedId ? (selectedHeld >= 0 ? start + selectedHeld : -1) : count - 1;
   useEffect(() => {
     if (selectedIndex >= 0) virtualizer.scrollToIndex(selectedIndex, { align: 'auto' });
   }, [selectedIndex, virtualizer]);
@@ -121,7 +150,8 @@ function TurnRows({
         `[data-index="${focusIndex}"] button`,
       );
       if (button) button.focus();
-      else if ((frames += 1) < 10) requestAnimationFrame(focus);
+      // (A turn not held yet is drawn once its page is in: a few frames more.)
+      else if ((frames += 1) < 120) requestAnimationFrame(focus);
     };
     requestAnimationFrame(focus);
   }, [focusIndex, virtualizer]);
@@ -136,28 +166,28 @@ function TurnRows({
           : e.key === 'Home'
             ? 0
             : e.key === 'End'
-              ? turns.length - 1
+              ? count - 1
               : null;
     if (to === null) return;
     e.preventDefault();
-    setFocusIndex(Math.max(0, Math.min(turns.length - 1, to)));
+    setFocusIndex(Math.max(0, Math.min(count - 1, to)));
   };
 
   return (
     <div className="flex min-h-0 flex-1 flex-col">
       <JumpToTurn
-        count={turns.length}
+        count={count}
         onJump={(index) => {
-          const t = turns[index];
-          if (!t) return;
-          selectTurn(t.id);
+          const t = turnAt(index);
+          if (t) selectTurn(t.id);
+          else setPendingJump(index);
           setFocusIndex(index);
         }}
       />
       <div
         role="table"
         aria-label="Turns of this thread"
-        aria-rowcount={turns.length + 1}
+        aria-rowcount={count + 1}
         className="flex min-h-0 flex-1 flex-col text-left text-sm"
       >
         <div role="rowgroup">
@@ -178,9 +208,18 @@ function TurnRows({
         </div>
         <div ref={scrollRef} role="rowgroup" className="min-h-0 flex-1 overflow-y-auto" onKeyDown={onKeyDown}>
           <div style={{ height: virtualizer.getTotalSize(), position: 'relative', width: '100%' }}>
-            {virtualizer.getVirtualItems().map((item) => {
-              const t = turns[item.index];
-              if (!t) return null;
+            {items.map((item) => {
+              const t = turnAt(item.index);
+              if (!t)
+                return (
+                  <MissingRow
+                    key={item.key}
+                    index={item.index}
+                    start={item.start}
+                    part={part}
+                    measure={virtualizer.measureElement}
+                  />
+                );
               return (
                 <TurnRow
                   key={item.key}
@@ -195,6 +234,51 @@ function TurnRows({
             })}
           </div>
         </div>
+      </div>
+    </div>
+  );
+}
+
+/** A turn not held: which turns are loading (its page's), or that they did not load and why. */
+function MissingRow({
+  index,
+  start,
+  part,
+  measure,
+}: {
+  index: number;
+  start: number;
+  part: TranscriptPart | undefined;
+  measure: (el: Element | null) => void;
+}) {
+  const w = part?.window;
+  const page = w ? pageOf(w, index) : 1;
+  const { from, to } = w ? pageRange(w, page) : { from: index, to: index + 1 };
+  const failed = w?.failed.get(page);
+  return (
+    <div
+      ref={measure}
+      data-index={index}
+      role="row"
+      aria-rowindex={index + 2}
+      aria-busy={!failed}
+      style={{ position: 'absolute', top: 0, left: 0, width: '100%', transform: `translateY(${start}px)` }}
+      className={cx(COLUMNS, 'border-t border-zinc-100 dark:border-zinc-800')}
+    >
+      <div role="cell" className="px-3 py-2 text-zinc-500">
+        {index + 1}
+      </div>
+      <div role="cell" className="col-span-4 px-3 py-2 text-zinc-500 dark:text-zinc-400">
+        {failed ? (
+          <span>
+            {failed.title}{' '}
+            <Button size="sm" onClick={() => part?.loadTurns(from, to, true)}>
+              Try again
+            </Button>
+          </span>
+        ) : (
+          `Loading turns ${(from + 1).toLocaleString('en-US')}–${to.toLocaleString('en-US')}…`
+        )}
       </div>
     </div>
   );

@@ -28,6 +28,8 @@ export interface TracePanelProps {
   selectNode: (nodeId: string | undefined) => void;
   isLoading: boolean;
   turns?: readonly unknown[];
+  /** Of a long thread, how many turns it has (`turns` holds part of it). */
+  part?: { total: number } | undefined;
   pinned?: boolean;
   followLatest?: () => void;
   findLike?: FindLike;
@@ -50,6 +52,7 @@ export default function TracePanel({
   selectNode,
   isLoading,
   turns,
+  part,
   pinned = false,
   followLatest,
   findLike,
@@ -100,6 +103,7 @@ export default function TracePanel({
         trace={trace}
         turn={turn}
         turns={turns}
+        turnCount={part?.total}
         nodeId={nodeId}
         selectNode={selectNode}
         pinned={pinned}

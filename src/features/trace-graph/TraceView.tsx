@@ -22,6 +22,8 @@ export interface TraceViewProps {
   trace: TolerantTrace;
   turn: { id: string; index: number };
   turns?: readonly unknown[] | undefined;
+  /** Turns in the thread, when `turns` holds only part of a long one. */
+  turnCount?: number | undefined;
   nodeId: string | undefined;
   selectNode: (nodeId: string | undefined) => void;
   pinned: boolean;
@@ -47,6 +49,7 @@ export default function TraceView({
   trace,
   turn,
   turns,
+  turnCount,
   nodeId,
   selectNode,
   pinned,
@@ -95,10 +98,10 @@ export default function TraceView({
               >
                 <span>
                   Turn {turn.index + 1}
-                  {turns ? ` of ${turns.length}` : ''} · {trace.intent || 'no intent'}
+                  {turns ? ` of ${turnCount ?? turns.length}` : ''} · {trace.intent || 'no intent'}
                 </span>
                 {/* "Follow latest" only where there is a later turn to follow. */}
-                {pinned && followLatest && turns && turn.index < turns.length - 1 ? (
+                {pinned && followLatest && turns && turn.index < (turnCount ?? turns.length) - 1 ? (
                   <>
                     <span aria-hidden="true">·</span>
                     <button
