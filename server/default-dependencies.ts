@@ -53,8 +53,12 @@ export async function warmUp(dependencies: MessagingDependencies): Promise<void>
   await Promise.all(
     dependencies.agents.list().map(async (agent) => {
       const version = dependencies.agents.resolve(agent, {});
-      if (version)
-        await work.conversations(version.bundle, [{ id: 'warm-up', clock, messages: ['hello, 3 days ago'] }]);
+      if (!version) return;
+      const cases = [{ id: 'warm-up', clock, messages: ['hello, 3 days ago'] }];
+      await Promise.all([
+        work.conversations(version.bundle, cases, 'background'),
+        work.conversations(version.bundle, cases, 'interactive'),
+      ]);
     }),
   );
 }

@@ -164,7 +164,7 @@ export async function replayImpact(input: ReplayInput): Promise<ImpactCaseResult
     while (runs.length < cases.length) {
       await yieldToLoop();
       if (signal.aborted) throw new ReplayAborted();
-      const more = await work.conversations(bundle, cases.slice(runs.length));
+      const more = await work.conversations(bundle, cases.slice(runs.length), 'interactive');
       if (more.length === 0) throw new Error('The engine ran none of the conversations it was given');
       runs.push(...more);
     }
