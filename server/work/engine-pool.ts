@@ -1,7 +1,7 @@
 /**
  * The engine's heavy work (validation, turns, impact conversations) on worker threads (`pool.ts`,
  * `engine-worker.ts`): a pool of background threads, which the system runs behind the request
- * loop, and one thread at normal priority for the conversations a person waits for as they edit
+ * loop, and threads at normal priority for the conversations a person waits for as they edit
  * (`priority: 'interactive'`, the impact preview). Bundles are sent as JSON text under a number
  * naming the bundle object, both remembered per object, so the same bundle is serialised once here
  * and parsed once per worker.
@@ -31,18 +31,31 @@ export interface EnginePool extends EngineWork {
   close(): Promise<void>;
 }
 
+/**
+ * The impact replay's threads: one per core, since while a person waits for the preview the request
+ * loop mostly waits too.
+ */
+export function interactiveWorkers(): number {
+  return Math.max(1, availableParallelism());
+}
+
 const script = new URL('./engine-worker.mjs', import.meta.url);
 const workerData = (priority: WorkPriority): EngineWorkerData => ({ priority });
 
 /**
- * `settings.size` background threads, and one interactive thread (with the same queue, deadline
- * and heap): whatever the background threads are given, an impact replay waits only for other
- * interactive work.
+ * `settings.size` background threads, and `interactiveWorkers()` interactive ones (with the same
+ * queue, deadline and heap): whatever the background threads are given, an impact replay waits
+ * only for other interactive work.
  */
 export function createEnginePool(settings: WorkPoolSettings = defaultPoolSettings()): EnginePool {
   const pools: Record<WorkPriority, WorkerPool> = {
     background: new WorkerPool({ ...settings, script, workerData: workerData('background') }),
-    interactive: new WorkerPool({ ...settings, size: 1, script, workerData: workerData('interactive') }),
+    interactive: new WorkerPool({
+      ...settings,
+      size: interactiveWorkers(),
+      script,
+      workerData: workerData('interactive'),
+    }),
   };
   const keys = new WeakMap<object, BundleText>();
   let nextKey = 1;
