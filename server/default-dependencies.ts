@@ -7,7 +7,7 @@ import { loadAgents, resolveVersion } from './agents/registry';
 import { engine } from './engine';
 import { newId } from './service/ids';
 import type { AgentCatalog, MessagingDependencies } from './service/dependencies';
-import { sharedEnginePool } from './work/engine-pool';
+import { interactiveWorkers, sharedEnginePool } from './work/engine-pool';
 import { workOf, type EngineWork } from './work/engine-work';
 
 function agentCatalog(agentsDir?: string): AgentCatalog {
@@ -53,8 +53,15 @@ export async function warmUp(dependencies: MessagingDependencies): Promise<void>
   await Promise.all(
     dependencies.agents.list().map(async (agent) => {
       const version = dependencies.agents.resolve(agent, {});
-      if (version)
-        await work.conversations(version.bundle, [{ id: 'warm-up', clock, messages: ['hello, 3 days ago'] }]);
+      if (!version) return;
+      const cases = [{ id: 'warm-up', clock, messages: ['hello, 3 days ago'] }];
+      await Promise.all([
+        work.conversations(version.bundle, cases, 'background'),
+        // One for each interactive thread, at once, so that each of them starts.
+        ...Array.from({ length: interactiveWorkers() }, () =>
+          work.conversations(version.bundle, cases, 'interactive'),
+        ),
+      ]);
     }),
   );
 }

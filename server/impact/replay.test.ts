@@ -161,6 +161,74 @@ describe('the impact replay hands the engine batches of conversations', () => {
     expect(pieces).toHaveLength(4);
   });
 
+  it('several batches at once: the same answer as one at a time, in order, the limit counted in order', async () => {
+    /** The inline work, later pieces answered sooner, counting the pieces in flight. */
+    function overlappingWork(size: number) {
+      const inline = inlineWork(engineWithReplies(size), () => []);
+      let inFlight = 0;
+      let given = 0;
+      const seen = { most: 0 };
+      return {
+        seen,
+        work: {
+          conversations: async (bundle: Bundle, list: readonly ImpactCase[]) => {
+            seen.most = Math.max(seen.most, ++inFlight);
+            await new Promise((resolve) => setTimeout(resolve, given++ % 3 === 0 ? 6 : 1));
+            inFlight--;
+            return inline.conversations(bundle, list);
+          },
+        },
+      };
+    }
+    // The second suite passes the answer's limit about halfway (both sides of 10 turns of 40,000 characters).
+    const perCase = 2 * 10 * 40_000;
+    for (const [size, n, messages] of [
+      [10, 300, 5],
+      [40_000, 2 * Math.ceil(REPLAY_LIMITS.answerChars / perCase), 10],
+    ] as const) {
+      const input = {
+        baseline: { bundle: {}, key: 'base' },
+        draft: { mark: 'd' },
+        cases: cases(n, messages),
+        signal: new AbortController().signal,
+      };
+      const oneAtATime = await replayImpact({
+        ...input,
+        work: overlappingWork(size).work,
+        cache: createRunCache(),
+      });
+      const { work, seen } = overlappingWork(size);
+      const threeAtOnce = await replayImpact({ ...input, work, cache: createRunCache(), batchesAtOnce: 3 });
+      expect(seen.most).toBe(3);
+      expect(threeAtOnce).toEqual(oneAtATime);
+      expect(threeAtOnce.map((r) => r.id)).toEqual(input.cases.map((c) => c.id));
+      if (size > 10) expect(threeAtOnce.at(-1)!.error?.message).toMatch(/those before it/);
+    }
+  });
+
+  it('with several batches at once, an aborted signal stops every one before its next piece of work', async () => {
+    const { work, pieces } = countingWork();
+    const controller = new AbortController();
+    const aborting = {
+      conversations: async (bundle: Bundle, list: readonly ImpactCase[]) => {
+        if (pieces.length === 6) controller.abort();
+        return work.conversations(bundle, list);
+      },
+    };
+    await expect(
+      replayImpact({
+        work: aborting,
+        baseline: { bundle: {}, key: 'base' },
+        draft: { mark: 'd' },
+        cases: cases(1_000, 5),
+        signal: controller.signal,
+        cache: createRunCache(),
+        batchesAtOnce: 3,
+      }),
+    ).rejects.toThrow(/cancelled/);
+    expect(pieces.length).toBeLessThanOrEqual(6 + 3);
+  });
+
   it('runConversations stops once the runs hold the limit, having run at least one', () => {
     const big = engineWithReplies(REPLAY_LIMITS.runChars / 4);
     const runs = runConversations(big, {}, cases(10, 1));

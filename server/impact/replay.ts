@@ -80,6 +80,8 @@ export interface ReplayInput {
   cases: readonly ImpactCase[];
   signal: AbortSignal;
   cache: RunCache;
+  /** Batches handed to the engine at once (1 unless given): as many as the threads that run them. */
+  batchesAtOnce?: number;
 }
 
 /** Thrown when the signal is aborted: nobody waits for the answer any more. */
@@ -154,53 +156,83 @@ function batchFrom(cases: readonly ImpactCase[], start: number): readonly Impact
 
 /**
  * Replays every case with both bundles, a batch of conversations at a time (the baseline's only
- * where they are not remembered); between two pieces of work, the event loop takes its turn and
- * an aborted signal stops the replay (`ReplayAborted`).
+ * where they are not remembered), `batchesAtOnce` batches at a time (one per thread that runs
+ * them); between two pieces of work, the event loop takes its turn and an aborted signal stops the
+ * replay (`ReplayAborted`). The answer is in the cases' order, its limit counted in that order, and
+ * at most `batchesAtOnce` batches' results wait for those before them.
  */
 export async function replayImpact(input: ReplayInput): Promise<ImpactCaseResult[]> {
+  const batches: (readonly ImpactCase[])[] = [];
+  for (let start = 0; start < input.cases.length; start += batches.at(-1)!.length)
+    batches.push(batchFrom(input.cases, start));
+
+  const results: ImpactCaseResult[] = [];
+  let answerChars = 0;
+  const done = new Map<number, ImpactCaseResult[]>();
+  let answered = 0;
+  const answerInOrder = () => {
+    for (let ready = done.get(answered); ready; ready = done.get(answered)) {
+      done.delete(answered++);
+      for (const result of ready) {
+        answerChars += jsonLength(result, REPLAY_LIMITS.answerChars);
+        results.push(answerChars > REPLAY_LIMITS.answerChars ? withoutChanges(result) : result);
+      }
+    }
+  };
+
+  let next = 0;
+  let failed = false;
+  const runner = async () => {
+    while (!failed && next < batches.length) {
+      const index = next++;
+      try {
+        done.set(index, await replayBatch(input, batches[index]!));
+      } catch (error) {
+        failed = true;
+        throw error;
+      }
+      answerInOrder();
+    }
+  };
+  const runners = Math.min(Math.max(1, input.batchesAtOnce ?? 1), batches.length);
+  await Promise.all(Array.from({ length: runners }, runner));
+  return results;
+}
+
+/** One batch of cases replayed with both bundles, compared (in the batch's order). */
+async function replayBatch(input: ReplayInput, batch: readonly ImpactCase[]): Promise<ImpactCaseResult[]> {
   const { work, signal, cache } = input;
   const runAll = async (bundle: Bundle, cases: readonly ImpactCase[]): Promise<ConversationRun[]> => {
     const runs: ConversationRun[] = [];
     while (runs.length < cases.length) {
       await yieldToLoop();
       if (signal.aborted) throw new ReplayAborted();
-      const more = await work.conversations(bundle, cases.slice(runs.length));
+      const more = await work.conversations(bundle, cases.slice(runs.length), 'interactive');
       if (more.length === 0) throw new Error('The engine ran none of the conversations it was given');
       runs.push(...more);
     }
     return runs;
   };
 
-  const results: ImpactCaseResult[] = [];
-  let answerChars = 0;
-  for (let start = 0; start < input.cases.length;) {
-    const batch = batchFrom(input.cases, start);
-    start += batch.length;
-    const keys = batch.map((c) =>
-      createHash('sha256')
-        .update(JSON.stringify([input.baseline.key, c.clock, c.user_id ?? null, c.messages]))
-        .digest('hex'),
-    );
-    const before = keys.map((key) => cache.get(key));
-    const missing = batch.filter((_, i) => !before[i]);
-    if (missing.length) {
-      const runs = await runAll(input.baseline.bundle, missing);
-      let next = 0;
-      before.forEach((known, i) => {
-        if (known) return;
-        const run = runs[next++]!;
-        before[i] = run;
-        cache.set(keys[i]!, run);
-      });
-    }
-    const after = await runAll(input.draft, batch);
-    batch.forEach((c, i) => {
-      const result = compareRuns(c, before[i]!, after[i]!);
-      answerChars += jsonLength(result, REPLAY_LIMITS.answerChars);
-      results.push(answerChars > REPLAY_LIMITS.answerChars ? withoutChanges(result) : result);
+  const keys = batch.map((c) =>
+    createHash('sha256')
+      .update(JSON.stringify([input.baseline.key, c.clock, c.user_id ?? null, c.messages]))
+      .digest('hex'),
+  );
+  const before = keys.map((key) => cache.get(key));
+  const missing = batch.filter((_, i) => !before[i]);
+  if (missing.length) {
+    const runs = await runAll(input.baseline.bundle, missing);
+    let next = 0;
+    before.forEach((known, i) => {
+      if (known) return;
+      const run = runs[next++]!;
+      before[i] = run;
+      cache.set(keys[i]!, run);
     });
   }
-  return results;
+  const after = await runAll(input.draft, batch);
+  return batch.map((c, i) => compareRuns(c, before[i]!, after[i]!));
 }
 
 const tooLong = (what: string, limit: number) =>

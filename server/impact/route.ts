@@ -15,6 +15,7 @@ import { ApiError, forbidden } from '../http/errors';
 import { InvalidInputError } from '../service/errors';
 import { createBundleCache } from '../service/bundle-cache';
 import type { MessagingDependencies } from '../service/dependencies';
+import { interactiveWorkers } from '../work/engine-pool';
 import { workOf } from '../work/engine-work';
 import { createRunCache, replayImpact } from './replay';
 
@@ -94,6 +95,7 @@ export function registerImpactRoute(
       cases: body.cases,
       signal: c.req.raw.signal,
       cache: baselineRuns,
+      batchesAtOnce: interactiveWorkers(),
     });
     return c.json(
       {

@@ -1,6 +1,10 @@
-/** The engine's worker threads yield the processor to the request loop. */
+/**
+ * The engine's worker threads yield the processor to the request loop, but for the one replaying
+ * the conversations a person waits for (the impact preview).
+ */
 import { spawnSync } from 'node:child_process';
 import { afterEach, describe, expect, it } from 'vitest';
+import { exampleBundle } from '../agents/converse';
 import { BACKGROUND_NICENESS } from './background-priority';
 import { createEnginePool, type EnginePool } from './engine-pool';
 import { threadNiceness } from './fixtures/pool-niceness.fixture';
@@ -39,5 +43,22 @@ describe.runIf(process.platform === 'linux')('the engine pool on Linux', () => {
     const { niceness } = JSON.parse(child.stdout) as { niceness: number[] };
     expect(niceness.length).toBeGreaterThan(0);
     expect(niceness.every((n) => n === 15)).toBe(true);
+  });
+
+  it("replays interactive conversations on a thread of its own at the request loop's priority", async () => {
+    pool = createEnginePool({ size: 1, queueLimit: 4, deadlineMs: 30_000, heapLimitMb: 256 });
+    await pool.validate({}); // the background worker starts
+    const before = threadNiceness();
+    const loop = before.get(process.pid)!;
+    const cases = [{ id: 'c', clock: '2025-03-01T12:00:00Z', messages: ['I want to dispute a charge'] }];
+    const [run] = await pool.conversations(exampleBundle('card-disputes'), cases, 'interactive');
+    expect(run!.outcomes).toHaveLength(1);
+    const after = threadNiceness();
+    const started = [...after].filter(([tid]) => !before.has(tid));
+    expect(started.some(([, nice]) => nice === loop)).toBe(true);
+    expect(started.filter(([, nice]) => nice === BACKGROUND_NICENESS)).toEqual([]);
+    // The background worker stays behind the request loop.
+    for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid)).toBe(nice);
+    expect([...after.values()]).toContain(BACKGROUND_NICENESS);
   });
 });

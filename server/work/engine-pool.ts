@@ -1,19 +1,21 @@
 /**
- * The engine's heavy work (validation, turns, impact conversations) on a pool of worker threads
- * (`pool.ts`, `engine-worker.ts`). Bundles are sent as JSON text under a number naming the bundle
- * object, both remembered per object, so the same bundle is serialised once here and parsed once
- * per worker.
+ * The engine's heavy work (validation, turns, impact conversations) on worker threads (`pool.ts`,
+ * `engine-worker.ts`): a pool of background threads, which the system runs behind the request
+ * loop, and threads at normal priority for the conversations a person waits for as they edit
+ * (`priority: 'interactive'`, the impact preview). Bundles are sent as JSON text under a number
+ * naming the bundle object, both remembered per object, so the same bundle is serialised once here
+ * and parsed once per worker.
  */
 import { availableParallelism } from 'node:os';
 import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ConversationRun } from '../impact/replay';
 import type { WhatIfAnswer } from '../what-if/answer';
-import type { EngineWork, TurnRun } from './engine-work';
-import type { BundleText, EngineJob } from './engine-worker';
+import type { EngineWork, TurnRun, WorkPriority } from './engine-work';
+import type { BundleText, EngineJob, EngineWorkerData } from './engine-worker';
 import { WorkerPool, type PoolOptions } from './pool';
 
-export type WorkPoolSettings = Omit<PoolOptions, 'script'>;
+export type WorkPoolSettings = Omit<PoolOptions, 'script' | 'workerData'>;
 
 /** One worker per core but one (at least one), 32 waiting, 30 s per job, 512 MB of heap each. */
 export function defaultPoolSettings(): WorkPoolSettings {
@@ -29,8 +31,32 @@ export interface EnginePool extends EngineWork {
   close(): Promise<void>;
 }
 
+/**
+ * The impact replay's threads: one per core but one (at least one), as many as the background
+ * threads, so a preview running at the request loop's priority still leaves the loop a core.
+ */
+export function interactiveWorkers(): number {
+  return Math.max(1, availableParallelism() - 1);
+}
+
+const script = new URL('./engine-worker.mjs', import.meta.url);
+const workerData = (priority: WorkPriority): EngineWorkerData => ({ priority });
+
+/**
+ * `settings.size` background threads, and `interactiveWorkers()` interactive ones (with the same
+ * queue, deadline and heap): whatever the background threads are given, an impact replay waits
+ * only for other interactive work.
+ */
 export function createEnginePool(settings: WorkPoolSettings = defaultPoolSettings()): EnginePool {
-  const pool = new WorkerPool({ ...settings, script: new URL('./engine-worker.mjs', import.meta.url) });
+  const pools: Record<WorkPriority, WorkerPool> = {
+    background: new WorkerPool({ ...settings, script, workerData: workerData('background') }),
+    interactive: new WorkerPool({
+      ...settings,
+      size: interactiveWorkers(),
+      script,
+      workerData: workerData('interactive'),
+    }),
+  };
   const keys = new WeakMap<object, BundleText>();
   let nextKey = 1;
   const textOf = (bundle: Bundle): BundleText => {
@@ -38,16 +64,18 @@ export function createEnginePool(settings: WorkPoolSettings = defaultPoolSetting
     if (!known) keys.set(bundle, (known = { key: nextKey++, text: JSON.stringify(bundle) }));
     return known;
   };
-  const run = <T>(job: EngineJob) => pool.run<T>(job);
+  const run = <T>(job: EngineJob, priority: WorkPriority = 'background') => pools[priority].run<T>(job);
   return {
     // As sent (a structured clone keeps what JSON text would lose, e.g. a number past JSON's range).
     validate: (doc) => run<BundleIssue[]>({ kind: 'validate', doc }),
     turn: ({ bundle, ...input }, owner) =>
       run<TurnRun>({ kind: 'turn', bundle: textOf(bundle), input, owner }),
-    conversations: (bundle, cases) =>
-      run<ConversationRun[]>({ kind: 'conversations', bundle: textOf(bundle), cases }),
+    conversations: (bundle, cases, priority) =>
+      run<ConversationRun[]>({ kind: 'conversations', bundle: textOf(bundle), cases }, priority),
     whatIf: (bundle, question) => run<WhatIfAnswer>({ kind: 'whatIf', bundle: textOf(bundle), question }),
-    close: () => pool.close(),
+    close: async () => {
+      await Promise.all([pools.background.close(), pools.interactive.close()]);
+    },
   };
 }
 

@@ -35,15 +35,27 @@ export interface TurnRun {
   indexEntry: TurnIndexEntry;
 }
 
+/**
+ * Who waits for a piece of work: `interactive` when a person waits for it as they edit (the
+ * impact preview), run at normal priority apart from the rest; `background` for the rest, run
+ * behind the request loop (see `engine-pool.ts`).
+ */
+export type WorkPriority = 'background' | 'interactive';
+
 export interface EngineWork {
   /** The bundle's issues (the document may be anything a client sent). */
   validate(doc: unknown): Promise<BundleIssue[]>;
   turn(input: TurnInput, owner: TurnOwner): Promise<TurnRun>;
   /**
    * Impact cases' messages, turn after turn, with `bundle`, in order: all of them, or fewer
-   * (at least one) once their outcomes reach `REPLAY_LIMITS.runChars`.
+   * (at least one) once their outcomes reach `REPLAY_LIMITS.runChars`. In the background unless
+   * `priority` says otherwise.
    */
-  conversations(bundle: Bundle, cases: readonly ImpactCase[]): Promise<ConversationRun[]>;
+  conversations(
+    bundle: Bundle,
+    cases: readonly ImpactCase[],
+    priority?: WorkPriority,
+  ): Promise<ConversationRun[]>;
   /** A stored turn decided again with `bundle` (`POST /reference/v1/what-if`). */
   whatIf(bundle: Bundle, question: WhatIfQuestion): Promise<WhatIfAnswer>;
 }

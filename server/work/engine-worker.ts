@@ -5,7 +5,7 @@
  * the parsed bundle is kept (least recently used goes first), so
  * a playground sending the same bundle with every message is parsed and compiled once here.
  */
-import { parentPort } from 'node:worker_threads';
+import { parentPort, workerData } from 'node:worker_threads';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import { validateBundle } from '../../src/lib/bundle/validate';
@@ -13,8 +13,14 @@ import { engine } from '../engine';
 import type { TurnInput } from '../engine/contract';
 import { runConversations } from '../impact/replay';
 import { whatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
-import { timedTurn, type TurnOwner } from './engine-work';
+import { timedTurn, type TurnOwner, type WorkPriority } from './engine-work';
 import { runThisThreadInBackground } from './background-priority';
+
+/** What the pool starts a worker with. */
+export interface EngineWorkerData {
+  /** `background`: the thread asks the system to run it behind the request loop. */
+  priority: WorkPriority;
+}
 
 /** A bundle as the pool sends it: a number naming it, and its JSON text. */
 export interface BundleText {
@@ -53,7 +59,7 @@ function perform(job: EngineJob): unknown {
   }
 }
 
-runThisThreadInBackground();
+if ((workerData as EngineWorkerData).priority === 'background') runThisThreadInBackground();
 parentPort!.postMessage({ ready: true });
 parentPort!.on('message', ({ id, job }: { id: number; job: EngineJob }) => {
   try {

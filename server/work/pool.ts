@@ -27,6 +27,8 @@ export interface PoolOptions {
   deadlineMs: number;
   /** A worker's JavaScript heap limit (its old generation), in MB. */
   heapLimitMb: number;
+  /** Given to each worker as its `workerData`. */
+  workerData?: unknown;
 }
 
 export type RefusalReason = 'busy' | 'deadline' | 'crashed';
@@ -137,6 +139,7 @@ export class WorkerPool {
   private startWorker(): Slot {
     const worker = new Worker(this.options.script, {
       execArgv: [],
+      workerData: this.options.workerData,
       resourceLimits: { maxOldGenerationSizeMb: this.options.heapLimitMb },
     });
     const slot: Slot = { worker, ready: false };
