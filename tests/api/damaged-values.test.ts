@@ -72,6 +72,9 @@ describe('damaged stored values', () => {
   it('a damaged state: the next send is a readable error naming the task, other tasks carry on', async () => {
     const { taskId, ids } = await threadOf(1);
     await runSql(service, 'UPDATE turns SET state = \'{"values":\' WHERE interaction_id = $1', [ids[0]]);
+    // SQLite also keeps the state after a thread's last turn with its task: what a send reads.
+    if (service.storeKind === 'sqlite')
+      await runSql(service, 'UPDATE tasks SET tip_state = \'{"values":\' WHERE id = $1', [taskId]);
     const sent = await sendMessage(service, taskId, 'TX-1042');
     expect(sent.status).toBe(500);
     expect(sent.body.message).toMatch(new RegExp(`stored state of task ${taskId} at turn 1 is damaged`));

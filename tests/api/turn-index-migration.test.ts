@@ -59,7 +59,13 @@ async function withoutTurnIndex(s: Service) {
   }
   const version = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
   for (const table of ['turn_index_text', 'turn_index']) await runSql(s, `DROP TABLE ${table}`);
+  await withoutLaterColumns(s);
   await runSql(s, `PRAGMA user_version = ${version}`);
+}
+
+/** The columns of later SQLite migrations taken out again, as a data folder of an earlier version has none. */
+async function withoutLaterColumns(s: Service) {
+  for (const column of ['tip_seq', 'tip_state']) await runSql(s, `ALTER TABLE tasks DROP COLUMN ${column}`);
 }
 
 /**
@@ -83,6 +89,7 @@ async function inFirstLayout(s: Service) {
   await runSql(s, migrations[first]!);
   await runSql(s, migrations[first + 1]!);
   await runSql(s, 'DROP INDEX turns_unindexed');
+  await withoutLaterColumns(s);
   await runSql(s, `PRAGMA user_version = ${last}`);
 }
 
