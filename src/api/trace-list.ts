@@ -59,16 +59,24 @@ export function getTracePage(taskId: string, page: number, size: number, signal?
   });
 }
 
-/** A thread's newest traces: its newest page (two when the newest is short), or all of them from a server without paging. */
-export async function getTraceWindow(taskId: string, signal?: AbortSignal): Promise<TraceWindow> {
-  let size = TRACE_PAGE_SIZE;
-  const first = await getTracePage(taskId, 1, size, signal).catch((error: unknown) => {
+/** A thread's first trace page, asked at the usual size, or at the fallback size when a server refuses it. */
+async function firstTracePage(
+  taskId: string,
+  signal?: AbortSignal,
+): Promise<{ first: Awaited<ReturnType<typeof getTracePage>>; size: number }> {
+  try {
+    return { first: await getTracePage(taskId, 1, TRACE_PAGE_SIZE, signal), size: TRACE_PAGE_SIZE };
+  } catch (error) {
     const status = toApiError(error).status;
     // A refused size is a validation error; anything else is not the size's fault.
     if (signal?.aborted || (status !== 400 && status !== 422)) throw error;
-    size = FALLBACK_PAGE_SIZE;
-    return getTracePage(taskId, 1, size, signal);
-  });
+    return { first: await getTracePage(taskId, 1, FALLBACK_PAGE_SIZE, signal), size: FALLBACK_PAGE_SIZE };
+  }
+}
+
+/** A thread's newest traces: its newest page (two when the newest is short), or all of them from a server without paging. */
+export async function getTraceWindow(taskId: string, signal?: AbortSignal): Promise<TraceWindow> {
+  const { first, size } = await firstTracePage(taskId, signal);
   // A bare array (or a single page): everything is here.
   if (first.pages <= 1 || first.items.length === 0) return wholeWindow(first.items);
   // The page size the server used (it may cap the one asked for).
@@ -99,13 +107,7 @@ const TRACE_PAGES_IN_FLIGHT = 4;
  * test case's conversation). A page that fails fails the list, naming the page.
  */
 export async function getAllTraces(taskId: string, signal?: AbortSignal): Promise<TolerantTrace[]> {
-  let size = TRACE_PAGE_SIZE;
-  const first = await getTracePage(taskId, 1, size, signal).catch((error: unknown) => {
-    const status = toApiError(error).status;
-    if (signal?.aborted || (status !== 400 && status !== 422)) throw error;
-    size = FALLBACK_PAGE_SIZE;
-    return getTracePage(taskId, 1, size, signal);
-  });
+  const { first, size } = await firstTracePage(taskId, signal);
   const pages = Math.min(first.pages, MAX_PAGES);
   const rest = await boundedMap(
     Math.max(0, pages - first.page),

@@ -68,10 +68,20 @@ export function pageOf(w: TraceWindow, index: number): number {
 }
 
 /** Thread positions `[from, to)` of page `page`. */
-export function pageRange(w: TraceWindow, page: number): { from: number; to: number } {
+function pageRange(w: TraceWindow, page: number): { from: number; to: number } {
   if (w.pageSize === 0) return { from: 0, to: w.total };
   const from = (page - 1) * w.pageSize;
   return { from, to: Math.min(w.total, from + w.pageSize) };
+}
+
+/** The page of a turn not held, as a row says it: its thread positions `[from, to)` and why it failed to load, if it did. */
+export function missingPage(
+  w: TraceWindow | undefined,
+  index: number,
+): { from: number; to: number; failed: ApiError | undefined } {
+  if (!w) return { from: index, to: index + 1, failed: undefined };
+  const page = pageOf(w, index);
+  return { ...pageRange(w, page), failed: w.failed.get(page) };
 }
 
 /** The trace at thread position `index`, when held. */

@@ -15,7 +15,7 @@ import { canRetry, type OutboxEntry } from './outbox-store';
 import type { Turn } from '../../domain/transcript/transcript';
 import { Chips, TurnView, UserBubble } from './TurnView';
 import { SafeMarkdown } from './SafeMarkdown';
-import { pageOf, pageRange } from '../../api/trace-window';
+import { missingPage, pageOf } from '../../api/trace-window';
 import type { TranscriptPart } from '../../domain/transcript/use-transcript';
 import { useLoadInView } from '../../domain/transcript/use-load-in-view';
 import { useFollowNewest } from './use-follow-newest';
@@ -239,10 +239,7 @@ export function MessageList({
  * never a silent hole. Drawn at the estimated row height.
  */
 function MissingTurn({ position, part }: { position: number; part: TranscriptPart | undefined }) {
-  const w = part?.window;
-  const page = w ? pageOf(w, position) : 1;
-  const { from, to } = w ? pageRange(w, page) : { from: position, to: position + 1 };
-  const failed = w?.failed.get(page);
+  const { from, to, failed } = missingPage(part?.window, position);
   return (
     <div
       aria-busy={!failed}

@@ -5,7 +5,7 @@
  * one does. The browser's find-in-page sees only the rows drawn: "Go to turn" reaches any turn.
  */
 import { useVirtualizer } from '@tanstack/react-virtual';
-import { pageOf, pageRange } from '../../api/trace-window';
+import { missingPage } from '../../api/trace-window';
 import type { TranscriptPart } from '../../domain/transcript/use-transcript';
 import { useLoadInView } from '../../domain/transcript/use-load-in-view';
 import { useEffect, useRef, useState, type KeyboardEvent } from 'react';
@@ -251,10 +251,7 @@ function MissingRow({
   part: TranscriptPart | undefined;
   measure: (el: Element | null) => void;
 }) {
-  const w = part?.window;
-  const page = w ? pageOf(w, index) : 1;
-  const { from, to } = w ? pageRange(w, page) : { from: index, to: index + 1 };
-  const failed = w?.failed.get(page);
+  const { from, to, failed } = missingPage(part?.window, index);
   return (
     <div
       ref={measure}
