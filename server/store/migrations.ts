@@ -220,6 +220,18 @@ export const MIGRATIONS: readonly string[] = [
   ALTER TABLE tasks ADD COLUMN tip_seq INTEGER;
   ALTER TABLE tasks ADD COLUMN tip_state TEXT;
   `,
+  // A turn's words and terms wait in a plain row, written in the turn's transaction, until the
+  // writer moves them into the FTS5 table between sends, many at a time, or before a search reads
+  // the index (`SqliteTurnIndex.indexStep`): an FTS5 row in a one-turn transaction cost a send
+  // more than the rest of its index entry.
+  `
+  CREATE TABLE turn_index_pending (
+    id INTEGER PRIMARY KEY,
+    message TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    terms TEXT NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -15,6 +15,8 @@ export interface SendWriter {
   /** Stores `turn` as the task's next turn if its thread still has `turnsBefore` turns; false when it moved. */
   appendAt(taskId: string, turnsBefore: number, turn: NewTurn): Promise<boolean>;
   putBundle(bundle: StoredBundle, createdAt: string): Promise<void>;
+  /** Moves the turn index's pending rows into its full-text table; a search awaits it first. */
+  catchUpIndex(): Promise<void>;
   /** Starts the writer thread now, not with the first write (which would wait for it to load). */
   start(): void;
   close(): Promise<void>;
@@ -33,10 +35,11 @@ export function openSendWriter(
     return {
       appendAt: async (taskId, turnsBefore, turn) => {
         const stored = writes.appendAt(taskId, turnsBefore, turn);
-        if (stored) writes.mergeWhileIdle();
+        if (stored) writes.indexWhileIdle();
         return stored;
       },
       putBundle: async (bundle, createdAt) => writes.putBundle(bundle, createdAt),
+      catchUpIndex: async () => writes.catchUpIndex(),
       start: () => {},
       close: async () => {},
     };
@@ -54,6 +57,7 @@ export function openSendWriter(
     appendAt: (taskId, turnsBefore, turn) =>
       run<boolean>({ ...file, kind: 'append', taskId, turnsBefore, turn }),
     putBundle: (bundle, createdAt) => run<void>({ ...file, kind: 'putBundle', bundle, createdAt }),
+    catchUpIndex: () => run<void>({ ...file, kind: 'catchUpIndex' }),
     start: () => thread.start(),
     close: () => thread.close(),
   };

@@ -3,8 +3,8 @@
  * thread list, in one transaction) and the bundle it ran with. A turn's row can be 8 MB of trace,
  * which SQLite takes tens of milliseconds to write, so the store runs these in a thread of their
  * own with its own connection (`sqlite-writer.ts`) when the database is a file; an in-memory
- * database (tests) runs them on its one connection. Between sends, the same writer merges the
- * turn index's text segments (`mergeWhileIdle`).
+ * database (tests) runs them on its one connection. Between sends, the same writer moves the turn
+ * index's pending rows into its full-text table and merges its segments (`indexWhileIdle`).
  */
 import type Database from 'better-sqlite3';
 import { indexEntryAt } from './index-entry-at';
@@ -47,7 +47,7 @@ export class SqliteSendWrites {
   private readonly insertTurn;
   private readonly touchTask;
   private readonly putBundleRow;
-  private merging = false;
+  private indexing = false;
 
   constructor(
     private readonly db: Database.Database,
@@ -90,25 +90,31 @@ export class SqliteSendWrites {
   }
 
   /**
-   * Merges the turn index's text segments after the current job, one bounded step per turn of the
-   * event loop while there is merging left, so a write arriving meanwhile waits for one step at
-   * most. Call it after a turn is stored; a merge already under way goes on.
+   * Brings the turn index's full-text table up to date after the current job: its pending rows
+   * moved in, then its segments merged, one bounded step per turn of the event loop while there is
+   * work left, so a write arriving meanwhile waits for one step at most. Call it after a turn is
+   * stored; work already under way goes on.
    */
-  mergeWhileIdle(): void {
-    if (this.merging) return;
-    this.merging = true;
+  indexWhileIdle(): void {
+    if (this.indexing) return;
+    this.indexing = true;
     const step = () => {
       let more = false;
       try {
-        more = this.turnIndex.mergeStep();
+        more = this.turnIndex.indexStep() || this.turnIndex.mergeStep();
       } catch {
-        // A closed or busy database: merging waits for the next stored turn (FTS5 still merges
-        // sixteen segments of one level at once, so the index never grows unmerged).
+        // A closed or busy database: the work waits for the next stored turn or search (FTS5 still
+        // merges sixteen segments of one level at once, so the index never grows unmerged).
       }
       if (more) setImmediate(step);
-      else this.merging = false;
+      else this.indexing = false;
     };
     setImmediate(step);
+  }
+
+  /** Moves every pending row into the full-text table: a search reads the index after this. */
+  catchUpIndex(): void {
+    this.turnIndex.catchUp();
   }
 
   /** Keeps a bundle by hash for an agent (a no-op when already kept). */

@@ -5,6 +5,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { SqliteStore } from './sqlite-store';
 import Database from 'better-sqlite3';
 import { agentContract, storeContract, task, turn } from './store-contract.fixture';
+import { parseTurnQuery } from './turn-search';
+import { SqliteSendWrites } from './sqlite-send-writes';
 import { BACKGROUND_NICENESS } from '../work/background-priority';
 import { threadNiceness } from '../work/fixtures/pool-niceness.fixture';
 
@@ -98,6 +100,27 @@ describe('SqliteStore', () => {
       for (const [tid, nice] of before) if (after.has(tid)) expect(after.get(tid)).toBe(nice);
     },
   );
+
+  it('finds a turn the moment its send is answered, its words still pending or left by an earlier process', async () => {
+    const dir = tempDir();
+    const store = new SqliteStore({ dataDir: dir });
+    await store.createTask(task('t1'));
+    const found = async (s: SqliteStore, text: string) =>
+      (await s.searchTurns(parseTurnQuery({ q: [text] }), null, null, 10)).hits.map((h) => h.interactionId);
+    for (const n of [1, 2, 3]) {
+      await store.appendTurn('t1', () => turn('t1', n));
+      expect(await found(store, `message ${n}`)).toEqual([`i${n}`]); // in the writer thread's hands until asked
+    }
+    await store.close();
+    // A process that stored a turn and stopped before moving its words (as under kill -9).
+    const db = new Database(join(dir, 'threadline.db'));
+    expect(new SqliteSendWrites(db).appendAt('t1', 3, turn('t1', 4))).toBe(true);
+    expect(db.prepare('SELECT COUNT(*) FROM turn_index_pending').pluck().get()).toBe(1);
+    db.close();
+    const reopened = new SqliteStore({ dataDir: dir });
+    expect(await found(reopened, 'message 4')).toEqual(['i4']);
+    await reopened.close();
+  });
 
   it('keeps tasks and turns in thread order across a close and reopen', async () => {
     const dir = tempDir();

@@ -335,10 +335,12 @@ export class SqliteStore implements Store {
     before: number | null,
     limit: number,
   ): Promise<TurnHits> {
+    await this.sendWriter.catchUpIndex();
     return this.turnIndex.search(query, allowedAgents, before, limit);
   }
 
   async turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
+    await this.sendWriter.catchUpIndex();
     return this.turnIndex.facets(query, allowedAgents);
   }
 

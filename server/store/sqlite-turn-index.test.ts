@@ -44,48 +44,74 @@ function storeWithTask() {
     turns = n;
     return (changes.get() as number) - before;
   };
-  const found = async (q: string) =>
-    (await index.search(parseTurnQuery({ q: [q] }), null, null, 1000)).hits.length;
-  return { db, index, writes, append, found };
+  const found = async (q: string) => {
+    index.catchUp(); // what the store has the writer do before a search
+    return (await index.search(parseTurnQuery({ q: [q] }), null, null, 1000)).hits.length;
+  };
+  const count = (table: string) =>
+    (db.prepare(`SELECT COUNT(*) AS n FROM ${table}`).get() as { n: number }).n;
+  return { db, index, writes, append, found, count };
 }
 
 describe('the SQLite turn index between sends', () => {
-  it('writes the same rows in every send, however many turns it holds: its segments are merged apart', () => {
+  it("writes a turn's words in a plain row of its transaction, moved into the full-text index later", async () => {
+    const { append, found, count } = storeWithTask();
+    append();
+    append();
+    expect(count('turn_index')).toBe(2);
+    expect(count('turn_index_pending')).toBe(2);
+    expect(count('turn_index_text')).toBe(0);
+    expect(await found('charge')).toBe(2); // a search moves them first: never behind
+    expect(count('turn_index_pending')).toBe(0);
+    expect(count('turn_index_text')).toBe(2);
+  });
+
+  it('writes the same rows in every send, however many turns it holds: its full-text rows are written apart', () => {
     const { index, append } = storeWithTask();
     const written = Array.from({ length: 400 }, () => {
       const rows = append();
-      while (index.mergeStep()); // what the writer does between sends
+      index.catchUp(); // what the writer does between sends
+      while (index.mergeStep());
       return rows;
     });
-    // Merging in the send's transaction would rewrite earlier segments in some sends (FTS5's
-    // `automerge`): those sends would write more rows than the others.
+    // Writing the full-text row, or merging, in the send's transaction would write more rows in
+    // some sends than in others (FTS5's segments and `automerge`).
     expect(new Set(written)).toEqual(new Set([written[0]]));
   });
 
-  it('merges what sends left in bounded steps, until nothing is left, every turn still found', async () => {
-    const { index, append, found } = storeWithTask();
+  it('moves pending rows in bounded steps, oldest first, then merges until nothing is left, every turn found', async () => {
+    const { index, append, found, count } = storeWithTask();
     for (let i = 0; i < 120; i += 1) append();
+    const left: number[] = [];
+    while (index.indexStep()) left.push(count('turn_index_pending'));
+    expect(left).toEqual([70, 20, 0]); // 50 a step
+    expect(index.indexStep()).toBe(false);
+    for (let i = 0; i < 20; i += 1) {
+      append();
+      index.indexStep(); // sends one at a time: a segment each
+    }
     let steps = 0;
     while (index.mergeStep()) steps += 1;
-    expect(steps).toBeGreaterThan(0); // the sends left merging to do
+    expect(steps).toBeGreaterThan(0); // the moves left merging to do
     expect(index.mergeStep()).toBe(false);
-    expect(await found('charge')).toBe(120);
-    expect(await found('number')).toBe(120);
+    expect(await found('charge')).toBe(140);
+    expect(await found('number')).toBe(140);
   });
 
-  it('merges after a stored turn, one step per turn of the event loop, until nothing is left', async () => {
-    const { index, writes, append, found } = storeWithTask();
+  it('indexes and merges after a stored turn, one step per turn of the event loop, until nothing is left', async () => {
+    const { index, writes, append, found, count } = storeWithTask();
     for (let i = 0; i < 120; i += 1) append();
-    writes.mergeWhileIdle();
-    writes.mergeWhileIdle(); // a merge under way goes on; no second one starts
+    writes.indexWhileIdle();
+    writes.indexWhileIdle(); // work under way goes on; no second one starts
     let turnsOfTheLoop = 0;
     // Each step runs in a turn of the event loop of its own: a write arriving meanwhile runs between steps.
     while (turnsOfTheLoop < 1000) {
       await new Promise((resolve) => setImmediate(resolve));
       turnsOfTheLoop += 1;
-      if (!(writes as unknown as { merging: boolean }).merging) break;
+      if (!(writes as unknown as { indexing: boolean }).indexing) break;
     }
-    expect(turnsOfTheLoop).toBeGreaterThan(1);
+    expect(turnsOfTheLoop).toBeGreaterThan(3); // three moves, then merging
+    expect(count('turn_index_pending')).toBe(0);
     expect(index.mergeStep()).toBe(false);
     expect(await found('charge')).toBe(120);
   });

@@ -1,11 +1,16 @@
 /**
- * The turn index in SQLite (the tables of migration 8 in `migrations.ts`): written by the store in
- * the transaction that stores the turn, so it is never behind; searched and counted with the SQL
- * of `turn-search.ts`. A turn is one row of `turn_index` (with its rules and tools, for the counts,
- * and its numbers and dates, for comparisons, as JSON) and one row of the contentless FTS5 table
- * `turn_index_text` keyed by that row's id (its message, its reply, and its terms in a column of
- * their own). FTS5 merges its segments in steps between sends (`mergeStep`), not in their
- * transactions (migration 9).
+ * The turn index in SQLite (the tables of migrations 8 and 11 in `migrations.ts`): written by the
+ * store in the transaction that stores the turn, so it is never lost; searched and counted with
+ * the SQL of `turn-search.ts`. A turn is one row of `turn_index` (with its rules and tools, for the
+ * counts, and its numbers and dates, for comparisons, as JSON) and one row of the contentless FTS5
+ * table `turn_index_text` keyed by that row's id (its message, its reply, and its terms in a column
+ * of their own).
+ *
+ * The FTS5 row is not written in the turn's transaction: an FTS5 insert there cost a send more than
+ * the rest of its entry. The turn's transaction writes its words and terms to a plain row of
+ * `turn_index_pending`, and whoever writes sends moves pending rows into FTS5 between sends, many in
+ * one transaction (`indexStep`), then merges FTS5's segments (`mergeStep`), a bounded step at a
+ * time. A search first has every pending row moved (`catchUp`), so it is never behind either.
  */
 import type Database from 'better-sqlite3';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
@@ -29,6 +34,8 @@ import {
 
 /** Turns indexed per transaction when indexing those stored before the index (or its layout) existed. */
 const BACKFILL_BATCH = 1000;
+/** Pending rows one step moves into FTS5 (one transaction, about a millisecond). */
+const INDEX_STEP_ROWS = 50;
 /**
  * Pages of FTS5 segments one merge step writes: on a million turns, about a millisecond, and
  * more than the merging a send's row needs on average, so steps between sends keep up.
@@ -38,6 +45,10 @@ const MERGE_STEP_PAGES = 8;
 export class SqliteTurnIndex {
   private readonly insertTurn;
   private readonly insertText;
+  private readonly insertPending;
+  private readonly movePending;
+  private readonly dropMoved;
+  private readonly lastOfStep;
   private readonly merge;
   private readonly totalChanges;
 
@@ -51,10 +62,42 @@ export class SqliteTurnIndex {
     this.insertText = db.prepare(
       'INSERT INTO turn_index_text (rowid, message, reply, terms) VALUES (?, ?, ?, ?)',
     );
+    this.insertPending = db.prepare(
+      'INSERT INTO turn_index_pending (id, message, reply, terms) VALUES (?, ?, ?, ?)',
+    );
+    this.movePending = db.prepare(
+      `INSERT INTO turn_index_text (rowid, message, reply, terms)
+       SELECT id, message, reply, terms FROM turn_index_pending WHERE id <= ? ORDER BY id`,
+    );
+    this.dropMoved = db.prepare('DELETE FROM turn_index_pending WHERE id <= ?');
+    this.lastOfStep = db
+      .prepare(`SELECT MAX(id) FROM (SELECT id FROM turn_index_pending ORDER BY id LIMIT ${INDEX_STEP_ROWS})`)
+      .pluck();
     this.merge = db.prepare(
       `INSERT INTO turn_index_text (turn_index_text, rank) VALUES ('merge', ${MERGE_STEP_PAGES})`,
     );
     this.totalChanges = db.prepare('SELECT total_changes()').pluck();
+  }
+
+  /**
+   * Moves the oldest pending rows (up to INDEX_STEP_ROWS) into FTS5, in one transaction; false when
+   * none was pending. Whoever writes sends calls it between them.
+   */
+  indexStep(): boolean {
+    return this.db
+      .transaction(() => {
+        const last = this.lastOfStep.get() as number | null;
+        if (last === null) return false;
+        this.movePending.run(last);
+        this.dropMoved.run(last);
+        return true;
+      })
+      .immediate();
+  }
+
+  /** Moves every pending row into FTS5 (a step at a time): what a search calls first. */
+  catchUp(): void {
+    while (this.indexStep());
   }
 
   /**
@@ -68,8 +111,12 @@ export class SqliteTurnIndex {
     return (this.totalChanges.get() as number) - before >= 2;
   }
 
-  /** Indexes one turn; call it inside the transaction that stores the turn. */
+  /** Indexes one turn; call it inside the transaction that stores the turn. Its words wait in `turn_index_pending`. */
   add(entry: TurnIndexEntry): void {
+    this.write(entry, this.insertPending);
+  }
+
+  private write(entry: TurnIndexEntry, text: Database.Statement): void {
     const { terms, message, reply, ...row } = entry;
     const id = this.insertTurn.run({
       ...row,
@@ -79,7 +126,7 @@ export class SqliteTurnIndex {
       numbers: numbersColumn(entry),
       dates: datesColumn(entry),
     }).lastInsertRowid;
-    this.insertText.run(id, message, reply, terms.join(' '));
+    text.run(id, message, reply, terms.join(' '));
   }
 
   search(
@@ -121,8 +168,9 @@ export class SqliteTurnIndex {
       if (rows.length === 0) break;
       this.db.transaction(() => {
         for (const r of rows)
-          this.add(
+          this.write(
             turnIndexEntry({ agentId: r.task_agent_id, userId: r.task_user_id }, storedTurn(r), r.seq),
+            this.insertText,
           );
       })();
       const last = rows[rows.length - 1]!;

@@ -21,6 +21,7 @@ export type SqliteWriteJob = WriterTarget &
   (
     | { kind: 'append'; taskId: string; turnsBefore: number; turn: NewTurn }
     | { kind: 'putBundle'; bundle: StoredBundle; createdAt: string }
+    | { kind: 'catchUpIndex' }
   );
 
 let opened: { file: string; writes: SqliteSendWrites } | undefined;
@@ -40,12 +41,14 @@ function perform(job: SqliteWriteJob): unknown {
   switch (job.kind) {
     case 'append': {
       const stored = writes.appendAt(job.taskId, job.turnsBefore, job.turn);
-      // After this answer is posted: merging never delays the send that caused it.
-      if (stored) writes.mergeWhileIdle();
+      // After this answer is posted: indexing never delays the send that caused it.
+      if (stored) writes.indexWhileIdle();
       return stored;
     }
     case 'putBundle':
       return writes.putBundle(job.bundle, job.createdAt);
+    case 'catchUpIndex':
+      return writes.catchUpIndex();
   }
 }
 

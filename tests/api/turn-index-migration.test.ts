@@ -63,9 +63,10 @@ async function withoutTurnIndex(s: Service) {
   await runSql(s, `PRAGMA user_version = ${version}`);
 }
 
-/** The columns of later SQLite migrations taken out again, as a data folder of an earlier version has none. */
+/** What later SQLite migrations added taken out again, as a data folder of an earlier version has none. */
 async function withoutLaterColumns(s: Service) {
   for (const column of ['tip_seq', 'tip_state']) await runSql(s, `ALTER TABLE tasks DROP COLUMN ${column}`);
+  await runSql(s, 'DROP TABLE turn_index_pending');
 }
 
 /**
