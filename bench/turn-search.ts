@@ -30,11 +30,11 @@ import { converse, exampleBundle } from '../server/agents/converse';
 import { createApp } from '../server/app';
 import { parseApiKeys } from '../server/auth/api-keys';
 import { defaultDependencies } from '../server/default-dependencies';
-import { addToPostgresTurnIndex } from '../server/store/postgres-turn-index';
+import { addToPostgresTurnIndex, TOUCH_TASK } from '../server/store/postgres-turn-index';
 import { taskToRow, turnToRow, TASK_COLUMNS, TURN_COLUMNS } from '../server/store/rows';
 import { SqliteSendWrites } from '../server/store/sqlite-send-writes';
 import { SqliteTurnIndex } from '../server/store/sqlite-turn-index';
-import { turnIndexEntry } from '../server/store/turn-index';
+import { turnIndexEntry, type TurnIndexEntry } from '../server/store/turn-index';
 import { PostgresStore } from '../server/store/postgres-store';
 import { SqliteStore } from '../server/store/sqlite-store';
 import type { Store, TaskRecord, TurnRecord } from '../server/store/store';
@@ -270,15 +270,21 @@ async function timed(reps: number, work: () => Promise<unknown>): Promise<{ min:
 }
 
 /**
- * PostgreSQL's index writer switched off and on again, for the send-cost comparison only: a no-op
- * in place of the store's `indexTurn`. (SQLite writes a send's turn in its writer thread, on a
+ * PostgreSQL's index writer switched off and on again, for the send-cost comparison only: in place
+ * of the store's `indexTurn`, only what a send's statement does besides indexing (its task moved
+ * to the top of the thread list). (SQLite writes a send's turn in its writer thread, on a
  * connection of its own, out of this switch's reach: its index is measured where it is written,
  * see `sqliteWriteCost`.)
  */
 function indexSwitch(store: Store): { off(): void; on(): void } {
   const target = store as unknown as Record<string, unknown>;
+  const withoutIndex = async (
+    client: Pick<pg.PoolClient, 'query'>,
+    entry: TurnIndexEntry,
+    options?: { touchTask: boolean },
+  ) => void (options?.touchTask && (await client.query(TOUCH_TASK, [entry.taskId])));
   return {
-    off: () => void (target.indexTurn = async () => undefined),
+    off: () => void (target.indexTurn = withoutIndex),
     on: () => void delete target.indexTurn,
   };
 }

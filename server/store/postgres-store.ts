@@ -108,7 +108,6 @@ const SQL = {
   lockTask: `SELECT initial_state FROM tasks WHERE id = $1 FOR NO KEY UPDATE`,
   insertTurn: `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${positional(TURN_COLUMNS)})`,
   /** The task moves to the top of the thread list (in the transaction that stores its turn). */
-  touchTask: `UPDATE tasks SET activity = nextval('tasks_activity_seq') WHERE id = $1`,
   length: LENGTH,
   turnsIn: `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
   /** The task's agent and length with a page of its traces, in one statement: one snapshot. */
@@ -347,8 +346,10 @@ export class PostgresStore implements Store {
       if (before === undefined) throw new Error(`appendTurn: task ${taskId} has no turn ${length}`);
       const turn = { ...(await next(before, length)), taskId };
       await this.query(SQL.insertTurn, turnValues(turn, length + 1), client);
-      await this.query(SQL.touchTask, [taskId], client);
-      await this.indexTurn(client, indexEntryAt({ agentId: agent_id, userId: user_id }, turn, length + 1));
+      // The task's place in the thread list and the turn's index entry: one statement.
+      await this.indexTurn(client, indexEntryAt({ agentId: agent_id, userId: user_id }, turn, length + 1), {
+        touchTask: true,
+      });
       return turn;
     });
   }
@@ -438,9 +439,13 @@ export class PostgresStore implements Store {
     return { turns: task.length, state };
   }
 
-  private async indexTurn(client: pg.PoolClient, entry: TurnIndexEntry): Promise<void> {
+  private async indexTurn(
+    client: pg.PoolClient,
+    entry: TurnIndexEntry,
+    options?: { touchTask: boolean },
+  ): Promise<void> {
     try {
-      await addToPostgresTurnIndex(client, entry);
+      await addToPostgresTurnIndex(client, entry, options);
     } catch (error) {
       throw translate(error);
     }

@@ -64,12 +64,29 @@ function entryValues(e: TurnIndexEntry): unknown[] {
   ];
 }
 
-/** Indexes one turn with one statement on `client` (the transaction storing the turn). */
+/** A task moves to the top of the thread list: its `activity` above every other's. */
+export const TOUCH_TASK = `UPDATE tasks SET activity = nextval('tasks_activity_seq') WHERE id = $1`;
+
+/**
+ * Indexes one turn with one statement on `client` (the transaction storing the turn), prepared
+ * once per connection. With `touchTask`, the same statement also moves the turn's task to the top
+ * of the thread list (`TOUCH_TASK`, on the entry's task): a send's transaction pays one round trip
+ * for both.
+ */
 export async function addToPostgresTurnIndex(
   client: Pick<PoolClient, 'query'>,
   entry: TurnIndexEntry,
+  { touchTask = false } = {},
 ): Promise<void> {
-  await client.query(INSERT_ENTRY, entryValues(entry));
+  await client.query(
+    touchTask
+      ? {
+          name: 'touch-task-index-turn',
+          text: `WITH touched AS (${TOUCH_TASK}) ${INSERT_ENTRY}`,
+          values: entryValues(entry),
+        }
+      : { name: 'index-turn', text: INSERT_ENTRY, values: entryValues(entry) },
+  );
 }
 
 const pgRows =
