@@ -29,7 +29,7 @@ import { newValues } from '../values';
 import { understand, type UnderstandContext, type Understanding } from './index';
 
 /** The most understandings kept, and the most characters their keys and values hold. */
-export const REMEMBERED_LIMITS = { entries: 20_000, chars: 8_000_000 } as const;
+const REMEMBERED_LIMITS = { entries: 20_000, chars: 8_000_000 } as const;
 /** Deeper parameters than this are not remembered (a bundle's JSON is far shallower). */
 const MAX_DEPTH = 64;
 
