@@ -5,6 +5,8 @@
  *
  * - On the engine in this thread, one conversation after another: the engine's own cost per turn,
  *   for each size in `--sizes` (e.g. `100,250,500,1000`), to see whether it grows with the suite.
+ *   Every rep runs the same bundle, so after the warm-up each message's reading is remembered, as
+ *   for a draft after the baseline.
  * - On the service's worker threads, alternating rep by rep: the background pool (behind the
  *   request loop, one batch at a time) and the interactive threads (the request loop's priority, a
  *   batch per thread at once), which is what the service uses. `--compete K` starts K busy

@@ -42,7 +42,14 @@ const cond = (values: Record<string, unknown> = {}) => ({
   clock: parseClock('2025-01-01T00:00:00Z'),
 });
 const choose = (text: string, pending: Pending | null = null, values: Record<string, unknown> = {}) =>
-  chooseTool(compiled, text, pending, values, null, cond(values));
+  chooseTool(
+    compiled,
+    text,
+    pending,
+    () => values,
+    null,
+    () => cond(values),
+  );
 
 describe('tool choice', () => {
   it('scores enabled main tools by word overlap', () => {

@@ -39,7 +39,16 @@ export function intentOf(code: string): string {
     .toLowerCase();
 }
 
-export function scoreTools(compiled: CompiledBundle, message: string, cond: ConditionContext): Scored[] {
+/**
+ * The tools ranked for `message`. `cond` gives what the tools' triggers are evaluated against; it
+ * is asked only if an enabled tool has a trigger, and at most once.
+ */
+export function scoreTools(
+  compiled: CompiledBundle,
+  message: string,
+  cond: () => ConditionContext,
+): Scored[] {
+  let context: ConditionContext | undefined;
   const byTool = new Map<number, Scored>();
   const get = (tool: CompiledTool) => {
     let s = byTool.get(tool.index);
@@ -60,7 +69,7 @@ export function scoreTools(compiled: CompiledBundle, message: string, cond: Cond
   for (const tool of compiled.tools) {
     const when = tool.tool.config?.triggers?.when;
     if (!tool.enabled || when == null) continue;
-    if (evaluateCondition(when, cond).holds) {
+    if (evaluateCondition(when, (context ??= cond())).holds) {
       const s = get(tool);
       s.score += TRIGGER_BONUS;
       s.trigger = true;
@@ -71,13 +80,18 @@ export function scoreTools(compiled: CompiledBundle, message: string, cond: Cond
     .sort((a, b) => b.score - a.score || a.tool.index - b.tool.index);
 }
 
+/**
+ * The tool for the turn. `extracted` gives the values read from the message with the pending tool
+ * preferred, and `cond` what triggers are evaluated against (see `scoreTools`): each is asked only
+ * when the choice depends on it, so a turn reads its message for the choice only if it must.
+ */
 export function chooseTool(
   compiled: CompiledBundle,
   message: string,
   pending: Pending | null,
-  extracted: Values,
+  extracted: () => Values,
   confirmation: Confirmation | null,
-  cond: ConditionContext,
+  cond: () => ConditionContext,
 ): ToolChoice {
   const ranked = scoreTools(compiled, message, cond);
   const considered = ranked.map((s) => s.tool.code);
@@ -87,7 +101,7 @@ export function chooseTool(
       return { kind: 'continue', tool: pendingTool, intent: confirmation, considered: [pendingTool.code] };
     }
     const own = new Set([...pendingTool.required.flat(), ...pendingTool.optional, ...pending.asked]);
-    const suppliedOwn = Object.keys(extracted).some((code) => own.has(code));
+    const suppliedOwn = () => Object.keys(extracted()).some((code) => own.has(code));
     const best = ranked[0];
     const ownScore = ranked.find((s) => s.tool.code === pendingTool.code)?.score ?? 0;
     const takeover =
@@ -96,7 +110,7 @@ export function chooseTool(
       (best.words >= TAKEOVER_WORDS || best.trigger) &&
       best.score > ownScore;
     const waitsForAnswer = pending.awaiting === 'information' || pending.awaiting === 'confirmation';
-    if (!takeover && (waitsForAnswer || suppliedOwn)) {
+    if (!takeover && (waitsForAnswer || suppliedOwn())) {
       return {
         kind: 'continue',
         tool: pendingTool,

@@ -122,20 +122,24 @@ export function renderCondition(c: Condition | null | undefined): string {
   return render(c, true);
 }
 
+/** A group's text, in parentheses unless it is the whole condition. */
+function grouped(text: string, top: boolean): string {
+  return top ? text : `(${text})`;
+}
+
 function render(c: Condition, top: boolean): string {
-  const wrap = (s: string) => (top ? s : `(${s})`);
   if ('all' in c && Array.isArray(c.all))
     return c.all.length === 0
       ? 'always'
       : c.all.length === 1
         ? render(c.all[0], top)
-        : wrap(c.all.map((x) => render(x, false)).join(' and '));
+        : grouped(c.all.map((x) => render(x, false)).join(' and '), top);
   if ('any' in c && Array.isArray(c.any))
     return c.any.length === 0
       ? 'never'
       : c.any.length === 1
         ? render(c.any[0], top)
-        : wrap(c.any.map((x) => render(x, false)).join(' or '));
+        : grouped(c.any.map((x) => render(x, false)).join(' or '), top);
   if ('not' in c && c.not) return `not ${render(c.not as Condition, false)}`;
   if (isLeaf(c)) return renderLeaf(c);
   return 'always';
@@ -318,6 +322,11 @@ const READERS: Partial<Record<string, (v: unknown) => unknown>> = {
   boolean: toBoolean,
 };
 
+/** Why a value cannot be compared: it is not `what`. */
+function bad(value: unknown, what: string): string {
+  return `${showValue(value)} is not ${what}`;
+}
+
 /**
  * Why `actual op expected` cannot be evaluated, or null when it can: an ordering or a day count
  * over values that are not numbers or dates, or an equality between a typed parameter's value
@@ -331,7 +340,6 @@ function incompatibility(
   ctx: ConditionContext,
 ): string | null {
   const operands = Array.isArray(expected) ? expected.map((e) => resolveOperand(e, ctx)) : [expected];
-  const bad = (v: unknown, what: string) => `${showValue(v)} is not ${what}`;
   switch (op) {
     case 'gt':
     case 'lt':
@@ -367,24 +375,23 @@ function incompatibility(
 
 /** Why the subject alone cannot be compared by `op` (it is not of the type compared), or null. */
 function subjectProblem(op: string, type: string | undefined, actual: unknown): string | null {
-  const bad = (what: string) => `${showValue(actual)} is not ${what}`;
   switch (op) {
     case 'gt':
     case 'lt':
     case 'gte':
     case 'lte':
     case 'between':
-      if (type === 'numeric' && toNumber(actual) === undefined) return bad('a number');
-      if (type === 'date' && toEpochDay(actual) === undefined) return bad('a date');
+      if (type === 'numeric' && toNumber(actual) === undefined) return bad(actual, 'a number');
+      if (type === 'date' && toEpochDay(actual) === undefined) return bad(actual, 'a date');
       return null;
     case 'more_than_x_days':
     case 'less_than_x_days':
     case 'exactly_x_days':
-      return toEpochDay(actual) === undefined ? bad('a date') : null;
+      return toEpochDay(actual) === undefined ? bad(actual, 'a date') : null;
     case 'eq':
     case 'neq': {
       const read = type === undefined ? undefined : READERS[type];
-      return read && read(actual) === undefined ? bad(`a ${type} value`) : null;
+      return read && read(actual) === undefined ? bad(actual, `a ${type} value`) : null;
     }
     default:
       return null;

@@ -20,12 +20,13 @@ export function jsonLength(value: unknown, limit: number): number {
       if (length > limit) return length;
       for (const item of v) stack.push(item);
     } else if (v !== null && typeof v === 'object') {
-      const entries = Object.entries(v);
-      length += 2 + entries.length;
+      const record = v as Record<string, unknown>;
+      const keys = Object.keys(record);
+      length += 2 + keys.length;
       if (length > limit) return length;
-      for (const [key, item] of entries) {
+      for (const key of keys) {
         length += key.length + 3;
-        stack.push(item);
+        stack.push(record[key]);
       }
     } else length += 4;
     if (length > limit) return length;

@@ -19,7 +19,7 @@ import { readState, writeState } from './state';
 import { suggestionsFor } from './suggestions';
 import { buildTrace } from './trace';
 import type { CompiledTool, Pending, Values } from './types';
-import { understand } from './understand';
+import { understandRemembered } from './understand/remembered';
 import { detectConfirmation } from './understand/words';
 import { newValues } from './values';
 
@@ -105,26 +105,25 @@ export function runTurn(input: TurnInput): TurnOutput {
   const confirmation = pending?.awaiting === 'confirmation' ? detectConfirmation(message) : null;
 
   const given = Object.keys(values).filter((code) => origins[code] === CONVERSATION);
-  let understood = understand(compiled, message, clock, {
-    expected: pending?.asked ?? [],
-    preferred: pendingTool && pending ? toolParams(pendingTool) : [],
-    given,
-  });
-  const choice = chooseTool(compiled, message, pending, understood.values, confirmation, {
+  const read = (expected: string[], preferred: string[]) =>
+    understandRemembered(compiled, message, clock, { expected, preferred, given }).values;
+  // The message read with the pending tool preferred: asked when the choice depends on it, or
+  // once the choice keeps that tool (or none); a new tool reads it with its own preferred.
+  let first: Values | undefined;
+  const firstReading = () =>
+    (first ??= read(pending?.asked ?? [], pendingTool && pending ? toolParams(pendingTool) : []));
+  const choice = chooseTool(compiled, message, pending, firstReading, confirmation, () => ({
     compiled,
-    values: Object.assign(newValues(values), understood.values),
-    current: understood.values,
+    values: Object.assign(newValues(values), firstReading()),
+    current: firstReading(),
     message,
     clock,
-  });
-  if (choice.kind === 'new' && choice.tool.code !== pending?.tool) {
-    understood = understand(compiled, message, clock, {
-      expected: [],
-      preferred: toolParams(choice.tool),
-      given,
-    });
-  }
-  return decideTurn(start, choice, understood.values);
+  }));
+  const extracted =
+    choice.kind === 'new' && choice.tool.code !== pending?.tool
+      ? read([], toolParams(choice.tool))
+      : firstReading();
+  return decideTurn(start, choice, extracted);
 }
 
 /**

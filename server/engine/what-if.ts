@@ -107,13 +107,13 @@ function recordedChoice(start: TurnStart, recorded: RecordedTurn, extracted: Val
     return { kind: 'continue', tool, intent, considered: [tool.code] };
   }
   // The tools considered are the ranking of the message's words and triggers, as when it ran.
-  const considered = scoreTools(start.compiled, start.message, {
+  const considered = scoreTools(start.compiled, start.message, () => ({
     compiled: start.compiled,
     values: Object.assign(newValues(start.values), extracted),
     current: extracted,
     message: start.message,
     clock: start.clock,
-  }).map((s) => s.tool.code);
+  })).map((s) => s.tool.code);
   return {
     kind: 'new',
     tool,

@@ -6,16 +6,20 @@ export interface Span {
 
 export class MaskedText {
   private readonly chars: string[];
+  /** `text` as last put together, until a span is consumed. */
+  private joined: string | null;
   constructor(readonly original: string) {
     // UTF-16 units, so offsets agree with RegExp indices.
     this.chars = original.split('');
+    this.joined = original;
   }
   /** The text with consumed spans replaced by spaces (same length and offsets as the original). */
   get text(): string {
-    return this.chars.join('');
+    return (this.joined ??= this.chars.join(''));
   }
   consume(span: Span): void {
     for (let i = Math.max(0, span.start); i < Math.min(this.chars.length, span.end); i++) this.chars[i] = ' ';
+    this.joined = null;
   }
   /** Words just before a span (up to `n`), lower-case, for context scoring. */
   wordsBefore(span: Span, n = 4): string[] {

@@ -44,6 +44,11 @@ export function withWorkBudget<T>(task: string, limit: number, fn: () => T, opti
   }
 }
 
+/** The steps the running budget has left, or null outside a budget. */
+export function stepsLeft(): number | null {
+  return current === null ? null : current.left;
+}
+
 /** Counts `steps` against the running budget, if any. */
 export function spend(steps: number): void {
   if (current === null) return;
