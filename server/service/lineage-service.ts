@@ -10,11 +10,13 @@ import type {
   StoredBundleResponse,
   TaskBranches,
   TaskInfo,
+  TurnRunsPage,
 } from '../../src/contract/api';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { Store, TaskRecord, TurnConfigRecord } from '../store/store';
 import { AccessDeniedError, NotFoundError } from './errors';
+import { pageCount, pageWindow } from './paging';
 
 /** At most this many branches are listed below one task (the answer says when it stopped). */
 const MAX_BRANCHES = 500;
@@ -26,7 +28,6 @@ export class LineageService {
 
   async taskInfo(key: ApiKey, taskId: string): Promise<TaskInfo> {
     const task = await this.accessibleTask(key, taskId);
-    const turns = await this.store.listTurnConfigs(task.id);
     return {
       task_id: task.id,
       agent_id: task.agentId,
@@ -36,12 +37,37 @@ export class LineageService {
       created_at: task.createdAt,
       reference_clock: task.clock,
       root_task_id: await this.rootOf(task),
-      parent: task.branchOf ? await this.forkOf(task, turns, new Map()) : null,
-      turns: turns.map((t) => ({
+      parent: task.branchOf
+        ? await this.forkOf(task, await this.store.listTurnConfigs(task.id), new Map())
+        : null,
+    };
+  }
+
+  /**
+   * What the task's turns ran with, a page at a time (the pages of its trace list): a thread of
+   * any length costs what one page costs.
+   */
+  async turnRuns(
+    key: ApiKey,
+    taskId: string,
+    query: { page?: number; size?: number },
+  ): Promise<TurnRunsPage> {
+    const task = await this.accessibleTask(key, taskId);
+    const { page, size, offset } = pageWindow(query.page, query.size);
+    const length = await this.store.countTurns(task.id);
+    const turns = await this.store.listTurnConfigs(task.id, { offset, limit: size });
+    // A turn stored between the two reads is counted.
+    const total = Math.max(length, offset + turns.length);
+    return {
+      items: turns.map((t) => ({
         interaction_id: t.interactionId,
         bundle_hash: t.bundleHash,
         version_id: t.versionId,
       })),
+      total,
+      page,
+      size,
+      pages: pageCount(total, size),
     };
   }
 

@@ -279,8 +279,8 @@ export class SqliteStore implements Store {
     return row ? rowToTurn(row) : undefined;
   }
 
-  async listTurnConfigs(taskId: string): Promise<TurnConfigRecord[]> {
-    const rows = this.statements.turnConfigs.all({ task: taskId, ...ALL }) as {
+  async listTurnConfigs(taskId: string, page?: PageRequest): Promise<TurnConfigRecord[]> {
+    const rows = this.statements.turnConfigs.all({ task: taskId, ...window(page) }) as {
       interaction_id: string;
       user_text: string;
       bundle_hash: string | null;

@@ -21,8 +21,11 @@ export const apiKeys = {
     [...apiKeys.task(taskId), 'trace', interactionId] as const,
   /** Reference service: every task's lineage reads (its info, its branches). */
   lineage: () => [...apiKeys.all, 'lineage'] as const,
-  /** Reference service: the task's lineage and what each turn ran with. */
+  /** Reference service: the task's lineage. */
   taskInfo: (taskId: string) => [...apiKeys.lineage(), taskId, 'info'] as const,
+  /** Reference service: what the turns of one page of the task ran with. */
+  turnRuns: (taskId: string, page: number, size: number) =>
+    [...apiKeys.lineage(), taskId, 'runs', page, size] as const,
   taskBranches: (taskId: string) => [...apiKeys.lineage(), taskId, 'branches'] as const,
   /** Reference service: a turn decided again with edits (and its why-not list when asked). */
   whatIf: (

@@ -67,6 +67,13 @@ export function pageOf(w: TraceWindow, index: number): number {
   return w.pageSize === 0 ? 1 : Math.floor(index / w.pageSize) + 1;
 }
 
+/** The pages (from 1) the window holds turns of, oldest first (none without paging). */
+export function heldPages(w: TraceWindow): number[] {
+  if (w.pageSize === 0 || w.items.length === 0) return [];
+  const first = pageOf(w, w.start);
+  return Array.from({ length: pageOf(w, windowEnd(w) - 1) - first + 1 }, (_, i) => first + i);
+}
+
 /** Thread positions `[from, to)` of page `page`. */
 function pageRange(w: TraceWindow, page: number): { from: number; to: number } {
   if (w.pageSize === 0) return { from: 0, to: w.total };

@@ -32,9 +32,9 @@ const local = (i: number, extra: Partial<LocalTurn> = {}): LocalTurn => ({
   rtt_ms: 20,
   ...extra,
 });
-const runsOf = (ids: string[]) => ({
-  turns: ids.map((id) => ({ interaction_id: id, bundle_hash: null, version_id: 'v1' })),
-});
+const runsOf = (ids: string[]) => [
+  ids.map((id) => ({ interaction_id: id, bundle_hash: null, version_id: 'v1' })),
+];
 
 /** A thread of `n` turns opened in the model, then one send the way the app records it. */
 function sendCost(n: number) {
@@ -61,7 +61,7 @@ describe('the transcript model of a thread', () => {
 
   it('answers what a rebuild from scratch answers, after sends', () => {
     const { turns, traces, locals, info } = sendCost(200);
-    const runs = new Map(info.turns.map((t) => [t.interaction_id, t]));
+    const runs = new Map(info[0]!.map((t) => [t.interaction_id, t]));
     expect(turns).toEqual(buildTranscript(traces, locals, runs));
     expect(turns.at(-1)).toMatchObject({ id: 'm200', index: 200, rttMs: 33, userText: 'question 200' });
   });

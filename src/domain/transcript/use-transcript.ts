@@ -3,16 +3,17 @@
  * the server keeps them (the reference service), what each turn ran with. Every panel asking for
  * the same thread shares one model (transcript-model.ts), so a send builds one turn, once.
  */
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQueries, useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { taskInfoQueryOptions, type TaskInfoIn } from '../../api/lineage';
+import { taskInfoQueryOptions, turnRunsQueryOptions, type TaskInfoIn } from '../../api/lineage';
 import { getAllTraces, traceListQueryOptions, useTraceList, wholeThread } from '../../api/trace-list';
 import { useKeyReady } from '../connection/use-key-ready';
 import { localTurnsQueryOptions, useLocalTurns } from '../threads/local-turns';
 import type { Turn } from './transcript';
-import { TranscriptModel, transcriptModelFor } from './transcript-model';
+import { TranscriptModel, transcriptModelFor, type RunPages } from './transcript-model';
+import { boundedMap } from '../../lib/bounded-map';
 import { loadTurns } from './trace-pages';
-import { wholeWindow, type TraceWindow } from '../../api/trace-window';
+import { heldPages, wholeWindow, type TraceWindow } from '../../api/trace-window';
 
 export interface TranscriptState {
   /** The turns held (a window of a long thread), each with its thread position as `index`. */
@@ -43,12 +44,18 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
   const queryClient = useQueryClient();
   const traces = useTraceList(taskId, keyReady);
   const local = useLocalTurns(taskId);
-  const info = useQuery({ ...taskInfoQueryOptions(taskId ?? ''), enabled: Boolean(taskId) && keyReady });
+  const w = traces.data;
+  // What the held pages' turns ran with: the same pages of the service's turn runs.
+  const runs = useQueries({
+    queries: (w && taskId && keyReady ? heldPages(w) : []).map((page) =>
+      turnRunsQueryOptions(taskId!, page, w!.pageSize),
+    ),
+    combine: (results) => results.map((r) => r.data),
+  });
   // Derived state, memoised by the model on the identity of its three sources (no work when
   // they are unchanged; one turn's work when a send appended one).
-  const turns = transcriptModelFor(queryClient, taskId ?? '').sync(traces.data, local.data, info.data);
+  const turns = transcriptModelFor(queryClient, taskId ?? '').sync(w, local.data, runs);
   const { refetch } = traces;
-  const w = traces.data;
   const load = useCallback(
     (from: number, to: number, retry?: boolean) =>
       void loadTurns(queryClient, taskId ?? '', from, to, retry).catch(() => {}),
@@ -82,8 +89,17 @@ export async function readTranscript(
     queryClient.fetchQuery(localTurnsQueryOptions(taskId)),
     queryClient.fetchQuery(taskInfoQueryOptions(taskId)),
   ]);
-  const whole = wholeThread(held);
-  if (whole) return { turns: transcriptModelFor(queryClient, taskId).sync(held, local, info), info };
-  const traces = wholeWindow(await getAllTraces(taskId));
-  return { turns: new TranscriptModel().sync(traces, local, info), info };
+  const traces = wholeThread(held) ? held : wholeWindow(await getAllTraces(taskId));
+  const runs = await allRuns(queryClient, taskId, traces.items.length);
+  return { turns: new TranscriptModel().sync(traces, local, runs), info };
+}
+
+/** Pages of turn runs asked at once for a whole thread (the service's largest page). */
+const RUNS_PAGE_SIZE = 1000;
+
+/** What every turn of a thread of `total` turns ran with, page by page, a few pages at a time. */
+function allRuns(queryClient: QueryClient, taskId: string, total: number): Promise<RunPages> {
+  return boundedMap(Math.ceil(total / RUNS_PAGE_SIZE), 4, (i) =>
+    queryClient.fetchQuery(turnRunsQueryOptions(taskId, i + 1, RUNS_PAGE_SIZE)),
+  );
 }
