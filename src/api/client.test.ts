@@ -4,7 +4,8 @@ import { createTask } from './create-task';
 import { ApiError } from './errors';
 import { rerunMessage } from './rerun';
 import { sendMessage } from './send-message';
-import { getAllTraces, getTraceWindow } from './trace-list';
+import { getAllTraces } from './all-traces';
+import { getTraceWindow } from './trace-list';
 import { listAgents } from './agents';
 import { PROBE_PATH, testConnection } from './test-connection';
 

@@ -158,6 +158,20 @@ export const turnRunsQueryOptions = (taskId: string, page: number, size: number)
     staleTime: 30_000,
   });
 
+/**
+ * What the turns of pages `pages` (from 1) of a thread in pages of `size` ran with, each page
+ * read (and cached) on its own; while other pages are read, the pages read before are kept.
+ */
+export const heldRunsQueryOptions = (taskId: string, pages: readonly number[], size: number) =>
+  queryOptions({
+    queryKey: apiKeys.heldRuns(taskId, pages, size),
+    queryFn: ({ client }) =>
+      Promise.all(pages.map((page) => client.fetchQuery(turnRunsQueryOptions(taskId, page, size)))),
+    staleTime: 30_000,
+    // (Runs are matched to turns by interaction id: kept pages of another thread match none.)
+    placeholderData: (previous) => previous,
+  });
+
 export const taskBranchesQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: apiKeys.taskBranches(taskId),

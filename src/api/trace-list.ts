@@ -10,7 +10,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TraceListIn } from '../contract/api';
 import type { TolerantTrace } from '../contract/trace';
-import { boundedMap } from '../lib/bounded-map';
 import {
   SHORT_LAST_PAGE,
   pageWindow,
@@ -67,7 +66,7 @@ function sizeRefused(error: unknown, signal: AbortSignal | undefined): boolean {
 }
 
 /** A thread's first trace page, asked at the usual size, or at the fallback size when a server refuses it. */
-async function firstTracePage(
+export async function firstTracePage(
   taskId: string,
   signal?: AbortSignal,
 ): Promise<{ first: Awaited<ReturnType<typeof getTracePage>>; size: number }> {
@@ -149,36 +148,6 @@ export async function getTraceWindow(taskId: string, signal?: AbortSignal, known
   if (first.pages <= 1 || first.items.length === 0) return wholeWindow(first.items);
   // The page size the server used (it may cap the one asked for).
   return newestFrom(taskId, 1, first, first.items.length, size, signal);
-}
-
-/** A guard against a server that keeps announcing more pages. */
-const MAX_PAGES = 1000;
-/** Further pages are fetched this many at a time. */
-const TRACE_PAGES_IN_FLIGHT = 4;
-
-/**
- * Every trace of a thread, in order (for what needs the whole thread at once: a share, a saved
- * test case's conversation). A page that fails fails the list, naming the page.
- */
-export async function getAllTraces(taskId: string, signal?: AbortSignal): Promise<TolerantTrace[]> {
-  const { first, size } = await firstTracePage(taskId, signal);
-  const pages = Math.min(first.pages, MAX_PAGES);
-  const rest = await boundedMap(
-    Math.max(0, pages - first.page),
-    TRACE_PAGES_IN_FLIGHT,
-    (i, signal) =>
-      getTracePage(taskId, first.page + 1 + i, size, signal).catch((error: unknown) => {
-        throw signal.aborted ? error : pageError(error, first.page + 1 + i, pages, first.items.length);
-      }),
-    signal,
-  );
-  const items = [...first.items];
-  for (const next of rest) {
-    // A server announcing more pages than it holds: the list ends at its first empty page.
-    if (next.items.length === 0) break;
-    for (const item of next.items) items.push(item);
-  }
-  return items;
 }
 
 /** The whole thread's traces when the window holds them all, else undefined. */
