@@ -6,7 +6,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { getAllTraces } from '../../api/all-traces';
 import { taskInfoQueryOptions, turnRunsQueryOptions, type TaskInfoIn } from '../../api/lineage';
 import { traceListQueryOptions, wholeThread } from '../../api/trace-list';
-import { wholeWindow } from '../../api/trace-window';
+import { heldPages, wholeWindow } from '../../api/trace-window';
 import { boundedMap } from '../../lib/bounded-map';
 import { localTurnsQueryOptions } from '../threads/local-turns';
 import type { Turn } from './transcript';
@@ -28,16 +28,10 @@ export async function readTranscript(
     queryClient.fetchQuery(taskInfoQueryOptions(taskId)),
   ]);
   const traces = wholeThread(held) ? held : wholeWindow(await getAllTraces(taskId));
-  const runs = await allRuns(queryClient, taskId, traces.items.length);
-  return { turns: new TranscriptModel().sync(traces, local, runs), info };
-}
-
-/** Pages of turn runs asked at once for a whole thread (the service's largest page). */
-const RUNS_PAGE_SIZE = 1000;
-
-/** What every turn of a thread of `total` turns ran with, page by page, a few pages at a time. */
-function allRuns(queryClient: QueryClient, taskId: string, total: number): Promise<RunPages> {
-  return boundedMap(Math.ceil(total / RUNS_PAGE_SIZE), 4, (i) =>
-    queryClient.fetchQuery(turnRunsQueryOptions(taskId, i + 1, RUNS_PAGE_SIZE)),
+  // What every turn ran with, a few pages at a time.
+  const { pages, size } = heldPages(traces);
+  const runs: RunPages = await boundedMap(pages.length, 4, (i) =>
+    queryClient.fetchQuery(turnRunsQueryOptions(taskId, pages[i]!, size)),
   );
+  return { turns: new TranscriptModel().sync(traces, local, runs), info };
 }

@@ -169,6 +169,25 @@ function windowedSendCost(n: number, sends = 3) {
   return { built: (model.work - work) / sends, copied: (model.copied - copied) / sends, turns: model.turns };
 }
 
+describe('what each turn ran with, by pages', () => {
+  it('takes the runs of the held pages; a new list of the same pages changes nothing', () => {
+    const model = new TranscriptModel();
+    const traces = [trace(0), trace(1), trace(2)];
+    const none: LocalTurn[] = [];
+    const runs = (ids: number[], hash: string | null) =>
+      ids.map((i) => ({ interaction_id: `m${i}`, bundle_hash: hash, version_id: 'v1' }));
+    const first = runs([0, 1], 'abc');
+    const second = runs([2], null);
+    const before = model.sync(W(traces), none, [first, undefined]);
+    expect(before.map((t) => t.bundleHash)).toEqual(['abc', 'abc', undefined]);
+    const after = model.sync(W(traces), none, [first, second]);
+    expect(after.map((t) => t.bundleHash)).toEqual(['abc', 'abc', null]);
+    const work = model.work;
+    expect(model.sync(W(traces), none, [first, second])).toBe(after);
+    expect(model.work).toBe(work);
+  });
+});
+
 describe('a send into a long thread (counted, not timed)', () => {
   it('builds one turn and copies the same number of references whatever the thread’s length', () => {
     const costs = [1_000, 2_000, 4_000, 8_000].map((n) => windowedSendCost(n));

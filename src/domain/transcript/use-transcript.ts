@@ -45,9 +45,9 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
   const local = useLocalTurns(taskId);
   const w = traces.data;
   // What the held pages' turns ran with: the same pages of the service's turn runs.
-  const pages = w && keyReady ? heldPages(w) : [];
+  const { pages, size } = w && keyReady ? heldPages(w) : { pages: [], size: 0 };
   const runs = useQuery({
-    ...heldRunsQueryOptions(taskId ?? '', pages, w?.pageSize ?? 0),
+    ...heldRunsQueryOptions(taskId ?? '', pages, size),
     enabled: Boolean(taskId) && pages.length > 0,
   });
   // Derived state, memoised by the model on the identity of its three sources (no work when
