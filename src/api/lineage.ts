@@ -1,7 +1,8 @@
 /**
  * The reference service's lineage and bundles: `GET /reference/v1/tasks/{id}` (origin, family
  * root), `GET /reference/v1/tasks/{id}/runs` (what each turn ran with, paged as the trace list),
- * `GET /reference/v1/tasks/{id}/branches` (every branch below) and `GET /reference/v1/bundles/{hash}`. A server that does not keep them (a deployed service:
+ * `GET /reference/v1/tasks/{id}/branches` (every branch below) and
+ * `GET /reference/v1/bundles/{hash}`. A server that does not keep them (a deployed service:
  * 404/405, or a task it does not know, as behind `--upstream`) answers `null`, and the app falls
  * back to what this browser and the link know.
  */

@@ -2,11 +2,11 @@
  * `GET /v1/messaging/tasks/{task_id}/trace-info`: a thread's traces, in thread order. A thread
  * opens on its newest page: the first page says how many there are (or, when its length is
  * known, the page it should end on is asked for at once and its count checked), the last one
- * (and the one before it when the last is short) is what is kept (trace-window.ts); older pages are fetched as
- * the reader scrolls to them (domain/transcript/trace-pages.ts), and a refetch keeps the earlier
- * turns a reader moved back to (`refreshedWindow`). A spec
- * server ignores the paging parameters and answers a bare array: everything is kept at once. A
- * page that fails is named with the turns it holds, never left as a silent hole.
+ * (and the one before it when the last is short) is what is kept (trace-window.ts); older pages
+ * are fetched as the reader scrolls to them (domain/transcript/trace-pages.ts), and a refetch
+ * keeps the earlier turns a reader moved back to (`refreshedWindow`). A spec server ignores the
+ * paging parameters and answers a bare array: everything is kept at once. A page that fails is
+ * named with the turns it holds, never left as a silent hole.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TraceListIn } from '../contract/api';

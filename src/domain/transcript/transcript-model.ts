@@ -30,8 +30,6 @@ export type RunPages = ReadonlyArray<ReadonlyArray<TurnRun & { interaction_id: s
 
 type Traces = TraceWindow | undefined;
 type Locals = readonly LocalTurn[] | undefined;
-type Info = RunPages;
-
 const NO_RUNS: RunPages = [];
 
 function samePages(a: RunPages, b: RunPages): boolean {
@@ -47,7 +45,7 @@ export class TranscriptModel {
   private synced = false;
   private traces: Traces;
   private local: Locals;
-  private info: Info = NO_RUNS;
+  private runPages: RunPages = NO_RUNS;
   private runs: Map<string, TurnRun> | undefined;
   private localById = new Map<string, LocalTurn>();
   /** Trace ids that name a record of another id (LocalTurn.trace_id). */
@@ -58,14 +56,14 @@ export class TranscriptModel {
   private fromTraces = 0;
 
   /** The transcript for these sources (the same array as long as they are the same). */
-  sync(traces: Traces, local: Locals, info: Info = NO_RUNS): readonly Turn[] {
-    const sameInfo = this.synced && samePages(info, this.info);
-    if (sameInfo && traces === this.traces && local === this.local) return this.turns;
-    if (!(sameInfo && this.follow(traces, local))) this.rebuild(traces, local, info, sameInfo);
+  sync(traces: Traces, local: Locals, runPages: RunPages = NO_RUNS): readonly Turn[] {
+    const sameRuns = this.synced && samePages(runPages, this.runPages);
+    if (sameRuns && traces === this.traces && local === this.local) return this.turns;
+    if (!(sameRuns && this.follow(traces, local))) this.rebuild(traces, local, runPages, sameRuns);
     this.synced = true;
     this.traces = traces;
     this.local = local;
-    if (!sameInfo) this.info = info;
+    if (!sameRuns) this.runPages = runPages;
     return this.turns;
   }
 
@@ -147,9 +145,9 @@ export class TranscriptModel {
     return turn;
   }
 
-  private rebuild(traces: Traces, local: Locals, info: Info, sameInfo: boolean): void {
-    if (!sameInfo) {
-      const held = info.flatMap((page) => page ?? []);
+  private rebuild(traces: Traces, local: Locals, runPages: RunPages, sameRuns: boolean): void {
+    if (!sameRuns) {
+      const held = runPages.flatMap((page) => page ?? []);
       this.runs = held.length ? new Map(held.map((t) => [t.interaction_id, t])) : undefined;
     }
     this.localById = new Map((local ?? []).map((t) => [t.id, t]));
