@@ -5,7 +5,9 @@ import { ApiError } from './errors';
 import { rerunMessage } from './rerun';
 import { sendMessage } from './send-message';
 import { getAllTraces } from './all-traces';
-import { getTraceWindow } from './trace-list';
+import { getTraceWindow, traceListQueryOptions } from './trace-list';
+import { QueryClient } from '@tanstack/react-query';
+import { apiKeys } from './keys';
 import { listAgents } from './agents';
 import { PROBE_PATH, testConnection } from './test-connection';
 
@@ -284,6 +286,24 @@ describe('the fetch client', () => {
     expect(asked).toEqual([1, 12]);
     expect(w).toMatchObject({ total: 1_200, pageSize: 100, start: 1_100 });
     expect(ids(w).at(-1)).toBe('t1200');
+  });
+
+  it("knows a thread's length from the thread list, and from the window it holds when read again", async () => {
+    const asked: number[] = [];
+    pagedThread(100_000, asked);
+    const client = new QueryClient();
+    const summary = { task_id: 't1', turn_count: 100_000 };
+    client.setQueryData(apiKeys.taskList('', ''), {
+      pages: [{ items: [summary], next_cursor: null }],
+      pageParams: [''],
+    });
+    const w = await client.fetchQuery(traceListQueryOptions('t1'));
+    expect(asked).toEqual([200]);
+    expect(w).toMatchObject({ total: 100_000, start: 99_500 });
+    asked.length = 0;
+    client.removeQueries({ queryKey: apiKeys.taskList('', '') });
+    await client.refetchQueries({ queryKey: apiKeys.traces('t1') });
+    expect(asked).toEqual([200]);
   });
 
   it('opens a known length whole from a server without paging, with one request', async () => {
