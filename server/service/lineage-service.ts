@@ -37,9 +37,7 @@ export class LineageService {
       created_at: task.createdAt,
       reference_clock: task.clock,
       root_task_id: await this.rootOf(task),
-      parent: task.branchOf
-        ? await this.forkOf(task, await this.store.listTurnConfigs(task.id), new Map())
-        : null,
+      parent: task.branchOf ? (await this.forkOf(task)).fork : null,
     };
   }
 
@@ -82,7 +80,6 @@ export class LineageService {
   async branches(key: ApiKey, taskId: string): Promise<TaskBranches> {
     const task = await this.accessibleTask(key, taskId);
     const out: BranchInfo[] = [];
-    const configs = new Map<string, TurnConfigRecord[]>();
     const queue: string[] = [task.id];
     const seen = new Set<string>([task.id]);
     let truncated = false;
@@ -96,15 +93,14 @@ export class LineageService {
           break;
         }
         seen.add(child.id);
-        const turns = await this.store.listTurnConfigs(child.id);
-        const parent = await this.forkOf(child, turns, configs);
+        const { fork, regenerated } = await this.forkOf(child);
         out.push({
           task_id: child.id,
           title: child.title,
-          parent,
+          parent: fork,
           version_id: child.versionId,
           version_tag: child.versionTag,
-          bundle_hash: turns[parent.turn_index]?.bundleHash ?? null,
+          bundle_hash: regenerated?.bundleHash ?? null,
           created_at: child.createdAt,
         });
         queue.push(child.id);
@@ -150,29 +146,26 @@ export class LineageService {
 
   /**
    * The branch's origin: the regenerated interaction's position in the parent, the parent's text
-   * there (replaced) and the branch's own text at that position (replayed).
+   * there (replaced) and the branch's own text at that position (replayed); and the branch's turn
+   * there. Three rows read, whatever the threads' lengths.
    */
   private async forkOf(
     branch: TaskRecord,
-    branchTurns: TurnConfigRecord[],
-    cache: Map<string, TurnConfigRecord[]>,
-  ): Promise<ForkInfo> {
+  ): Promise<{ fork: ForkInfo; regenerated: TurnConfigRecord | undefined }> {
     const origin = branch.branchOf!;
-    let parentTurns = cache.get(origin.taskId);
-    if (!parentTurns) {
-      parentTurns = await this.store.listTurnConfigs(origin.taskId);
-      cache.set(origin.taskId, parentTurns);
-    }
-    const index = Math.max(
-      0,
-      parentTurns.findIndex((t) => t.interactionId === origin.interactionId),
-    );
+    const index = Math.max(0, (await this.store.turnPosition(origin.taskId, origin.interactionId)) ?? 0);
+    const at = async (taskId: string) =>
+      (await this.store.listTurnConfigs(taskId, { offset: index, limit: 1 }))[0];
+    const [replaced, regenerated] = [await at(origin.taskId), await at(branch.id)];
     return {
-      task_id: origin.taskId,
-      interaction_id: origin.interactionId,
-      turn_index: index,
-      replaced_text: parentTurns[index]?.userText ?? '',
-      text: branchTurns[index]?.userText ?? '',
+      fork: {
+        task_id: origin.taskId,
+        interaction_id: origin.interactionId,
+        turn_index: index,
+        replaced_text: replaced?.userText ?? '',
+        text: regenerated?.userText ?? '',
+      },
+      regenerated,
     };
   }
 }

@@ -395,6 +395,11 @@ export class PostgresStore implements Store {
     return row ? rowToTurn(row) : undefined;
   }
 
+  async turnPosition(taskId: string, interactionId: string): Promise<number | undefined> {
+    const row = await this.turnRow(taskId, interactionId);
+    return row && Number(row.seq) - 1;
+  }
+
   async listTurnConfigs(taskId: string, page?: PageRequest): Promise<TurnConfigRecord[]> {
     const { from, to } = window(page);
     const rows = await this.query<{

@@ -279,6 +279,11 @@ export class SqliteStore implements Store {
     return row ? rowToTurn(row) : undefined;
   }
 
+  async turnPosition(taskId: string, interactionId: string): Promise<number | undefined> {
+    const row = this.turnRow(taskId, interactionId);
+    return row && row.seq - 1;
+  }
+
   async listTurnConfigs(taskId: string, page?: PageRequest): Promise<TurnConfigRecord[]> {
     const rows = this.statements.turnConfigs.all({ task: taskId, ...window(page) }) as {
       interaction_id: string;
