@@ -19,6 +19,7 @@ import {
   TaskListPage,
   TaskListQuery,
   TaskInfo,
+  TurnRunsPage,
   TaskResponse,
   TraceListQuery,
   TracePage,
@@ -218,6 +219,26 @@ export const renameTaskRoute = createRoute({
     404: error('Task not found.'),
     ...COMMON_ERRORS,
     ...BODY_ERRORS,
+  },
+});
+
+export const turnRunsRoute = createRoute({
+  method: 'get',
+  path: '/reference/v1/tasks/{task_id}/runs',
+  tags: ['Reference'],
+  summary: "What a task's turns ran with, a page at a time",
+  description:
+    "Per turn, in thread order: the bundle hash (null = the agent's own bundle) and version it ran with. Paged as the trace list is (`page` from 1, `size` up to 1,000, default 50), position for position.",
+  security,
+  request: {
+    params: z.object({ task_id: PathId }),
+    query: TraceListQuery.pick({ page: true, size: true }),
+  },
+  responses: {
+    200: json(TurnRunsPage, 'A page of the turns.'),
+    403: error("The key may not use this task's agent."),
+    404: error('Task not found.'),
+    ...COMMON_ERRORS,
   },
 });
 

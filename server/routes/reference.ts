@@ -20,6 +20,7 @@ import {
   renameTaskRoute,
   searchTurnsRoute,
   taskInfoRoute,
+  turnRunsRoute,
   turnFacetsRoute,
   validateRoute,
 } from './definitions';
@@ -41,6 +42,9 @@ export function referenceRoutes(
   );
   app.openapi(taskInfoRoute, async (c) =>
     c.json(await lineage.taskInfo(c.get('apiKey'), c.req.valid('param').task_id), 200),
+  );
+  app.openapi(turnRunsRoute, async (c) =>
+    c.json(await lineage.turnRuns(c.get('apiKey'), c.req.valid('param').task_id, c.req.valid('query')), 200),
   );
   app.openapi(renameTaskRoute, async (c) =>
     c.json(

@@ -10,11 +10,13 @@ import type {
   StoredBundleResponse,
   TaskBranches,
   TaskInfo,
+  TurnRunsPage,
 } from '../../src/contract/api';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { Store, TaskRecord, TurnConfigRecord } from '../store/store';
 import { AccessDeniedError, NotFoundError } from './errors';
+import { pageCount, pageWindow } from './paging';
 
 /** At most this many branches are listed below one task (the answer says when it stopped). */
 const MAX_BRANCHES = 500;
@@ -26,7 +28,6 @@ export class LineageService {
 
   async taskInfo(key: ApiKey, taskId: string): Promise<TaskInfo> {
     const task = await this.accessibleTask(key, taskId);
-    const turns = await this.store.listTurnConfigs(task.id);
     return {
       task_id: task.id,
       agent_id: task.agentId,
@@ -36,12 +37,35 @@ export class LineageService {
       created_at: task.createdAt,
       reference_clock: task.clock,
       root_task_id: await this.rootOf(task),
-      parent: task.branchOf ? await this.forkOf(task, turns, new Map()) : null,
-      turns: turns.map((t) => ({
+      parent: task.branchOf ? (await this.forkOf(task)).fork : null,
+    };
+  }
+
+  /**
+   * What the task's turns ran with, a page at a time (the pages of its trace list): a thread of
+   * any length costs what one page costs.
+   */
+  async turnRuns(
+    key: ApiKey,
+    taskId: string,
+    query: { page?: number; size?: number },
+  ): Promise<TurnRunsPage> {
+    const task = await this.accessibleTask(key, taskId);
+    const { page, size, offset } = pageWindow(query.page, query.size);
+    const length = await this.store.countTurns(task.id);
+    const turns = await this.store.listTurnConfigs(task.id, { offset, limit: size });
+    // A turn stored between the two reads is counted.
+    const total = Math.max(length, offset + turns.length);
+    return {
+      items: turns.map((t) => ({
         interaction_id: t.interactionId,
         bundle_hash: t.bundleHash,
         version_id: t.versionId,
       })),
+      total,
+      page,
+      size,
+      pages: pageCount(total, size),
     };
   }
 
@@ -56,7 +80,6 @@ export class LineageService {
   async branches(key: ApiKey, taskId: string): Promise<TaskBranches> {
     const task = await this.accessibleTask(key, taskId);
     const out: BranchInfo[] = [];
-    const configs = new Map<string, TurnConfigRecord[]>();
     const queue: string[] = [task.id];
     const seen = new Set<string>([task.id]);
     let truncated = false;
@@ -70,15 +93,14 @@ export class LineageService {
           break;
         }
         seen.add(child.id);
-        const turns = await this.store.listTurnConfigs(child.id);
-        const parent = await this.forkOf(child, turns, configs);
+        const { fork, regenerated } = await this.forkOf(child);
         out.push({
           task_id: child.id,
           title: child.title,
-          parent,
+          parent: fork,
           version_id: child.versionId,
           version_tag: child.versionTag,
-          bundle_hash: turns[parent.turn_index]?.bundleHash ?? null,
+          bundle_hash: regenerated?.bundleHash ?? null,
           created_at: child.createdAt,
         });
         queue.push(child.id);
@@ -124,29 +146,26 @@ export class LineageService {
 
   /**
    * The branch's origin: the regenerated interaction's position in the parent, the parent's text
-   * there (replaced) and the branch's own text at that position (replayed).
+   * there (replaced) and the branch's own text at that position (replayed); and the branch's turn
+   * there. Three rows read, whatever the threads' lengths.
    */
   private async forkOf(
     branch: TaskRecord,
-    branchTurns: TurnConfigRecord[],
-    cache: Map<string, TurnConfigRecord[]>,
-  ): Promise<ForkInfo> {
+  ): Promise<{ fork: ForkInfo; regenerated: TurnConfigRecord | undefined }> {
     const origin = branch.branchOf!;
-    let parentTurns = cache.get(origin.taskId);
-    if (!parentTurns) {
-      parentTurns = await this.store.listTurnConfigs(origin.taskId);
-      cache.set(origin.taskId, parentTurns);
-    }
-    const index = Math.max(
-      0,
-      parentTurns.findIndex((t) => t.interactionId === origin.interactionId),
-    );
+    const index = Math.max(0, (await this.store.turnPosition(origin.taskId, origin.interactionId)) ?? 0);
+    const at = async (taskId: string) =>
+      (await this.store.listTurnConfigs(taskId, { offset: index, limit: 1 }))[0];
+    const [replaced, regenerated] = [await at(origin.taskId), await at(branch.id)];
     return {
-      task_id: origin.taskId,
-      interaction_id: origin.interactionId,
-      turn_index: index,
-      replaced_text: parentTurns[index]?.userText ?? '',
-      text: branchTurns[index]?.userText ?? '',
+      fork: {
+        task_id: origin.taskId,
+        interaction_id: origin.interactionId,
+        turn_index: index,
+        replaced_text: replaced?.userText ?? '',
+        text: regenerated?.userText ?? '',
+      },
+      regenerated,
     };
   }
 }

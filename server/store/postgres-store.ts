@@ -396,13 +396,19 @@ export class PostgresStore implements Store {
     return row ? rowToTurn(row) : undefined;
   }
 
-  async listTurnConfigs(taskId: string): Promise<TurnConfigRecord[]> {
+  async turnPosition(taskId: string, interactionId: string): Promise<number | undefined> {
+    const row = await this.turnRow(taskId, interactionId);
+    return row && Number(row.seq) - 1;
+  }
+
+  async listTurnConfigs(taskId: string, page?: PageRequest): Promise<TurnConfigRecord[]> {
+    const { from, to } = window(page);
     const rows = await this.query<{
       interaction_id: string;
       user_text: string;
       bundle_hash: string | null;
       version_id: string;
-    }>(SQL.turnConfigs, [taskId, 0, MAX_POSITION]);
+    }>(SQL.turnConfigs, [taskId, from, to]);
     return rows.map((r) => ({
       interactionId: r.interaction_id,
       userText: r.user_text,

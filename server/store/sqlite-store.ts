@@ -279,8 +279,13 @@ export class SqliteStore implements Store {
     return row ? rowToTurn(row) : undefined;
   }
 
-  async listTurnConfigs(taskId: string): Promise<TurnConfigRecord[]> {
-    const rows = this.statements.turnConfigs.all({ task: taskId, ...ALL }) as {
+  async turnPosition(taskId: string, interactionId: string): Promise<number | undefined> {
+    const row = this.turnRow(taskId, interactionId);
+    return row && row.seq - 1;
+  }
+
+  async listTurnConfigs(taskId: string, page?: PageRequest): Promise<TurnConfigRecord[]> {
+    const rows = this.statements.turnConfigs.all({ task: taskId, ...window(page) }) as {
       interaction_id: string;
       user_text: string;
       bundle_hash: string | null;

@@ -435,6 +435,19 @@ export function storeContract(open: () => Promise<Store>): void {
       expect(await store.getTraceJson('nope', 'i1')).toBeUndefined();
     });
 
+    it('says where a turn is in a thread with inherited history, and what a page of turns ran with', async () => {
+      const store = await chain();
+      expect(await store.turnPosition('b3', 'i2')).toBe(1);
+      expect(await store.turnPosition('b3', 'k1')).toBe(4);
+      expect(await store.turnPosition('b3', 'i5')).toBeUndefined();
+      expect(await store.turnPosition('nope', 'i1')).toBeUndefined();
+      const page = await store.listTurnConfigs('b3', { offset: 2, limit: 3 });
+      expect(page.map((t) => t.interactionId)).toEqual(['i3', 'j1', 'k1']);
+      expect((await store.listTurnConfigs('b3')).map((t) => t.interactionId)).toEqual(
+        ids(await store.listTurns('b3')),
+      );
+    });
+
     it('forks at the first and the last turn with the state before them', async () => {
       const store = await chain();
       expect(await store.forkPoint('b3', 'i1')).toEqual({ turnsBefore: 0, stateBefore: { step: 0 } });

@@ -154,8 +154,10 @@ export interface Store extends AgentStore {
   /** The task's agent, a page of its thread's traces as JSON text and the thread's length; undefined when no such task. */
   listTraceJson(taskId: string, page: PageRequest): Promise<TracePage | undefined>;
   getTurn(taskId: string, interactionId: string): Promise<TurnRecord | undefined>;
-  /** What each of the task's turns ran with, in thread order (no traces, no states). */
-  listTurnConfigs(taskId: string): Promise<TurnConfigRecord[]>;
+  /** Where an interaction is in the task's thread (from 0; inherited turns too), or undefined. */
+  turnPosition(taskId: string, interactionId: string): Promise<number | undefined>;
+  /** What each of the task's turns ran with (all of them, or the page asked for), in thread order (no traces, no states). */
+  listTurnConfigs(taskId: string, page?: PageRequest): Promise<TurnConfigRecord[]>;
   /** The tasks regenerated from `taskId` (its direct branches), oldest first, at most `limit`. */
   listBranches(taskId: string, limit: number): Promise<TaskRecord[]>;
   /** Keeps a bundle by hash for an agent (a no-op when already kept). */

@@ -4,7 +4,10 @@ import { createTask } from './create-task';
 import { ApiError } from './errors';
 import { rerunMessage } from './rerun';
 import { sendMessage } from './send-message';
-import { getAllTraces, getTraceWindow } from './trace-list';
+import { getAllTraces } from './all-traces';
+import { getTraceWindow, traceListQueryOptions } from './trace-list';
+import { QueryClient } from '@tanstack/react-query';
+import { apiKeys } from './keys';
 import { listAgents } from './agents';
 import { PROBE_PATH, testConnection } from './test-connection';
 
@@ -213,6 +216,101 @@ describe('the fetch client', () => {
     expect(asked).toEqual([1, 3, 2]);
     expect(w).toMatchObject({ total: 5, start: 2 });
     expect(w.items.map((t) => t.interaction_id)).toEqual(['p2-0', 'p2-1', 'p3-0']);
+  });
+
+  /** A service holding a thread of `total` turns in pages of `size` (at most `cap`), recording the pages asked. */
+  function pagedThread(total: number, asked: number[], { cap = 500 } = {}) {
+    vi.stubGlobal('fetch', async (url: string) => {
+      const params = new URL(url).searchParams;
+      const page = Number(params.get('page'));
+      const size = Math.min(cap, Number(params.get('size')));
+      if (Number(params.get('size')) > cap) return json({ detail: `size must be at most ${cap}` }, 422)();
+      asked.push(page);
+      const from = (page - 1) * size;
+      const items = Array.from({ length: Math.max(0, Math.min(size, total - from)) }, (_, i) =>
+        trace(`t${from + i + 1}`),
+      );
+      return json({ items, total, page, size, pages: Math.ceil(total / size) })();
+    });
+  }
+  const ids = (w: { items: readonly { interaction_id?: string }[] }) => w.items.map((t) => t.interaction_id);
+
+  it('opens a thread of a known length with one request: its newest page', async () => {
+    const asked: number[] = [];
+    pagedThread(100_000, asked);
+    const w = await getTraceWindow('t1', undefined, 100_000);
+    expect(asked).toEqual([200]);
+    expect(w).toMatchObject({ total: 100_000, pageSize: 500, start: 99_500 });
+    expect(ids(w).at(-1)).toBe('t100000');
+  });
+
+  it('asks for where the thread ends now when it grew past the page it was known to end on', async () => {
+    const asked: number[] = [];
+    pagedThread(1_620, asked);
+    const w = await getTraceWindow('t1', undefined, 1_480);
+    // Page 3 said the thread has 4 pages now; page 4 is short (120 ≥ 50 turns): shown alone.
+    expect(asked).toEqual([3, 4]);
+    expect(w).toMatchObject({ total: 1_620, start: 1_500 });
+    expect(ids(w)).toHaveLength(120);
+    expect(ids(w).at(-1)).toBe('t1620');
+  });
+
+  it('shows the page before a short newest page, asking only for what it does not have', async () => {
+    const asked: number[] = [];
+    pagedThread(1_510, asked);
+    const known = await getTraceWindow('t1', undefined, 1_510);
+    expect(asked).toEqual([4, 3]);
+    expect(known).toMatchObject({ total: 1_510, start: 1_000 });
+    expect(ids(known)).toHaveLength(510);
+    asked.length = 0;
+    // Known to end on page 3, now ending with 10 turns on page 4: page 3 is not asked twice.
+    const grown = await getTraceWindow('t1', undefined, 1_490);
+    expect(asked).toEqual([3, 4]);
+    expect(grown).toEqual(known);
+  });
+
+  it('reads a thread that is shorter than it was known to be from where it ends', async () => {
+    const asked: number[] = [];
+    pagedThread(700, asked);
+    const w = await getTraceWindow('t1', undefined, 2_400);
+    expect(asked).toEqual([5, 2]);
+    expect(w).toMatchObject({ total: 700, start: 500 });
+    expect(ids(w).at(-1)).toBe('t700');
+  });
+
+  it('opens a known length from the first page when a service pages by another size', async () => {
+    const asked: number[] = [];
+    pagedThread(1_200, asked, { cap: 100 });
+    const w = await getTraceWindow('t1', undefined, 1_200);
+    // 500 refused: the first page at 100 gives the count, then the newest page of 100.
+    expect(asked).toEqual([1, 12]);
+    expect(w).toMatchObject({ total: 1_200, pageSize: 100, start: 1_100 });
+    expect(ids(w).at(-1)).toBe('t1200');
+  });
+
+  it("knows a thread's length from the thread list, and from the window it holds when read again", async () => {
+    const asked: number[] = [];
+    pagedThread(100_000, asked);
+    const client = new QueryClient();
+    const summary = { task_id: 't1', turn_count: 100_000 };
+    client.setQueryData(apiKeys.taskList('', ''), {
+      pages: [{ items: [summary], next_cursor: null }],
+      pageParams: [''],
+    });
+    const w = await client.fetchQuery(traceListQueryOptions('t1'));
+    expect(asked).toEqual([200]);
+    expect(w).toMatchObject({ total: 100_000, start: 99_500 });
+    asked.length = 0;
+    client.removeQueries({ queryKey: apiKeys.taskList('', '') });
+    await client.refetchQueries({ queryKey: apiKeys.traces('t1') });
+    expect(asked).toEqual([200]);
+  });
+
+  it('opens a known length whole from a server without paging, with one request', async () => {
+    answers.push(json(Array.from({ length: 600 }, (_, i) => trace(`t${i + 1}`))));
+    const w = await getTraceWindow('t1', undefined, 600);
+    expect(calls).toHaveLength(1);
+    expect(w).toMatchObject({ total: 600, pageSize: 0, start: 0 });
   });
 
   it('keeps a bare array whole (a server without paging)', async () => {

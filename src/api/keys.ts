@@ -21,8 +21,14 @@ export const apiKeys = {
     [...apiKeys.task(taskId), 'trace', interactionId] as const,
   /** Reference service: every task's lineage reads (its info, its branches). */
   lineage: () => [...apiKeys.all, 'lineage'] as const,
-  /** Reference service: the task's lineage and what each turn ran with. */
+  /** Reference service: the task's lineage. */
   taskInfo: (taskId: string) => [...apiKeys.lineage(), taskId, 'info'] as const,
+  /** Reference service: what the turns of one page of the task ran with. */
+  turnRuns: (taskId: string, page: number, size: number) =>
+    [...apiKeys.lineage(), taskId, 'runs', page, size] as const,
+  /** Reference service: what the turns of the pages a view holds ran with. */
+  heldRuns: (taskId: string, pages: readonly number[], size: number) =>
+    [...apiKeys.lineage(), taskId, 'runs', 'held', pages, size] as const,
   taskBranches: (taskId: string) => [...apiKeys.lineage(), taskId, 'branches'] as const,
   /** Reference service: a turn decided again with edits (and its why-not list when asked). */
   whatIf: (

@@ -1,7 +1,8 @@
 /**
  * The reference service's lineage and bundles: `GET /reference/v1/tasks/{id}` (origin, family
- * root, what each turn ran with), `GET /reference/v1/tasks/{id}/branches` (every branch below)
- * and `GET /reference/v1/bundles/{hash}`. A server that does not keep them (a deployed service:
+ * root), `GET /reference/v1/tasks/{id}/runs` (what each turn ran with, paged as the trace list),
+ * `GET /reference/v1/tasks/{id}/branches` (every branch below) and
+ * `GET /reference/v1/bundles/{hash}`. A server that does not keep them (a deployed service:
  * 404/405, or a task it does not know, as behind `--upstream`) answers `null`, and the app falls
  * back to what this browser and the link know.
  */
@@ -50,9 +51,10 @@ export const TaskInfoIn = z.looseObject({
   reference_clock: z.string().optional().catch(undefined),
   root_task_id: z.string(),
   parent: ForkIn.nullish().transform((v) => v ?? null),
-  turns: z.array(TurnRunIn).catch([]),
 });
 export type TaskInfoIn = z.infer<typeof TaskInfoIn>;
+
+const TurnRunsPageIn = z.looseObject({ items: z.array(TurnRunIn) });
 
 const BranchIn = z.looseObject({
   task_id: z.string(),
@@ -134,6 +136,42 @@ export async function renameTaskOnServer(taskId: string, title: string): Promise
     return false;
   }
 }
+
+/**
+ * What the turns of page `page` (from 1) of a thread in pages of `size` ran with: the trace list's
+ * page of the same number and size, position for position (null from a server that does not keep it).
+ */
+export const turnRunsQueryOptions = (taskId: string, page: number, size: number) =>
+  queryOptions({
+    queryKey: apiKeys.turnRuns(taskId, page, size),
+    queryFn: async ({ signal }) => {
+      const runs = await orNull(
+        apiRequest({
+          path: `/reference/v1/tasks/${encodeURIComponent(taskId)}/runs`,
+          query: { page, size },
+          schema: TurnRunsPageIn,
+          what: 'turn runs',
+          signal,
+        }),
+      );
+      return runs && runs.items;
+    },
+    staleTime: 30_000,
+  });
+
+/**
+ * What the turns of pages `pages` (from 1) of a thread in pages of `size` ran with, each page
+ * read (and cached) on its own; while other pages are read, the pages read before are kept.
+ */
+export const heldRunsQueryOptions = (taskId: string, pages: readonly number[], size: number) =>
+  queryOptions({
+    queryKey: apiKeys.heldRuns(taskId, pages, size),
+    queryFn: ({ client }) =>
+      Promise.all(pages.map((page) => client.fetchQuery(turnRunsQueryOptions(taskId, page, size)))),
+    staleTime: 30_000,
+    // (Runs are matched to turns by interaction id: kept pages of another thread match none.)
+    placeholderData: (previous) => previous,
+  });
 
 export const taskBranchesQueryOptions = (taskId: string) =>
   queryOptions({

@@ -3,7 +3,7 @@
  * latest activity first, a page at a time (`next_cursor`), filtered by agent and by title text.
  * A server without it (a deployed service: 404/405) answers `null`.
  */
-import { infiniteQueryOptions } from '@tanstack/react-query';
+import { infiniteQueryOptions, type InfiniteData, type QueryClient } from '@tanstack/react-query';
 import { z } from 'zod';
 import { apiRequest } from './client';
 import { apiKeys } from './keys';
@@ -60,3 +60,14 @@ export const taskListQueryOptions = (agent: string, title: string) =>
     staleTime: 15_000,
     retry: false,
   });
+
+/** A thread's length as the thread lists already read say (any filter), if one lists it. */
+export function listedLength(client: QueryClient, taskId: string): number | undefined {
+  const lists = client.getQueriesData<InfiniteData<TaskListPageIn | null>>({
+    queryKey: [...apiKeys.all, 'task-list'],
+  });
+  for (const [, data] of lists)
+    for (const page of data?.pages ?? [])
+      for (const item of page?.items ?? []) if (item.task_id === taskId) return item.turn_count;
+  return undefined;
+}

@@ -1,16 +1,16 @@
 /**
  * `GET /v1/messaging/tasks/{task_id}/trace-info`: a thread's traces, in thread order. A thread
- * opens on its newest page: the first page says how many there are, the last one (and the one
- * before it when the last is short) is what is kept (trace-window.ts); older pages are fetched as
- * the reader scrolls to them (domain/transcript/trace-pages.ts), and a refetch keeps the earlier
- * turns a reader moved back to (`refreshedWindow`). A spec
- * server ignores the paging parameters and answers a bare array: everything is kept at once. A
- * page that fails is named with the turns it holds, never left as a silent hole.
+ * opens on its newest page: the first page says how many there are (or, when its length is
+ * known, the page it should end on is asked for at once and its count checked), the last one
+ * (and the one before it when the last is short) is what is kept (trace-window.ts); older pages
+ * are fetched as the reader scrolls to them (domain/transcript/trace-pages.ts), and a refetch
+ * keeps the earlier turns a reader moved back to (`refreshedWindow`). A spec server ignores the
+ * paging parameters and answers a bare array: everything is kept at once. A page that fails is
+ * named with the turns it holds, never left as a silent hole.
  */
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { TraceListIn } from '../contract/api';
 import type { TolerantTrace } from '../contract/trace';
-import { boundedMap } from '../lib/bounded-map';
 import {
   SHORT_LAST_PAGE,
   pageWindow,
@@ -22,6 +22,7 @@ import {
 import { apiRequest } from './client';
 import { ApiError, toApiError } from './errors';
 import { apiKeys } from './keys';
+import { listedLength } from './task-list';
 
 /**
  * Traces asked for per page (a page is what one scroll step to older turns loads); a service that
@@ -59,72 +60,95 @@ export function getTracePage(taskId: string, page: number, size: number, signal?
   });
 }
 
+/** Whether a page was refused for its size (a validation error), not for anything else. */
+function sizeRefused(error: unknown, signal: AbortSignal | undefined): boolean {
+  const status = toApiError(error).status;
+  return !signal?.aborted && (status === 400 || status === 422);
+}
+
 /** A thread's first trace page, asked at the usual size, or at the fallback size when a server refuses it. */
-async function firstTracePage(
+export async function firstTracePage(
   taskId: string,
   signal?: AbortSignal,
 ): Promise<{ first: Awaited<ReturnType<typeof getTracePage>>; size: number }> {
   try {
     return { first: await getTracePage(taskId, 1, TRACE_PAGE_SIZE, signal), size: TRACE_PAGE_SIZE };
   } catch (error) {
-    const status = toApiError(error).status;
-    // A refused size is a validation error; anything else is not the size's fault.
-    if (signal?.aborted || (status !== 400 && status !== 422)) throw error;
+    if (!sizeRefused(error, signal)) throw error;
     return { first: await getTracePage(taskId, 1, FALLBACK_PAGE_SIZE, signal), size: FALLBACK_PAGE_SIZE };
   }
 }
 
-/** A thread's newest traces: its newest page (two when the newest is short), or all of them from a server without paging. */
-export async function getTraceWindow(taskId: string, signal?: AbortSignal): Promise<TraceWindow> {
+type PageAnswer = Awaited<ReturnType<typeof getTracePage>>;
+
+/**
+ * The window of a thread's newest page given an answer for page `asked` (which may be it): the
+ * newest page (the answer itself when it is the one), and the one before it when the newest is short.
+ */
+async function newestFrom(
+  taskId: string,
+  asked: number,
+  answer: PageAnswer,
+  pageSize: number,
+  size: number,
+  signal: AbortSignal | undefined,
+): Promise<TraceWindow> {
+  const pages = answer.pages;
+  const page = (n: number) =>
+    n === asked
+      ? Promise.resolve(answer)
+      : getTracePage(taskId, n, size, signal).catch((error: unknown) => {
+          throw signal?.aborted ? error : pageError(error, n, pages, pageSize);
+        });
+  const last = await page(pages);
+  // The exact count: the full pages before the last, and the last.
+  const total = (pages - 1) * pageSize + last.items.length;
+  const w = pageWindow(total, pageSize, pages, last.items);
+  if (last.items.length >= SHORT_LAST_PAGE || pages === 1) return w;
+  return withPage(pageWindow(total, pageSize, pages - 1, (await page(pages - 1)).items), pages, last.items);
+}
+
+/**
+ * The newest page asked for directly, from a length the thread is known to have had (`known`
+ * turns: the page of 500 it ended on then): one request when the thread still ends on that page.
+ * When it grew or shrank, the answer's count says where it ends now, and that page is asked
+ * for. Undefined when the answer cannot be read as pages of that size (a server that refuses
+ * or caps the size, or answers the whole list): the thread is then read from its first page.
+ */
+async function newestByLength(
+  taskId: string,
+  known: number,
+  signal: AbortSignal | undefined,
+): Promise<TraceWindow | undefined> {
+  const expected = Math.ceil(known / TRACE_PAGE_SIZE);
+  let answer: PageAnswer;
+  try {
+    answer = await getTracePage(taskId, expected, TRACE_PAGE_SIZE, signal);
+  } catch (error) {
+    if (sizeRefused(error, signal)) return undefined;
+    throw error;
+  }
+  // The whole list (a server without paging), or a thread of one page now: read as such.
+  if (answer.pages <= 1) return answer.items.length > 0 ? wholeWindow(answer.items) : undefined;
+  if (answer.pages !== Math.ceil(answer.total / TRACE_PAGE_SIZE)) return undefined;
+  return newestFrom(taskId, expected, answer, TRACE_PAGE_SIZE, TRACE_PAGE_SIZE, signal);
+}
+
+/**
+ * A thread's newest traces: its newest page (two when the newest is short), or all of them from a
+ * server without paging. `known`: the thread's length when last seen, if known (then its newest
+ * page is asked for first; see `newestByLength`).
+ */
+export async function getTraceWindow(taskId: string, signal?: AbortSignal, known = 0): Promise<TraceWindow> {
+  if (known > TRACE_PAGE_SIZE) {
+    const w = await newestByLength(taskId, known, signal);
+    if (w) return w;
+  }
   const { first, size } = await firstTracePage(taskId, signal);
   // A bare array (or a single page): everything is here.
   if (first.pages <= 1 || first.items.length === 0) return wholeWindow(first.items);
   // The page size the server used (it may cap the one asked for).
-  const pageSize = first.items.length;
-  const pages = first.pages;
-  const page = (n: number) =>
-    getTracePage(taskId, n, size, signal).catch((error: unknown) => {
-      throw signal?.aborted ? error : pageError(error, n, pages, pageSize);
-    });
-  const last = await page(pages);
-  // The exact count: the full pages before the last, and the last.
-  const total = (pages - 1) * pageSize + last.items.length;
-  let w = pageWindow(total, pageSize, pages, last.items);
-  if (last.items.length < SHORT_LAST_PAGE && pages > 1) {
-    if (pages - 1 === 1) return withPage(pageWindow(total, pageSize, 1, first.items), pages, last.items);
-    w = withPage(pageWindow(total, pageSize, pages - 1, (await page(pages - 1)).items), pages, last.items);
-  }
-  return w;
-}
-
-/** A guard against a server that keeps announcing more pages. */
-const MAX_PAGES = 1000;
-/** Further pages are fetched this many at a time. */
-const TRACE_PAGES_IN_FLIGHT = 4;
-
-/**
- * Every trace of a thread, in order (for what needs the whole thread at once: a share, a saved
- * test case's conversation). A page that fails fails the list, naming the page.
- */
-export async function getAllTraces(taskId: string, signal?: AbortSignal): Promise<TolerantTrace[]> {
-  const { first, size } = await firstTracePage(taskId, signal);
-  const pages = Math.min(first.pages, MAX_PAGES);
-  const rest = await boundedMap(
-    Math.max(0, pages - first.page),
-    TRACE_PAGES_IN_FLIGHT,
-    (i, signal) =>
-      getTracePage(taskId, first.page + 1 + i, size, signal).catch((error: unknown) => {
-        throw signal.aborted ? error : pageError(error, first.page + 1 + i, pages, first.items.length);
-      }),
-    signal,
-  );
-  const items = [...first.items];
-  for (const next of rest) {
-    // A server announcing more pages than it holds: the list ends at its first empty page.
-    if (next.items.length === 0) break;
-    for (const item of next.items) items.push(item);
-  }
-  return items;
+  return newestFrom(taskId, 1, first, first.items.length, size, signal);
 }
 
 /** The whole thread's traces when the window holds them all, else undefined. */
@@ -135,9 +159,13 @@ export function wholeThread(w: TraceWindow | undefined): readonly TolerantTrace[
 export const traceListQueryOptions = (taskId: string) =>
   queryOptions({
     queryKey: apiKeys.traces(taskId),
-    // Read again (a refetch): a reader who moved back to earlier turns keeps them.
-    queryFn: async ({ signal, client, queryKey }) =>
-      refreshedWindow(client.getQueryData<TraceWindow>(queryKey), await getTraceWindow(taskId, signal)),
+    // Read again (a refetch): a reader who moved back to earlier turns keeps them. The thread's
+    // length as last seen (the window held, else the thread list) points at its newest page.
+    queryFn: async ({ signal, client, queryKey }) => {
+      const held = client.getQueryData<TraceWindow>(queryKey);
+      const known = held?.total ?? listedLength(client, taskId);
+      return refreshedWindow(held, await getTraceWindow(taskId, signal, known));
+    },
     staleTime: 30_000,
     // A window is replaced as a whole (a send changes its items by one recorded change).
     structuralSharing: false,

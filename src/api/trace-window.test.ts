@@ -3,6 +3,7 @@ import { ApiError } from './errors';
 import { TolerantTrace } from '../contract/trace';
 import {
   MAX_HELD_PAGES,
+  heldPages,
   pageWindow,
   pagesNeeded,
   refreshedWindow,
@@ -35,6 +36,14 @@ describe('the window of a thread’s traces', () => {
     expect(pagesNeeded(w, 4_600, 4_700)).toEqual([]);
     expect(pagesNeeded(w, 3_900, 4_600)).toEqual([9, 8]);
     expect(pagesNeeded(wholeWindow([trace(0)]), 0, 10)).toEqual([]);
+  });
+
+  it('names the pages it holds (what their turns ran with is read by the same pages)', () => {
+    const short = withPage(pageWindow(1_510, 500, 3, page(1_510, 500, 3)), 4, page(1_510, 500, 4));
+    expect(heldPages(short)).toEqual({ pages: [3, 4], size: 500 });
+    // Without paging: pages of the largest size cover every turn.
+    expect(heldPages(wholeWindow(page(1_200, 1_200, 1)))).toEqual({ pages: [1, 2], size: 1_000 });
+    expect(heldPages(wholeWindow([]))).toEqual({ pages: [], size: 1_000 });
   });
 
   it('joins an older page before the run and drops the newest beyond the cap', () => {

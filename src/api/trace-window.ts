@@ -67,6 +67,21 @@ export function pageOf(w: TraceWindow, index: number): number {
   return w.pageSize === 0 ? 1 : Math.floor(index / w.pageSize) + 1;
 }
 
+/** The largest page a service answers (a window without paging is covered by pages of this size). */
+const LARGEST_PAGE = 1000;
+
+/**
+ * The pages (from 1, oldest first) in pages of `size` that hold the window's turns: its own
+ * pages, or, for a window without paging, pages of the largest size.
+ */
+export function heldPages(w: TraceWindow): { pages: number[]; size: number } {
+  const size = w.pageSize || LARGEST_PAGE;
+  if (w.items.length === 0) return { pages: [], size };
+  const first = Math.floor(w.start / size) + 1;
+  const last = Math.floor((windowEnd(w) - 1) / size) + 1;
+  return { pages: Array.from({ length: last - first + 1 }, (_, i) => first + i), size };
+}
+
 /** Thread positions `[from, to)` of page `page`. */
 function pageRange(w: TraceWindow, page: number): { from: number; to: number } {
   if (w.pageSize === 0) return { from: 0, to: w.total };

@@ -243,9 +243,17 @@ export const TaskInfo = z.object({
   /** The original thread of this task's family (itself when it is no branch). */
   root_task_id: z.string(),
   parent: ForkInfo.nullable(),
-  turns: z.array(TurnRunInfo),
 });
 export type TaskInfo = z.infer<typeof TaskInfo>;
+/** A page of what a task's turns ran with, in thread order: the trace list's pages, position for position. */
+export const TurnRunsPage = z.object({
+  items: z.array(TurnRunInfo),
+  total: z.number().int(),
+  page: z.number().int(),
+  size: z.number().int(),
+  pages: z.number().int(),
+});
+export type TurnRunsPage = z.infer<typeof TurnRunsPage>;
 export const BranchInfo = z.object({
   task_id: z.string(),
   title: z.string(),

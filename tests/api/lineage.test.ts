@@ -1,6 +1,6 @@
 /**
- * The lineage and bundle endpoints of the reference service: a task's origin and what each turn
- * ran with, the branches below a task (branches of branches too), bundles by content hash, all
+ * The lineage and bundle endpoints of the reference service: a task's origin, what each turn
+ * ran with (a page at a time), the branches below a task (branches of branches too), bundles by content hash, all
  * behind the same keys as the Messaging API.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -59,7 +59,7 @@ beforeAll(async () => {
 afterAll(() => service.dispose());
 
 describe('GET /reference/v1/tasks/{task_id}', () => {
-  it('answers an original thread: no parent, its own root, what each turn ran with', async () => {
+  it('answers an original thread: no parent, its own root, and no per-turn list', async () => {
     const { status, body } = await call(service, 'GET', `/reference/v1/tasks/${original}`);
     expect(status).toBe(200);
     expect(body).toMatchObject({
@@ -70,10 +70,8 @@ describe('GET /reference/v1/tasks/{task_id}', () => {
       root_task_id: original,
       parent: null,
     });
-    expect(body.turns).toEqual([
-      { interaction_id: firstTurn, bundle_hash: null, version_id: 'v2-8-day-window' },
-      { interaction_id: secondTurn, bundle_hash: null, version_id: 'v2-8-day-window' },
-    ]);
+    // What each turn ran with is read a page at a time (/runs): a long thread's info stays small.
+    expect(body).not.toHaveProperty('turns');
   });
 
   it('answers a branch with its parent, fork interaction, replaced and replayed text', async () => {
@@ -90,8 +88,6 @@ describe('GET /reference/v1/tasks/{task_id}', () => {
       replaced_text: BLOCKED,
       text: 'A charge of $120 at Coffee Corner, 10 days ago',
     });
-    expect(body.turns).toHaveLength(1);
-    expect(body.turns[0].bundle_hash).toBe(bundleHash);
   });
 
   it('answers a branch of a branch with its version and the family root', async () => {
@@ -99,7 +95,6 @@ describe('GET /reference/v1/tasks/{task_id}', () => {
     expect(body.root_task_id).toBe(original);
     expect(body.parent.task_id).toBe(branch);
     expect(body.version_id).toBe('v1-30-day-window');
-    expect(body.turns[0]).toMatchObject({ bundle_hash: null, version_id: 'v1-30-day-window' });
   });
 
   it('needs a key, refuses an agent-limited key another agent, and names an unknown task', async () => {
@@ -112,6 +107,59 @@ describe('GET /reference/v1/tasks/{task_id}', () => {
     const allowed = await call(service, 'GET', `/reference/v1/tasks/${original}`, { key: CARDS_ONLY });
     expect(allowed.status).toBe(200);
     const missing = await call(service, 'GET', '/reference/v1/tasks/task_nope');
+    expect(missing.status).toBe(404);
+    expect(missing.body).toEqual({ error: 'Not Found', message: 'Task not found: task_nope' });
+  });
+});
+
+describe('GET /reference/v1/tasks/{task_id}/runs', () => {
+  const runs = (task: string, query = '', key?: string) =>
+    call(service, 'GET', `/reference/v1/tasks/${task}/runs${query}`, key ? { key } : {});
+
+  it('answers what each turn ran with, in thread order, in the trace list envelope', async () => {
+    const { status, body } = await runs(original, '?page=1&size=500');
+    expect(status).toBe(200);
+    expect(body).toEqual({
+      items: [
+        { interaction_id: firstTurn, bundle_hash: null, version_id: 'v2-8-day-window' },
+        { interaction_id: secondTurn, bundle_hash: null, version_id: 'v2-8-day-window' },
+      ],
+      total: 2,
+      page: 1,
+      size: 500,
+      pages: 1,
+    });
+  });
+
+  it('pages as the trace list does: position for position', async () => {
+    const traces = await call(service, 'GET', `/v1/messaging/tasks/${original}/trace-info?page=2&size=1`);
+    const { body } = await runs(original, '?page=2&size=1');
+    expect(body).toMatchObject({ total: 2, page: 2, size: 1, pages: 2 });
+    expect(body.items.map((r: { interaction_id: string }) => r.interaction_id)).toEqual([
+      traces.body.items[0].interaction_id,
+    ]);
+    expect((await runs(original, '?page=3&size=1')).body).toMatchObject({ items: [], total: 2, pages: 2 });
+    // Without parameters: the first page of 50, as the trace list.
+    expect((await runs(original)).body).toMatchObject({ page: 1, size: 50, total: 2 });
+  });
+
+  it("a branch's turns: the inherited ones as the parent ran them, its own with its bundle", async () => {
+    const { body } = await runs(branch, '?page=1&size=50');
+    expect(body.items).toEqual([
+      { interaction_id: expect.any(String), bundle_hash: bundleHash, version_id: 'v2-8-day-window' },
+    ]);
+    const { body: grand } = await runs(grandchild, '?page=1&size=50');
+    expect(grand.items[0]).toMatchObject({ bundle_hash: null, version_id: 'v1-30-day-window' });
+  });
+
+  it('refuses a bad page or size, an agent the key may not use, and names an unknown task', async () => {
+    for (const query of ['?size=0', '?size=1001', '?page=0', '?page=x']) {
+      const bad = await runs(original, query);
+      expect(bad.status).toBe(422);
+      expect(typeof bad.body.message).toBe('string');
+    }
+    expect((await runs(flightTask, '', CARDS_ONLY)).status).toBe(403);
+    const missing = await runs('task_nope');
     expect(missing.status).toBe(404);
     expect(missing.body).toEqual({ error: 'Not Found', message: 'Task not found: task_nope' });
   });

@@ -114,6 +114,7 @@ describe('reference extensions', () => {
         '/reference/v1/tasks',
         '/reference/v1/tasks/{task_id}',
         '/reference/v1/tasks/{task_id}/branches',
+        '/reference/v1/tasks/{task_id}/runs',
         '/reference/v1/tasks/{task_id}/title',
         '/reference/v1/turns',
         '/reference/v1/turns/facets',

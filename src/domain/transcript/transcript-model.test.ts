@@ -32,9 +32,9 @@ const local = (i: number, extra: Partial<LocalTurn> = {}): LocalTurn => ({
   rtt_ms: 20,
   ...extra,
 });
-const runsOf = (ids: string[]) => ({
-  turns: ids.map((id) => ({ interaction_id: id, bundle_hash: null, version_id: 'v1' })),
-});
+const runsOf = (ids: string[]) => [
+  ids.map((id) => ({ interaction_id: id, bundle_hash: null, version_id: 'v1' })),
+];
 
 /** A thread of `n` turns opened in the model, then one send the way the app records it. */
 function sendCost(n: number) {
@@ -61,7 +61,7 @@ describe('the transcript model of a thread', () => {
 
   it('answers what a rebuild from scratch answers, after sends', () => {
     const { turns, traces, locals, info } = sendCost(200);
-    const runs = new Map(info.turns.map((t) => [t.interaction_id, t]));
+    const runs = new Map(info[0]!.map((t) => [t.interaction_id, t]));
     expect(turns).toEqual(buildTranscript(traces, locals, runs));
     expect(turns.at(-1)).toMatchObject({ id: 'm200', index: 200, rttMs: 33, userText: 'question 200' });
   });
@@ -168,6 +168,25 @@ function windowedSendCost(n: number, sends = 3) {
   }
   return { built: (model.work - work) / sends, copied: (model.copied - copied) / sends, turns: model.turns };
 }
+
+describe('what each turn ran with, by pages', () => {
+  it('takes the runs of the held pages; a new list of the same pages changes nothing', () => {
+    const model = new TranscriptModel();
+    const traces = [trace(0), trace(1), trace(2)];
+    const none: LocalTurn[] = [];
+    const runs = (ids: number[], hash: string | null) =>
+      ids.map((i) => ({ interaction_id: `m${i}`, bundle_hash: hash, version_id: 'v1' }));
+    const first = runs([0, 1], 'abc');
+    const second = runs([2], null);
+    const before = model.sync(W(traces), none, [first, undefined]);
+    expect(before.map((t) => t.bundleHash)).toEqual(['abc', 'abc', undefined]);
+    const after = model.sync(W(traces), none, [first, second]);
+    expect(after.map((t) => t.bundleHash)).toEqual(['abc', 'abc', null]);
+    const work = model.work;
+    expect(model.sync(W(traces), none, [first, second])).toBe(after);
+    expect(model.work).toBe(work);
+  });
+});
 
 describe('a send into a long thread (counted, not timed)', () => {
   it('builds one turn and copies the same number of references whatever the thread’s length', () => {

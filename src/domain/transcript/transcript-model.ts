@@ -21,14 +21,20 @@ import {
 } from './transcript';
 import { windowEnd, type TraceWindow } from '../../api/trace-window';
 
-/** What the server keeps about what each turn ran with (the reference service's task info). */
-export interface RunsSource {
-  turns: ReadonlyArray<TurnRun & { interaction_id: string }>;
-}
+/**
+ * What the server keeps about what each turn ran with, as pages of the reference service's turn
+ * runs (those of the held pages of traces); a page is undefined until it is in, null when the
+ * server keeps none. A new list with the same pages in it counts as the same.
+ */
+export type RunPages = ReadonlyArray<ReadonlyArray<TurnRun & { interaction_id: string }> | null | undefined>;
 
 type Traces = TraceWindow | undefined;
 type Locals = readonly LocalTurn[] | undefined;
-type Info = RunsSource | null | undefined;
+const NO_RUNS: RunPages = [];
+
+function samePages(a: RunPages, b: RunPages): boolean {
+  return a === b || (a.length === b.length && a.every((page, i) => page === b[i]));
+}
 
 export class TranscriptModel {
   turns: readonly Turn[] = [];
@@ -39,7 +45,7 @@ export class TranscriptModel {
   private synced = false;
   private traces: Traces;
   private local: Locals;
-  private info: Info;
+  private runPages: RunPages = NO_RUNS;
   private runs: Map<string, TurnRun> | undefined;
   private localById = new Map<string, LocalTurn>();
   /** Trace ids that name a record of another id (LocalTurn.trace_id). */
@@ -50,14 +56,14 @@ export class TranscriptModel {
   private fromTraces = 0;
 
   /** The transcript for these sources (the same array as long as they are the same). */
-  sync(traces: Traces, local: Locals, info: Info): readonly Turn[] {
-    if (this.synced && traces === this.traces && local === this.local && info === this.info)
-      return this.turns;
-    if (!(this.synced && info === this.info && this.follow(traces, local))) this.rebuild(traces, local, info);
+  sync(traces: Traces, local: Locals, runPages: RunPages = NO_RUNS): readonly Turn[] {
+    const sameRuns = this.synced && samePages(runPages, this.runPages);
+    if (sameRuns && traces === this.traces && local === this.local) return this.turns;
+    if (!(sameRuns && this.follow(traces, local))) this.rebuild(traces, local, runPages, sameRuns);
     this.synced = true;
     this.traces = traces;
     this.local = local;
-    this.info = info;
+    if (!sameRuns) this.runPages = runPages;
     return this.turns;
   }
 
@@ -139,9 +145,11 @@ export class TranscriptModel {
     return turn;
   }
 
-  private rebuild(traces: Traces, local: Locals, info: Info): void {
-    if (info !== this.info || !this.synced)
-      this.runs = info ? new Map(info.turns.map((t) => [t.interaction_id, t])) : undefined;
+  private rebuild(traces: Traces, local: Locals, runPages: RunPages, sameRuns: boolean): void {
+    if (!sameRuns) {
+      const held = runPages.flatMap((page) => page ?? []);
+      this.runs = held.length ? new Map(held.map((t) => [t.interaction_id, t])) : undefined;
+    }
     this.localById = new Map((local ?? []).map((t) => [t.id, t]));
     this.tracedAs = new Set((local ?? []).flatMap((t) => (t.trace_id ? [t.trace_id] : [])));
     const built = buildTranscript(traces?.items, local, this.runs, {

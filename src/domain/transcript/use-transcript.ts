@@ -3,16 +3,16 @@
  * the server keeps them (the reference service), what each turn ran with. Every panel asking for
  * the same thread shares one model (transcript-model.ts), so a send builds one turn, once.
  */
-import { useQuery, useQueryClient, type QueryClient } from '@tanstack/react-query';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { taskInfoQueryOptions, type TaskInfoIn } from '../../api/lineage';
-import { getAllTraces, traceListQueryOptions, useTraceList, wholeThread } from '../../api/trace-list';
+import { heldRunsQueryOptions } from '../../api/lineage';
+import { useTraceList } from '../../api/trace-list';
 import { useKeyReady } from '../connection/use-key-ready';
-import { localTurnsQueryOptions, useLocalTurns } from '../threads/local-turns';
+import { useLocalTurns } from '../threads/local-turns';
 import type { Turn } from './transcript';
-import { TranscriptModel, transcriptModelFor } from './transcript-model';
+import { transcriptModelFor } from './transcript-model';
 import { loadTurns } from './trace-pages';
-import { wholeWindow, type TraceWindow } from '../../api/trace-window';
+import { heldPages, type TraceWindow } from '../../api/trace-window';
 
 export interface TranscriptState {
   /** The turns held (a window of a long thread), each with its thread position as `index`. */
@@ -43,12 +43,17 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
   const queryClient = useQueryClient();
   const traces = useTraceList(taskId, keyReady);
   const local = useLocalTurns(taskId);
-  const info = useQuery({ ...taskInfoQueryOptions(taskId ?? ''), enabled: Boolean(taskId) && keyReady });
+  const w = traces.data;
+  // What the held pages' turns ran with: the same pages of the service's turn runs.
+  const { pages, size } = w && keyReady ? heldPages(w) : { pages: [], size: 0 };
+  const runs = useQuery({
+    ...heldRunsQueryOptions(taskId ?? '', pages, size),
+    enabled: Boolean(taskId) && pages.length > 0,
+  });
   // Derived state, memoised by the model on the identity of its three sources (no work when
   // they are unchanged; one turn's work when a send appended one).
-  const turns = transcriptModelFor(queryClient, taskId ?? '').sync(traces.data, local.data, info.data);
+  const turns = transcriptModelFor(queryClient, taskId ?? '').sync(w, local.data, runs.data);
   const { refetch } = traces;
-  const w = traces.data;
   const load = useCallback(
     (from: number, to: number, retry?: boolean) =>
       void loadTurns(queryClient, taskId ?? '', from, to, retry).catch(() => {}),
@@ -65,25 +70,4 @@ export function useTranscript(taskId: string | undefined): TranscriptState {
     error: traces.error,
     refetch: () => void refetch(),
   };
-}
-
-/**
- * One thread's whole transcript read once, outside React (what saving a turn as a test case
- * needs: the conversation before it): the same three sources as `useTranscript`, every trace of
- * the thread (the held window when it holds them all, else fetched page by page). `info` is what
- * the service keeps about the task (null when it keeps nothing).
- */
-export async function readTranscript(
-  queryClient: QueryClient,
-  taskId: string,
-): Promise<{ turns: readonly Turn[]; info: TaskInfoIn | null }> {
-  const [held, local, info] = await Promise.all([
-    queryClient.fetchQuery(traceListQueryOptions(taskId)),
-    queryClient.fetchQuery(localTurnsQueryOptions(taskId)),
-    queryClient.fetchQuery(taskInfoQueryOptions(taskId)),
-  ]);
-  const whole = wholeThread(held);
-  if (whole) return { turns: transcriptModelFor(queryClient, taskId).sync(held, local, info), info };
-  const traces = wholeWindow(await getAllTraces(taskId));
-  return { turns: new TranscriptModel().sync(traces, local, info), info };
 }

@@ -5,7 +5,7 @@
  */
 import { queryOptions, type QueryClient } from '@tanstack/react-query';
 import { getAgentBundle } from '../../api/agent-bundle';
-import { getAllTraces } from '../../api/trace-list';
+import { getAllTraces } from '../../api/all-traces';
 import { buildBranchTree, flattenTree, type LineageRecord } from '../../domain/lineage/lineage';
 import { apiKeys } from '../../api/keys';
 import { bundleByHashQueryOptions } from '../../domain/bundles/bundle-archive';

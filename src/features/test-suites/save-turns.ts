@@ -6,7 +6,7 @@
  * others are saved. At most MAX_SAVED_AT_ONCE turns, one thread read at a time.
  */
 import type { QueryClient } from '@tanstack/react-query';
-import { readTranscript } from '../../domain/transcript/use-transcript';
+import { readTranscript } from '../../domain/transcript/read-transcript';
 import { useThreadsStore } from '../../domain/threads/threads-store';
 import { buildCase, prefillFromThread } from './prefill';
 import { useSuitesStore } from '../../domain/suites/suites-store';
