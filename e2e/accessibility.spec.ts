@@ -16,7 +16,9 @@ async function checkBothThemes(page: Page, screen: string, found: string[]) {
     await page.emulateMedia({ colorScheme: scheme });
     if (scheme === 'dark') await expect(page.locator('html')).toHaveClass(/\bdark\b/);
     else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
-    // Colours ease in (transition-colors): measure them once they have settled.
+    // Colours ease in (transition-colors): measure them once they have settled. Monaco paints a
+    // theme's token colours in its next animation frames (until then, a line's token classes can
+    // still be the other theme's): measure after two.
     await page.evaluate(() =>
       Promise.allSettled(
         document
@@ -24,6 +26,9 @@ async function checkBothThemes(page: Page, screen: string, found: string[]) {
           .filter((a) => a instanceof CSSTransition)
           .map((a) => a.finished),
       ),
+    );
+    await page.evaluate(
+      () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
     );
     found.push(...(await axeViolations(page, `${screen}, ${scheme}`)));
   }
