@@ -156,13 +156,17 @@ export const RerunResponse = z.object({
 });
 export type RerunResponse = z.infer<typeof RerunResponse>;
 
-export const TracePage = z.object({
-  items: z.array(Trace),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  pages: z.number().int(),
-});
+/** A page of a thread's list (`page` from 1, of `size` items; `total` items in `pages` pages). */
+const pageOf = <T extends z.ZodType>(item: T) =>
+  z.object({
+    items: z.array(item),
+    total: z.number().int(),
+    page: z.number().int(),
+    size: z.number().int(),
+    pages: z.number().int(),
+  });
+
+export const TracePage = pageOf(Trace);
 
 export const BundleIssue = z.object({
   code: z.string(),
@@ -246,13 +250,7 @@ export const TaskInfo = z.object({
 });
 export type TaskInfo = z.infer<typeof TaskInfo>;
 /** A page of what a task's turns ran with, in thread order: the trace list's pages, position for position. */
-export const TurnRunsPage = z.object({
-  items: z.array(TurnRunInfo),
-  total: z.number().int(),
-  page: z.number().int(),
-  size: z.number().int(),
-  pages: z.number().int(),
-});
+export const TurnRunsPage = pageOf(TurnRunInfo);
 export type TurnRunsPage = z.infer<typeof TurnRunsPage>;
 export const BranchInfo = z.object({
   task_id: z.string(),
