@@ -107,7 +107,6 @@ const SQL = {
    */
   lockTask: `SELECT initial_state FROM tasks WHERE id = $1 FOR NO KEY UPDATE`,
   insertTurn: `INSERT INTO turns (${TURN_COLUMNS}) VALUES (${positional(TURN_COLUMNS)})`,
-  /** The task moves to the top of the thread list (in the transaction that stores its turn). */
   length: LENGTH,
   turnsIn: `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM ${CHAIN_TURNS} ORDER BY turns.seq`,
   /** The task's agent and length with a page of its traces, in one statement: one snapshot. */
@@ -115,6 +114,9 @@ const SQL = {
     SELECT head.agent_id, head.length, page.trace FROM head
     LEFT JOIN (SELECT turns.seq, turns.trace FROM ${CHAIN_TURNS}) AS page ON true ORDER BY page.seq`,
   turnById: `${CHAIN} SELECT ${prefixed(TURN_COLUMNS, 'turns')} FROM chain JOIN turns ON turns.task_id = chain.task_id
+    AND turns.interaction_id = $3 AND turns.seq > chain.after_seq AND turns.seq <= chain.upto_seq`,
+  /** The position alone: never the trace. */
+  seqById: `${CHAIN} SELECT turns.seq FROM chain JOIN turns ON turns.task_id = chain.task_id
     AND turns.interaction_id = $3 AND turns.seq > chain.after_seq AND turns.seq <= chain.upto_seq`,
   ownerAt: `${CHAIN} SELECT turns.task_id FROM ${CHAIN_TURNS}`,
   stateAt: `${CHAIN} SELECT turns.state FROM ${CHAIN_TURNS}`,
@@ -276,6 +278,12 @@ export class PostgresStore implements Store {
     return (await this.query<TurnRow>(SQL.turnById, [taskId, 0, interactionId], on))[0];
   }
 
+  /** The position of a turn in the thread of `taskId` (its own or inherited), if there is one. */
+  private async turnSeq(taskId: string, interactionId: string, on?: Queryable): Promise<number | undefined> {
+    const row = (await this.query<{ seq: string | number }>(SQL.seqById, [taskId, 0, interactionId], on))[0];
+    return row && Number(row.seq);
+  }
+
   private async initialState(taskId: string, on?: Queryable): Promise<EngineState | undefined> {
     const row = (await this.query<TaskRow>(SQL.getTask, [taskId], on))[0];
     return row && parseStored<EngineState>(row.initial_state, `initial state of task ${taskId}`);
@@ -296,9 +304,10 @@ export class PostgresStore implements Store {
     if (!from) throw new Error(`createBranch: task ${task.id} names no parent`);
     // The parent's turns up to the fork never change, so no lock is needed to read them.
     await this.transaction(async (client) => {
-      const fork = await this.turnRow(from.taskId, from.interactionId, client);
-      if (!fork) throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
-      const inherited = fork.seq - 1;
+      const forkSeq = await this.turnSeq(from.taskId, from.interactionId, client);
+      if (forkSeq === undefined)
+        throw new Error(`createBranch: no interaction ${from.interactionId} in task ${from.taskId}`);
+      const inherited = forkSeq - 1;
       const owner =
         inherited === 0
           ? undefined
@@ -313,8 +322,8 @@ export class PostgresStore implements Store {
         throw new Error(`createBranch: task ${from.taskId} has no turn ${inherited}`);
       await this.query(SQL.insertTask, taskValues(task, owner?.task_id ?? null, inherited), client);
       const turn = { ...firstTurn, taskId: task.id };
-      await this.query(SQL.insertTurn, turnValues(turn, fork.seq), client);
-      await this.indexTurn(client, indexEntryAt(task, turn, fork.seq));
+      await this.query(SQL.insertTurn, turnValues(turn, forkSeq), client);
+      await this.indexTurn(client, indexEntryAt(task, turn, forkSeq));
     });
   }
 
@@ -355,12 +364,11 @@ export class PostgresStore implements Store {
   }
 
   async forkPoint(taskId: string, interactionId: string): Promise<ForkPoint | undefined> {
-    const fork = await this.turnRow(taskId, interactionId);
-    if (!fork) return undefined;
-    const stateBefore =
-      fork.seq === 1 ? await this.initialState(taskId) : await this.stateAt(taskId, fork.seq - 1);
-    if (stateBefore === undefined) throw new Error(`forkPoint: task ${taskId} has a gap before ${fork.seq}`);
-    return { turnsBefore: fork.seq - 1, stateBefore };
+    const seq = await this.turnSeq(taskId, interactionId);
+    if (seq === undefined) return undefined;
+    const stateBefore = seq === 1 ? await this.initialState(taskId) : await this.stateAt(taskId, seq - 1);
+    if (stateBefore === undefined) throw new Error(`forkPoint: task ${taskId} has a gap before ${seq}`);
+    return { turnsBefore: seq - 1, stateBefore };
   }
 
   async listTurns(taskId: string, page?: PageRequest): Promise<TurnRecord[]> {
@@ -397,8 +405,8 @@ export class PostgresStore implements Store {
   }
 
   async turnPosition(taskId: string, interactionId: string): Promise<number | undefined> {
-    const row = await this.turnRow(taskId, interactionId);
-    return row && Number(row.seq) - 1;
+    const seq = await this.turnSeq(taskId, interactionId);
+    return seq === undefined ? undefined : seq - 1;
   }
 
   async listTurnConfigs(taskId: string, page?: PageRequest): Promise<TurnConfigRecord[]> {

@@ -280,8 +280,8 @@ export class SqliteStore implements Store {
   }
 
   async turnPosition(taskId: string, interactionId: string): Promise<number | undefined> {
-    const row = this.turnRow(taskId, interactionId);
-    return row && row.seq - 1;
+    const seq = this.turnSeq(taskId, interactionId);
+    return seq === undefined ? undefined : seq - 1;
   }
 
   async listTurnConfigs(taskId: string, page?: PageRequest): Promise<TurnConfigRecord[]> {
