@@ -173,7 +173,7 @@ function fillSqlite(file: string, all: Sample[][]): number {
       insertTurn.run(turnToRow(turn, seq));
       index.add(turnIndexEntry(task, turn, seq));
     }
-    index.catchUp(); // the words into FTS5, as the writer does between sends
+    index.catchUp(); // the entries into the index, as the writer does between sends
   });
   for (let i = 0; i < TURNS; i += 10_000) batch(i, Math.min(TURNS, i + 10_000));
   db.close();
@@ -294,7 +294,7 @@ function indexSwitch(store: Store): { off(): void; on(): void } {
  * entry, one transaction) on the full store, with the index and with a no-op in its place, in
  * alternating blocks of `--sends` appends of the sample turns to ten new tasks, on a connection of
  * the bench's own (what the service's writer thread does for each send). After each append with
- * the index, what the writer does between sends (moving the turn's words into FTS5,
+ * the index, what the writer does between sends (moving the turn's entry into the index and FTS5,
  * `SqliteTurnIndex.catchUp`, then `mergeStep` until there is no merging left) is timed apart: it
  * is work the index costs, though no send waits for it. (Sends one at a time: each is moved alone;
  * the writer moves up to 50 at once when sends come faster than it.)
@@ -457,7 +457,7 @@ try {
   for (const r of rows) console.log(`| ${r.measure} | ${r.min.toFixed(1)} | ${r.median.toFixed(1)} |`);
   console.log(
     writes
-      ? `\nSends (${cost.count}, all with the index): median ${sendMs.toFixed(2)} ms (min ${Math.min(...cost.sends.with, ...cost.sends.without).toFixed(2)}). A send's writes (${BLOCKS} alternating blocks of ${SENDS}), mean / median / max: with the index ${mean(writes.with).toFixed(3)} / ${median(writes.with).toFixed(3)} / ${Math.max(...writes.with).toFixed(1)} ms, without ${mean(writes.without).toFixed(3)} / ${median(writes.without).toFixed(3)} / ${Math.max(...writes.without).toFixed(1)} ms; the entry alone ${cost.entryUs.toFixed(1)} µs; the index adds ${indexMs.toFixed(3)} ms, ${(added * 100).toFixed(1)}% of a send without it; moving its words into FTS5 and merging between sends ${mean(writes.merging).toFixed(3)} ms a send on average (max ${Math.max(...writes.merging).toFixed(1)}), which no send waits for`
+      ? `\nSends (${cost.count}, all with the index): median ${sendMs.toFixed(2)} ms (min ${Math.min(...cost.sends.with, ...cost.sends.without).toFixed(2)}). A send's writes (${BLOCKS} alternating blocks of ${SENDS}), mean / median / max: with the index ${mean(writes.with).toFixed(3)} / ${median(writes.with).toFixed(3)} / ${Math.max(...writes.with).toFixed(1)} ms, without ${mean(writes.without).toFixed(3)} / ${median(writes.without).toFixed(3)} / ${Math.max(...writes.without).toFixed(1)} ms; the entry alone ${cost.entryUs.toFixed(1)} µs; the index adds ${indexMs.toFixed(3)} ms, ${(added * 100).toFixed(1)}% of a send without it; moving its entry in and merging between sends ${mean(writes.merging).toFixed(3)} ms a send on average (max ${Math.max(...writes.merging).toFixed(1)}), which no send waits for`
       : `\nSends (${cost.count}, ${BLOCKS} alternating blocks): with the index median ${cost.withIndex.median.toFixed(2)} ms (min ${cost.withIndex.min.toFixed(2)}, ${cost.withIndex.perSecond.toFixed(0)}/s); without median ${cost.without.median.toFixed(2)} ms (min ${cost.without.min.toFixed(2)}, ${cost.without.perSecond.toFixed(0)}/s); the entry alone ${cost.entryUs.toFixed(1)} µs; the index adds ${(added * 100).toFixed(1)}% to the median send`,
   );
   console.log(

@@ -304,6 +304,40 @@ describe('migration to the present layout of the turn index', () => {
   });
 });
 
+describe('migration to whole entries pending', () => {
+  it('moves the words the layout before left pending into the full-text index; turns keep their order', async () => {
+    const dir = beforeIndexFolder();
+    const db = new Database(join(dir, 'threadline.db'));
+    const first = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
+    const entries = MIGRATIONS.findIndex((m) => m.includes('DROP TABLE turn_index_pending'));
+    expect(entries).toBeGreaterThan(first);
+    for (const m of MIGRATIONS.slice(first, entries)) db.exec(m);
+    // i1 indexed by a send of the layout before: its row written, its words still pending.
+    db.exec(`
+      INSERT INTO turn_index (id, task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
+        created_at, day, intent, decision, deciding_rule, rules, tools, numbers, dates)
+      VALUES (1, 't1', 1, 'i1', 'card-disputes', 'v2', NULL, 'u1', '2025-01-01T00:00:01.000Z', '2025-01-01',
+        'dispute_charge', 'block_with_explanation', 'DISPUTE_WINDOW', '[["DISPUTE_WINDOW","blocked"]]', '[]', '{}', '{}');
+      INSERT INTO turn_index_pending (id, message, reply, terms) VALUES (1, 'dispute coffee', 'blocked', '');
+    `);
+    db.pragma(`user_version = ${entries}`);
+    db.close();
+
+    const store = new SqliteStore({ dataDir: dir });
+    const search = async (params: Record<string, string[]>) =>
+      (await store.searchTurns(parseTurnQuery(params), null, null, 10)).hits.map((h) => h.interactionId);
+    try {
+      expect(await search({ q: ['coffee'] })).toEqual(['i1']);
+      expect(await search({})).toEqual(['i2', 'i3', 'i1']); // i2 and i3 indexed at the start, once
+      await store.appendTurn('t1', () => turn4);
+      expect(await search({})).toEqual(['i4', 'i2', 'i3', 'i1']);
+      expect(await search({ q: ['later'] })).toEqual(['i4']);
+    } finally {
+      await store.close();
+    }
+  });
+});
+
 const turn4 = {
   taskId: 't1',
   interactionId: 'i4',

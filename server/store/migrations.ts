@@ -232,6 +232,38 @@ export const MIGRATIONS: readonly string[] = [
     terms TEXT NOT NULL
   );
   `,
+  // A turn's whole entry waits in its pending row, not only its words: the turn's transaction
+  // writes one row, where it wrote two (the index row with its two indexes cost a send as much
+  // again), and the writer moves pending rows into `turn_index` and FTS5 together between sends.
+  // A pending row's id is the id its index row gets, so turns keep their order. Words pending in
+  // the layout before are moved into FTS5 first (their index rows exist).
+  `
+  INSERT INTO turn_index_text (rowid, message, reply, terms)
+    SELECT id, message, reply, terms FROM turn_index_pending ORDER BY id;
+  DROP TABLE turn_index_pending;
+  CREATE TABLE turn_index_pending (
+    id INTEGER PRIMARY KEY,
+    task_id TEXT NOT NULL,
+    seq INTEGER NOT NULL,
+    interaction_id TEXT NOT NULL,
+    agent_id TEXT NOT NULL,
+    version_id TEXT NOT NULL,
+    bundle_hash TEXT,
+    user_id TEXT NOT NULL,
+    created_at TEXT NOT NULL,
+    day TEXT NOT NULL,
+    intent TEXT NOT NULL,
+    decision TEXT NOT NULL,
+    deciding_rule TEXT,
+    rules TEXT NOT NULL,
+    tools TEXT NOT NULL,
+    numbers TEXT NOT NULL,
+    dates TEXT NOT NULL,
+    message TEXT NOT NULL,
+    reply TEXT NOT NULL,
+    terms TEXT NOT NULL
+  );
+  `,
 ];
 
 export function migrate(db: Database): void {

@@ -15,7 +15,7 @@ export interface SendWriter {
   /** Stores `turn` as the task's next turn if its thread still has `turnsBefore` turns; false when it moved. */
   appendAt(taskId: string, turnsBefore: number, turn: NewTurn): Promise<boolean>;
   putBundle(bundle: StoredBundle, createdAt: string): Promise<void>;
-  /** Moves the turn index's pending rows into its full-text table; a search awaits it first. */
+  /** Moves the turn index's pending rows into its tables; a search awaits it first. */
   catchUpIndex(): Promise<void>;
   /** Starts the writer thread now, not with the first write (which would wait for it to load). */
   start(): void;

@@ -4,7 +4,7 @@
  * which SQLite takes tens of milliseconds to write, so the store runs these in a thread of their
  * own with its own connection (`sqlite-writer.ts`) when the database is a file; an in-memory
  * database (tests) runs them on its one connection. Between sends, the same writer moves the turn
- * index's pending rows into its full-text table and merges its segments (`indexWhileIdle`).
+ * index's pending rows into its tables and merges its full-text segments (`indexWhileIdle`).
  */
 import type Database from 'better-sqlite3';
 import { indexEntryAt } from './index-entry-at';
@@ -90,7 +90,7 @@ export class SqliteSendWrites {
   }
 
   /**
-   * Brings the turn index's full-text table up to date after the current job: its pending rows
+   * Brings the turn index up to date after the current job: its pending rows
    * moved in, then its segments merged, one bounded step per turn of the event loop while there is
    * work left, so a write arriving meanwhile waits for one step at most. Call it after a turn is
    * stored; work already under way goes on.
@@ -112,7 +112,7 @@ export class SqliteSendWrites {
     setImmediate(step);
   }
 
-  /** Moves every pending row into the full-text table: a search reads the index after this. */
+  /** Moves every pending row into the index: a search reads the index after this. */
   catchUpIndex(): void {
     this.turnIndex.catchUp();
   }

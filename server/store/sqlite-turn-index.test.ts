@@ -54,16 +54,33 @@ function storeWithTask() {
 }
 
 describe('the SQLite turn index between sends', () => {
-  it("writes a turn's words in a plain row of its transaction, moved into the full-text index later", async () => {
+  it("writes a turn's entry in one plain row of its transaction, moved into the index later", async () => {
     const { append, found, count } = storeWithTask();
-    append();
-    append();
-    expect(count('turn_index')).toBe(2);
+    expect(append()).toBe(append()); // the same rows written by each send
     expect(count('turn_index_pending')).toBe(2);
+    expect(count('turn_index')).toBe(0);
     expect(count('turn_index_text')).toBe(0);
     expect(await found('charge')).toBe(2); // a search moves them first: never behind
     expect(count('turn_index_pending')).toBe(0);
+    expect(count('turn_index')).toBe(2);
     expect(count('turn_index_text')).toBe(2);
+  });
+
+  it('keeps turns in the order they were stored, moved or pending, after the pending rows run out', async () => {
+    const { db, index, append } = storeWithTask();
+    append();
+    append();
+    index.catchUp(); // nothing pending: the next id follows the index's
+    append();
+    index.catchUp();
+    append(); // one pending above three moved
+    const ids = db.prepare(
+      'SELECT id FROM turn_index_pending UNION ALL SELECT id FROM turn_index ORDER BY 1',
+    );
+    expect(ids.pluck().all()).toEqual([1, 2, 3, 4]);
+    index.catchUp();
+    const newestFirst = (await index.search(parseTurnQuery({}), null, null, 10)).hits;
+    expect(newestFirst.map((h) => h.interactionId)).toEqual(['msg-4', 'msg-3', 'msg-2', 'msg-1']);
   });
 
   it('writes the same rows in every send, however many turns it holds: its full-text rows are written apart', () => {

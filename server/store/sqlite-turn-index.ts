@@ -1,16 +1,17 @@
 /**
- * The turn index in SQLite (the tables of migrations 8 and 11 in `migrations.ts`): written by the
+ * The turn index in SQLite (the tables of migrations 8 and 12 in `migrations.ts`): written by the
  * store in the transaction that stores the turn, so it is never lost; searched and counted with
  * the SQL of `turn-search.ts`. A turn is one row of `turn_index` (with its rules and tools, for the
  * counts, and its numbers and dates, for comparisons, as JSON) and one row of the contentless FTS5
  * table `turn_index_text` keyed by that row's id (its message, its reply, and its terms in a column
  * of their own).
  *
- * The FTS5 row is not written in the turn's transaction: an FTS5 insert there cost a send more than
- * the rest of its entry. The turn's transaction writes its words and terms to a plain row of
- * `turn_index_pending`, and whoever writes sends moves pending rows into FTS5 between sends, many in
- * one transaction (`indexStep`), then merges FTS5's segments (`mergeStep`), a bounded step at a
- * time. A search first has every pending row moved (`catchUp`), so it is never behind either.
+ * Neither is written in the turn's transaction: the index row with its two indexes and the FTS5
+ * row cost a send more than twice what one plain row does. The turn's transaction writes its whole
+ * entry to one row of `turn_index_pending`, with the id its index row will have, and whoever writes
+ * sends moves pending rows into both tables between sends, many in one transaction (`indexStep`),
+ * then merges FTS5's segments (`mergeStep`), a bounded step at a time. A search first has every
+ * pending row moved (`catchUp`), so it is never behind either.
  */
 import type Database from 'better-sqlite3';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
@@ -42,30 +43,40 @@ const INDEX_STEP_ROWS = 50;
  */
 const MERGE_STEP_PAGES = 8;
 
+/** The columns of a turn's index row, and of its pending row before its words. */
+const ROW_COLUMNS =
+  'task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id, created_at, day, intent, decision, deciding_rule, rules, tools, numbers, dates';
+const ROW_VALUES =
+  '@taskId, @seq, @interactionId, @agentId, @versionId, @bundleHash, @userId, @createdAt, @day, @intent, @decision, @decidingRule, @rules, @tools, @numbers, @dates';
+/** The id after every turn indexed or pending: turns keep the order they were stored in. */
+const NEXT_ID = `COALESCE((SELECT MAX(id) FROM (SELECT MAX(id) AS id FROM turn_index
+  UNION ALL SELECT MAX(id) FROM turn_index_pending)), 0) + 1`;
+
 export class SqliteTurnIndex {
   private readonly insertTurn;
   private readonly insertText;
   private readonly insertPending;
-  private readonly movePending;
+  private readonly moveRows;
+  private readonly moveText;
   private readonly dropMoved;
   private readonly lastOfStep;
   private readonly merge;
   private readonly totalChanges;
 
   constructor(private readonly db: Database.Database) {
-    this.insertTurn = db.prepare(
-      `INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
-         created_at, day, intent, decision, deciding_rule, rules, tools, numbers, dates)
-       VALUES (@taskId, @seq, @interactionId, @agentId, @versionId, @bundleHash, @userId,
-         @createdAt, @day, @intent, @decision, @decidingRule, @rules, @tools, @numbers, @dates)`,
-    );
+    this.insertTurn = db.prepare(`INSERT INTO turn_index (${ROW_COLUMNS}) VALUES (${ROW_VALUES})`);
     this.insertText = db.prepare(
-      'INSERT INTO turn_index_text (rowid, message, reply, terms) VALUES (?, ?, ?, ?)',
+      'INSERT INTO turn_index_text (rowid, message, reply, terms) VALUES (?, @message, @reply, @terms)',
     );
     this.insertPending = db.prepare(
-      'INSERT INTO turn_index_pending (id, message, reply, terms) VALUES (?, ?, ?, ?)',
+      `INSERT INTO turn_index_pending (id, ${ROW_COLUMNS}, message, reply, terms)
+       VALUES (${NEXT_ID}, ${ROW_VALUES}, @message, @reply, @terms)`,
     );
-    this.movePending = db.prepare(
+    this.moveRows = db.prepare(
+      `INSERT INTO turn_index (id, ${ROW_COLUMNS})
+       SELECT id, ${ROW_COLUMNS} FROM turn_index_pending WHERE id <= ? ORDER BY id`,
+    );
+    this.moveText = db.prepare(
       `INSERT INTO turn_index_text (rowid, message, reply, terms)
        SELECT id, message, reply, terms FROM turn_index_pending WHERE id <= ? ORDER BY id`,
     );
@@ -80,22 +91,23 @@ export class SqliteTurnIndex {
   }
 
   /**
-   * Moves the oldest pending rows (up to INDEX_STEP_ROWS) into FTS5, in one transaction; false when
-   * none was pending. Whoever writes sends calls it between them.
+   * Moves the oldest pending rows (up to INDEX_STEP_ROWS) into `turn_index` and FTS5, in one
+   * transaction; false when none was pending. Whoever writes sends calls it between them.
    */
   indexStep(): boolean {
     return this.db
       .transaction(() => {
         const last = this.lastOfStep.get() as number | null;
         if (last === null) return false;
-        this.movePending.run(last);
+        this.moveRows.run(last);
+        this.moveText.run(last);
         this.dropMoved.run(last);
         return true;
       })
       .immediate();
   }
 
-  /** Moves every pending row into FTS5 (a step at a time): what a search calls first. */
+  /** Moves every pending row into the index (a step at a time): what a search calls first. */
   catchUp(): void {
     while (this.indexStep());
   }
@@ -111,22 +123,9 @@ export class SqliteTurnIndex {
     return (this.totalChanges.get() as number) - before >= 2;
   }
 
-  /** Indexes one turn; call it inside the transaction that stores the turn. Its words wait in `turn_index_pending`. */
+  /** Indexes one turn; call it inside the transaction that stores the turn. It waits in `turn_index_pending`. */
   add(entry: TurnIndexEntry): void {
-    this.write(entry, this.insertPending);
-  }
-
-  private write(entry: TurnIndexEntry, text: Database.Statement): void {
-    const { terms, message, reply, ...row } = entry;
-    const id = this.insertTurn.run({
-      ...row,
-      day: row.createdAt.slice(0, 10),
-      rules: rulesColumn(entry),
-      tools: toolsColumn(entry),
-      numbers: numbersColumn(entry),
-      dates: datesColumn(entry),
-    }).lastInsertRowid;
-    text.run(id, message, reply, terms.join(' '));
+    this.insertPending.run(columns(entry));
   }
 
   search(
@@ -155,6 +154,7 @@ export class SqliteTurnIndex {
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'turns_unindexed'")
       .get();
     if (!pending) return;
+    this.catchUp(); // turns pending from before are indexed, and their ids taken, first
     const next = this.db.prepare(
       `SELECT ${prefixed(TURN_COLUMNS, 'turns')}, tasks.agent_id AS task_agent_id, tasks.user_id AS task_user_id
        FROM turns JOIN tasks ON tasks.id = turns.task_id
@@ -167,11 +167,12 @@ export class SqliteTurnIndex {
       const rows = next.all(after) as (TurnRow & { task_agent_id: string; task_user_id: string })[];
       if (rows.length === 0) break;
       this.db.transaction(() => {
-        for (const r of rows)
-          this.write(
+        for (const r of rows) {
+          const entry = columns(
             turnIndexEntry({ agentId: r.task_agent_id, userId: r.task_user_id }, storedTurn(r), r.seq),
-            this.insertText,
           );
+          this.insertText.run(this.insertTurn.run(entry).lastInsertRowid, entry);
+        }
       })();
       const last = rows[rows.length - 1]!;
       after = { at: last.reply_created_at, task: last.task_id, seq: last.seq };
@@ -179,3 +180,14 @@ export class SqliteTurnIndex {
     this.db.exec('DROP INDEX turns_unindexed');
   }
 }
+
+/** An entry as the named values of its row's columns and of its words. */
+const columns = (entry: TurnIndexEntry) => ({
+  ...entry,
+  day: entry.createdAt.slice(0, 10),
+  rules: rulesColumn(entry),
+  tools: toolsColumn(entry),
+  numbers: numbersColumn(entry),
+  dates: datesColumn(entry),
+  terms: entry.terms.join(' '),
+});
