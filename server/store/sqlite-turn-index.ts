@@ -53,8 +53,6 @@ const NEXT_ID = `COALESCE((SELECT MAX(id) FROM (SELECT MAX(id) AS id FROM turn_i
   UNION ALL SELECT MAX(id) FROM turn_index_pending)), 0) + 1`;
 
 export class SqliteTurnIndex {
-  private readonly insertTurn;
-  private readonly insertText;
   private readonly insertPending;
   private readonly moveRows;
   private readonly moveText;
@@ -64,10 +62,6 @@ export class SqliteTurnIndex {
   private readonly totalChanges;
 
   constructor(private readonly db: Database.Database) {
-    this.insertTurn = db.prepare(`INSERT INTO turn_index (${ROW_COLUMNS}) VALUES (${ROW_VALUES})`);
-    this.insertText = db.prepare(
-      'INSERT INTO turn_index_text (rowid, message, reply, terms) VALUES (?, @message, @reply, @terms)',
-    );
     this.insertPending = db.prepare(
       `INSERT INTO turn_index_pending (id, ${ROW_COLUMNS}, message, reply, terms)
        VALUES (${NEXT_ID}, ${ROW_VALUES}, @message, @reply, @terms)`,
@@ -146,7 +140,7 @@ export class SqliteTurnIndex {
 
   /**
    * Indexes the turns stored before the index (or its present layout) existed, oldest first, a
-   * batch per transaction; a start that was cut short goes on where it stopped. Drops the helper
+   * batch of pending entries per transaction, each moved in before the next is read; a start that was cut short goes on where it stopped. Drops the helper
    * index, which the index's migrations create, when done.
    */
   backfill(): void {
@@ -154,7 +148,6 @@ export class SqliteTurnIndex {
       .prepare("SELECT 1 FROM sqlite_master WHERE type = 'index' AND name = 'turns_unindexed'")
       .get();
     if (!pending) return;
-    this.catchUp(); // turns pending from before are indexed, and their ids taken, first
     const next = this.db.prepare(
       `SELECT ${prefixed(TURN_COLUMNS, 'turns')}, tasks.agent_id AS task_agent_id, tasks.user_id AS task_user_id
        FROM turns JOIN tasks ON tasks.id = turns.task_id
@@ -164,15 +157,14 @@ export class SqliteTurnIndex {
     );
     let after = { at: '', task: '', seq: 0 };
     for (;;) {
+      this.catchUp(); // what is pending (from before, or the batch before) is indexed first, never twice
       const rows = next.all(after) as (TurnRow & { task_agent_id: string; task_user_id: string })[];
       if (rows.length === 0) break;
       this.db.transaction(() => {
-        for (const r of rows) {
-          const entry = columns(
+        for (const r of rows)
+          this.add(
             turnIndexEntry({ agentId: r.task_agent_id, userId: r.task_user_id }, storedTurn(r), r.seq),
           );
-          this.insertText.run(this.insertTurn.run(entry).lastInsertRowid, entry);
-        }
       })();
       const last = rows[rows.length - 1]!;
       after = { at: last.reply_created_at, task: last.task_id, seq: last.seq };
