@@ -278,12 +278,20 @@ describe('paging while turns keep arriving', () => {
     for (let i = 0; i < 3; i += 1)
       busy.push((await createTask(service, { reference_clock: CLOCK })).body.id as string);
     let sending = true;
+    let answered = 0;
     const senders = busy.map(async (taskId, c) => {
-      for (let m = 0; sending; m += 1)
+      for (let m = 0; sending; m += 1) {
         expect(
           (await sendMessage(service, taskId, `client ${c} ${m}: a duplicate charge of $${m}`)).status,
         ).toBe(200);
+        answered += 1;
+      }
     });
+    /** Resolves once another send is answered: every page is read after a turn it may not skip or repeat. */
+    const aSendLater = async () => {
+      const seen = answered;
+      while (answered === seen) await new Promise((r) => setTimeout(r, 1));
+    };
     const keyOf = (t: { task_id: string; turn: number }) => `${t.task_id}#${t.turn}`;
     const everything = async (query: string) => {
       const out: string[] = [];
@@ -316,6 +324,7 @@ describe('paging while turns keep arriving', () => {
           );
           paged.push(...page.body.items.map(keyOf));
           cursor = page.body.next_cursor;
+          await aSendLater();
         } while (cursor);
         const after = await everything(query);
         expect(new Set(paged).size, query).toBe(paged.length);
