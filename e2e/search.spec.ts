@@ -137,3 +137,25 @@ test("a rule's page, from the graph's details and from the Bundle tab, counts as
     page.getByRole('list', { name: 'Results' }).getByRole('button', { name: /^blocked/ }),
   ).toHaveText(`blocked${blockedCount}`);
 });
+
+test('a turn found by words of its reply alone shows them, from its reply', async ({ page }) => {
+  const task = await startThread(page, 'card-disputes');
+  await sendMessage(page, 'show me my recent transactions');
+  await page.getByRole('button', { name: 'Search turns' }).click();
+  const box = page.getByRole('textbox', { name: 'Search turns' });
+  await box.pressSequentially(`task:${task}`);
+  await box.press('Enter');
+  await box.pressSequentially('coffee');
+  await box.press('Enter');
+  const results = page.getByRole('list', { name: 'Matching turns' });
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results.getByRole('listitem')).toContainText('show me my recent transactions');
+  await expect(results.getByRole('listitem')).toContainText(/In the reply: .*Coffee Corner/);
+
+  // Words the message holds: the message shows them, and the reply is not repeated.
+  await page.getByRole('button', { name: /^Remove filter words/ }).click();
+  await box.pressSequentially('transactions');
+  await box.press('Enter');
+  await expect(results.getByRole('listitem')).toHaveCount(1);
+  await expect(results.getByRole('listitem')).not.toContainText('In the reply');
+});

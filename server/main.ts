@@ -24,7 +24,6 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** A database URL without its password, for the start-up line. */
 /** What the agent folders gave: the agents loaded and each project skipped with its problems. */
 function folderReport(catalog: LiveAgentCatalog): string[] {
   const loaded = catalog.list().filter((a) => a.source === 'folder');

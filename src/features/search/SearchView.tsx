@@ -19,6 +19,7 @@ import { KeyPrompt } from '../../components/connection/KeyPrompt';
 import { useKeyReady } from '../../domain/connection/use-key-ready';
 import { describeFilter, filtersOf, typedFilter, withFilter, withoutFilter, type FindFilter } from './find';
 import { Hit, hitKey } from './Hit';
+import { queryWords } from './reply-excerpt';
 import { FetchedScopeNote } from './ScopeNote';
 import { turnCountsQueryOptions, turnPagesQueryOptions } from './turn-queries';
 
@@ -124,6 +125,7 @@ function Results({
   selectionActions,
 }: Pick<SearchViewProps, 'find' | 'openTurn' | 'selectionActions'>) {
   const query = useInfiniteQuery(turnPagesQueryOptions(find));
+  const words = filtersOf(find).flatMap((f) => (f.field === 'q' ? queryWords(f.value) : []));
   // The selection belongs to one search: another search starts with none.
   const [selection, setSelection] = useState<{ find: string; picked: ReadonlyMap<string, TurnHitIn> }>({
     find,
@@ -172,6 +174,7 @@ function Results({
               <Hit
                 key={hitKey(h)}
                 hit={h}
+                words={words}
                 openTurn={openTurn}
                 selected={selectionActions ? picked.has(hitKey(h)) : undefined}
                 onSelect={(on) => toggle(h, on)}
