@@ -90,10 +90,10 @@ export class SqliteSendWrites {
   }
 
   /**
-   * Brings the turn index up to date after the current job: its pending rows
-   * moved in, then its segments merged, one bounded step per turn of the event loop while there is
-   * work left, so a write arriving meanwhile waits for one step at most. Call it after a turn is
-   * stored; work already under way goes on.
+   * Brings the turn index up to date after the current job: its pending rows moved in, then its
+   * full-text segments merged, one bounded step per turn of the event loop while there is work
+   * left, so a write arriving meanwhile waits for one step at most. Call it after a turn is stored;
+   * work already under way goes on.
    */
   indexWhileIdle(): void {
     if (this.indexing) return;
