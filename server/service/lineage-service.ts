@@ -156,7 +156,8 @@ export class LineageService {
     const index = Math.max(0, (await this.store.turnPosition(origin.taskId, origin.interactionId)) ?? 0);
     const at = async (taskId: string) =>
       (await this.store.listTurnConfigs(taskId, { offset: index, limit: 1 }))[0];
-    const [replaced, regenerated] = [await at(origin.taskId), await at(branch.id)];
+    const replaced = await at(origin.taskId);
+    const regenerated = await at(branch.id);
     return {
       fork: {
         task_id: origin.taskId,

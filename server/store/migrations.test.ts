@@ -213,6 +213,20 @@ function beforeIndexFolder(): string {
   return dir;
 }
 
+/**
+ * `beforeIndexFolder` with the index's migrations applied up to the first that holds `marker`
+ * (not that one): its database, open, and that migration's number.
+ */
+function indexFolderBefore(marker: string): { dir: string; db: Database.Database; version: number } {
+  const dir = beforeIndexFolder();
+  const db = new Database(join(dir, 'threadline.db'));
+  const first = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
+  const version = MIGRATIONS.findIndex((m) => m.includes(marker));
+  expect(version).toBeGreaterThan(first);
+  for (const m of MIGRATIONS.slice(first, version)) db.exec(m);
+  return { dir, db, version };
+}
+
 describe('migration to the turn index', () => {
   it('indexes every turn stored before it, oldest first, once', async () => {
     const dir = beforeIndexFolder();
@@ -244,12 +258,7 @@ describe('migration to the turn index', () => {
 
 describe('migration to the present layout of the turn index', () => {
   it('lays the index out anew from the stored turns, whatever the first layout held', async () => {
-    const dir = beforeIndexFolder();
-    const db = new Database(join(dir, 'threadline.db'));
-    const first = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-    const layout = MIGRATIONS.findIndex((m) => m.includes('DROP TABLE turn_index_rules'));
-    expect(layout).toBeGreaterThan(first);
-    for (const m of MIGRATIONS.slice(first, layout)) db.exec(m);
+    const { dir, db, version: layout } = indexFolderBefore('DROP TABLE turn_index_rules');
     // The first layout once indexed (its helper index dropped), with rows no stored turn supports.
     db.exec(`
       INSERT INTO turn_index (id, task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
@@ -306,12 +315,7 @@ describe('migration to the present layout of the turn index', () => {
 
 describe('migration to whole entries pending', () => {
   it('moves the words the layout before left pending into the full-text index; turns keep their order', async () => {
-    const dir = beforeIndexFolder();
-    const db = new Database(join(dir, 'threadline.db'));
-    const first = MIGRATIONS.findIndex((m) => m.includes('CREATE TABLE turn_index ('));
-    const entries = MIGRATIONS.findIndex((m) => m.includes('DROP TABLE turn_index_pending'));
-    expect(entries).toBeGreaterThan(first);
-    for (const m of MIGRATIONS.slice(first, entries)) db.exec(m);
+    const { dir, db, version: entries } = indexFolderBefore('DROP TABLE turn_index_pending');
     // i1 indexed by a send of the layout before: its row written, its words still pending.
     db.exec(`
       INSERT INTO turn_index (id, task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,

@@ -101,7 +101,7 @@ describe('SqliteStore', () => {
     },
   );
 
-  it('finds a turn the moment its send is answered, its words still pending or left by an earlier process', async () => {
+  it('finds a turn the moment its send is answered, its entry still pending or left by an earlier process', async () => {
     const dir = tempDir();
     const store = new SqliteStore({ dataDir: dir });
     await store.createTask(task('t1'));
@@ -112,7 +112,7 @@ describe('SqliteStore', () => {
       expect(await found(store, `message ${n}`)).toEqual([`i${n}`]); // in the writer thread's hands until asked
     }
     await store.close();
-    // A process that stored a turn and stopped before moving its words (as under kill -9).
+    // A process that stored a turn and stopped before moving its entry (as under kill -9).
     const db = new Database(join(dir, 'threadline.db'));
     expect(new SqliteSendWrites(db).appendAt('t1', 3, turn('t1', 4))).toBe(true);
     expect(db.prepare('SELECT COUNT(*) FROM turn_index_pending').pluck().get()).toBe(1);

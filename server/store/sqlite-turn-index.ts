@@ -46,8 +46,11 @@ const MERGE_STEP_PAGES = 8;
 /** The columns of a turn's index row, and of its pending row before its words. */
 const ROW_COLUMNS =
   'task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id, created_at, day, intent, decision, deciding_rule, rules, tools, numbers, dates';
-const ROW_VALUES =
-  '@taskId, @seq, @interactionId, @agentId, @versionId, @bundleHash, @userId, @createdAt, @day, @intent, @decision, @decidingRule, @rules, @tools, @numbers, @dates';
+/** The entry's named values for those columns, in their order (`task_id` → `@taskId`). */
+const ROW_VALUES = ROW_COLUMNS.replace(
+  /\w+/g,
+  (column) => `@${column.replace(/_(\w)/g, (_, letter: string) => letter.toUpperCase())}`,
+);
 /** The id after every turn indexed or pending: turns keep the order they were stored in. */
 const NEXT_ID = `COALESCE((SELECT MAX(id) FROM (SELECT MAX(id) AS id FROM turn_index
   UNION ALL SELECT MAX(id) FROM turn_index_pending)), 0) + 1`;

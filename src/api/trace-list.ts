@@ -60,6 +60,8 @@ export function getTracePage(taskId: string, page: number, size: number, signal?
   });
 }
 
+type PageAnswer = Awaited<ReturnType<typeof getTracePage>>;
+
 /** Whether a page was refused for its size (a validation error), not for anything else. */
 function sizeRefused(error: unknown, signal: AbortSignal | undefined): boolean {
   const status = toApiError(error).status;
@@ -70,7 +72,7 @@ function sizeRefused(error: unknown, signal: AbortSignal | undefined): boolean {
 export async function firstTracePage(
   taskId: string,
   signal?: AbortSignal,
-): Promise<{ first: Awaited<ReturnType<typeof getTracePage>>; size: number }> {
+): Promise<{ first: PageAnswer; size: number }> {
   try {
     return { first: await getTracePage(taskId, 1, TRACE_PAGE_SIZE, signal), size: TRACE_PAGE_SIZE };
   } catch (error) {
@@ -78,8 +80,6 @@ export async function firstTracePage(
     return { first: await getTracePage(taskId, 1, FALLBACK_PAGE_SIZE, signal), size: FALLBACK_PAGE_SIZE };
   }
 }
-
-type PageAnswer = Awaited<ReturnType<typeof getTracePage>>;
 
 /**
  * The window of a thread's newest page given an answer for page `asked` (which may be it): the
