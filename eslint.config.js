@@ -56,6 +56,25 @@ const boundaries = [
     message: `A feature imports no other feature: move what '${name}' needs into src/domain (state, models) or src/components (widgets), or compose the two views in src/app.`,
   })),
   { target: 'src', from: 'server', message: 'The browser code never imports the service.' },
+  {
+    target: 'src',
+    from: 'engine',
+    message:
+      'The page runs the engine off the main thread: import it from a Web Worker module (`*.worker.ts`) and talk to the worker.',
+  },
+  {
+    target: 'engine',
+    from: ['server', 'cli', 'bench', 'scripts', 'e2e', 'tests', 'tools'],
+    message:
+      'The engine is a library of pure modules: it imports no service, CLI or test code (they import it).',
+  },
+  {
+    target: 'engine',
+    from: 'src',
+    except: ['./contract', './lib/bundle', './lib/decision-cause.ts'],
+    message:
+      'The engine takes only the shared contract (src/contract), the bundle library (src/lib/bundle) and what decides a trace (src/lib/decision-cause.ts) from src/.',
+  },
   // Test and tooling code: what two of them share lives in tools/lib, which imports none of them.
   ...[
     ['bench', 'benchmarks'],
@@ -72,12 +91,12 @@ const boundaries = [
     from: ['bench', 'scripts', 'e2e', 'tests', 'cli'],
     message: 'tools/lib is shared by tests, benchmarks and scripts: it imports none of them.',
   },
-  { target: ['src', 'server'], from: 'cli', message: 'The CLI is an entry point: nothing imports it.' },
+  { target: ['src', 'engine', 'server'], from: 'cli', message: 'The CLI is an entry point: nothing imports it.' },
   {
-    target: ['server/service', 'server/engine'],
+    target: 'server/service',
     from: ['server/http', 'server/routes'],
     message:
-      'The service and the engine know nothing of HTTP: throw the errors of server/service/errors.ts; server/http answers them.',
+      'The service knows nothing of HTTP: throw the errors of server/service/errors.ts; server/http answers them.',
   },
   {
     target: 'server',
@@ -124,13 +143,22 @@ export default tseslint.config(
     },
   },
   {
-    // The one exception to "the browser code never imports the service": the what-if worker runs
-    // the (pure) reference engine in the browser. Every other boundary still holds for it.
-    files: ['src/features/what-if/engine.worker.ts'],
+    // Web Workers run the engine in the page, off the main thread. Every other boundary still holds.
+    files: ['src/**/*.worker.ts'],
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: root, zones: boundaries.filter((z) => !(z.target === 'src' && z.from === 'server')) },
+        { basePath: root, zones: boundaries.filter((z) => !(z.target === 'src' && z.from === 'engine')) },
+      ],
+    },
+  },
+  {
+    // The engine's tests may read the example agents and generated bundles the other tests use.
+    files: ['engine/**/*.test.ts', 'engine/**/*.fixture.ts'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        { basePath: root, zones: boundaries.filter((z) => !(z.target === 'engine' && z.from.includes?.('server'))) },
       ],
     },
   },
@@ -150,6 +178,38 @@ export default tseslint.config(
             },
           ],
         },
+      ],
+    },
+  },
+  {
+    // The engine is pure: no Node module, no browser or Node global. The service's worker pool, the
+    // page's Web Worker and the CLI all run it as it is.
+    files: ['engine/**/*.ts'],
+    ignores: ['**/*.test.ts', '**/*.fixture.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/*.fixture', '**/*.fixture.*', '**/fixtures/**'],
+              message: 'Product code never imports test support (`*.fixture.ts`, `fixtures/`).',
+            },
+            {
+              regex: '^(node:|fs$|path$|os$|crypto$|child_process$|worker_threads$|url$|hono|better-sqlite3|pg$|react)',
+              message: 'The engine is pure: it imports no Node module, HTTP framework, store driver or UI library.',
+            },
+          ],
+        },
+      ],
+      'no-restricted-globals': [
+        'error',
+        ...['window', 'document', 'self', 'navigator', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest',
+          'process', 'Buffer', 'require', '__dirname', '__filename', 'setImmediate', 'setTimeout', 'setInterval',
+          'performance', 'crypto', 'indexedDB'].map((name) => ({
+          name,
+          message: 'The engine is pure and deterministic: no clock, I/O, timer or host object (pass what it needs in).',
+        })),
       ],
     },
   },

@@ -25,6 +25,7 @@ export default defineConfig({
           name: 'default',
           include: [
             'src/**/*.test.{ts,tsx}',
+            'engine/**/*.test.ts',
             'server/**/*.test.ts',
             'cli/**/*.test.ts',
             'tests/**/*.test.ts',

@@ -8,7 +8,7 @@
 import os from 'node:os';
 import type { Bundle } from '../src/contract/bundle';
 import { generateBundle, word } from './lib/generated-bundle';
-import { engine } from '../server/engine';
+import { engine } from '../engine';
 
 const TOOLS = 200;
 const PARAMS = 120;

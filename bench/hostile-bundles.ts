@@ -14,7 +14,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import { validateBundle } from '../src/lib/bundle/validate';
-import { engine } from '../server/engine';
+import { engine } from '../engine';
 import { machine, today } from '../tools/lib/machine';
 
 const CLOCK = '2025-03-15T10:00:00Z';

@@ -34,7 +34,8 @@ import { addToPostgresTurnIndex, TOUCH_TASK } from '../server/store/postgres-tur
 import { taskToRow, turnToRow, TASK_COLUMNS, TURN_COLUMNS } from '../server/store/rows';
 import { SqliteSendWrites } from '../server/store/sqlite-send-writes';
 import { SqliteTurnIndex } from '../server/store/sqlite-turn-index';
-import { turnIndexEntry, type TurnIndexEntry } from '../server/store/turn-index';
+import { term } from '../server/store/turn-terms';
+import { turnIndexEntry, type TurnIndexEntry } from '../engine/turn-index-entry';
 import { PostgresStore } from '../server/store/postgres-store';
 import { SqliteStore } from '../server/store/sqlite-store';
 import type { Store, TaskRecord, TurnRecord } from '../server/store/store';
@@ -171,7 +172,7 @@ function fillSqlite(file: string, all: Sample[][]): number {
       if (seq === 1) insertTask.run(taskToRow(task));
       const turn = turnOf(sample, i, task.id);
       insertTurn.run(turnToRow(turn, seq));
-      index.add(turnIndexEntry(task, turn, seq));
+      index.add(turnIndexEntry(task, turn, seq, term));
     }
     index.catchUp(); // the entries into the index, as the writer does between sends
   });
@@ -228,7 +229,7 @@ async function fillPostgres(url: string, all: Sample[][]): Promise<number> {
         if (seq === 1) await client.query(insertTask, ordered(TASK_COLUMNS, taskToRow(task)));
         const turn = turnOf(sample, i, task.id);
         await client.query(insertTurn, ordered(TURN_COLUMNS, turnToRow(turn, seq)));
-        await addToPostgresTurnIndex(client, turnIndexEntry(task, turn, seq));
+        await addToPostgresTurnIndex(client, turnIndexEntry(task, turn, seq, term));
       }
       await client.query('COMMIT');
     }
@@ -399,7 +400,7 @@ async function sendCost(store: Store, all: Sample[][]): Promise<SendCost> {
   const turns = all.flat().map((sample, i) => ({ task: taskOf(all, i).task, turn: turnOf(sample, i, 'x') }));
   const t = performance.now();
   const rounds = 2000;
-  for (let r = 0; r < rounds; r += 1) for (const x of turns) turnIndexEntry(x.task, x.turn, 1);
+  for (let r = 0; r < rounds; r += 1) for (const x of turns) turnIndexEntry(x.task, x.turn, 1, term);
   const entryUs = ((performance.now() - t) * 1000) / (rounds * turns.length);
   const summary = (ms: number[]) => {
     const sorted = [...ms].sort((a, b) => a - b);

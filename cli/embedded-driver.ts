@@ -6,7 +6,7 @@ import type { Bundle } from '../src/contract/bundle';
 import { bundleHash } from '../src/lib/bundle/hash';
 import type { Driver, TestCase } from '../src/lib/test-cases';
 import { loadAgents, resolveVersion, type AgentRecord } from '../server/agents/registry';
-import { engine } from '../server/engine';
+import { engine } from '../engine';
 
 export interface EmbeddedDriver extends Driver {
   /** The bundles the cases ran with (one entry per distinct bundle). */

@@ -1,5 +1,5 @@
 /**
- * Fails with the list of exports nobody imports, in the product code (src/, server/, cli/).
+ * Fails with the list of exports nobody imports, in the product code (src/, engine/, server/, cli/).
  * Parses every TypeScript file of the repository with the TypeScript compiler API (no type
  * checking, so it takes seconds), collects what each module exports and what every import,
  * re-export and dynamic `import()` takes from relative modules, and prints the exports no file
@@ -15,8 +15,8 @@ import { dirname, join, relative, resolve } from 'node:path';
 import ts from 'typescript';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const SCANNED = ['src', 'server', 'cli', 'tests', 'e2e', 'bench', 'scripts', 'tools'];
-const CHECKED = ['src/', 'server/', 'cli/'];
+const SCANNED = ['src', 'engine', 'server', 'cli', 'tests', 'e2e', 'bench', 'scripts', 'tools'];
+const CHECKED = ['src/', 'engine/', 'server/', 'cli/'];
 const SKIPPED_DIRS = new Set(['node_modules', 'dist', '.e2e']);
 const ENTRY = [/^src\/main\.tsx$/, /\.worker\.ts$/, /^server\/main\.ts$/, /^cli\/[^/]+\.ts$/];
 const ALL = '*';

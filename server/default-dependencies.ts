@@ -4,7 +4,7 @@ import { createHash } from 'node:crypto';
 import { bundleJsonSchema } from '../src/lib/bundle/json-schema';
 import { validateBundle } from '../src/lib/bundle/validate';
 import { loadAgents, resolveVersion } from './agents/registry';
-import { engine } from './engine';
+import { engine } from '../engine';
 import { newId } from './service/ids';
 import type { AgentCatalog, MessagingDependencies } from './service/dependencies';
 import { interactiveWorkers, sharedEnginePool } from './work/engine-pool';

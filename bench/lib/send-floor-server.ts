@@ -15,7 +15,7 @@
  */
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import { loadAgents, resolveVersion } from '../../server/agents/registry';
-import { engine } from '../../server/engine';
+import { engine } from '../../engine';
 import { newId } from '../../server/service/ids';
 import { messageJson } from '../../server/service/responses';
 import { SqliteStore } from '../../server/store/sqlite-store';

@@ -6,8 +6,8 @@
 import { parentPort } from 'node:worker_threads';
 import type { Bundle } from '../../src/contract/bundle';
 import type { Trace } from '../../src/contract/trace';
-import { whatIf, type WhatIfInput } from '../../server/engine/what-if';
-import { diffOutcomes, turnOutcome } from '../../server/impact/diff';
+import { whatIf, type WhatIfInput } from '../../engine/what-if';
+import { diffOutcomes, turnOutcome } from '../../engine/impact/diff';
 
 let bundle: Bundle | null = null;
 parentPort!.on('message', (m: { bundle?: Bundle; input: Omit<WhatIfInput, 'bundle'>; reply: string }) => {

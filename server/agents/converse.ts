@@ -1,7 +1,7 @@
 /** Drives a conversation with an example agent through the engine, turn by turn (for tests and scripts). */
 import type { Bundle } from '../../src/contract/bundle';
-import type { TurnOutput } from '../engine/contract';
-import { engine } from '../engine';
+import type { TurnOutput } from '../../engine/contract';
+import { engine } from '../../engine';
 import { loadAgents, resolveVersion, type AgentRecord } from './registry';
 
 let cached: AgentRecord[] | null = null;

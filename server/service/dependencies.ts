@@ -6,7 +6,7 @@
 import type { Bundle } from '../../src/contract/bundle';
 import type { BundleIssue } from '../../src/contract/api';
 import type { AgentRecord, AgentVersionRecord } from '../agents/registry';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../../engine/contract';
 import type { EngineWork } from '../work/engine-work';
 
 export type { AgentRecord, AgentVersionRecord };

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { Engine } from '../engine/contract';
+import type { Engine } from '../../engine/contract';
 import { SqliteStore } from '../store/sqlite-store';
 import type { Store } from '../store/store';
 import { inlineWork } from '../work/engine-work';

@@ -15,7 +15,7 @@ import type { Bundle } from '../../src/contract/bundle';
 import type { Trace } from '../../src/contract/trace';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
-import type { EngineState } from '../engine/contract';
+import type { EngineState } from '../../engine/contract';
 import { checkedTraceJson, parseStored } from '../store/damaged-values';
 import type { ComputedTurn, Store, TaskRecord, TaskTraces } from '../store/store';
 import { overWorkBudget, workOf, type EngineWork } from '../work/engine-work';

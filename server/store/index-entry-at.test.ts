@@ -1,11 +1,12 @@
 /** The index entry computed beside a turn (off the request loop) is the one its stored trace gives. */
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../src/contract/bundle';
-import { engine } from '../engine';
+import { engine } from '../../engine';
 import { timedTurn } from '../work/engine-work';
 import { indexEntryAt } from './index-entry-at';
 import type { ComputedTurn } from './store';
-import { turnIndexEntry } from './turn-index';
+import { turnIndexEntry } from '../../engine/turn-index-entry';
+import { term } from './turn-terms';
 
 const bundle: Bundle = {
   rules: [{ code: 'NOTE', when: null, then: { action: 'TEXT', settings: { message: 'Noted {{amount}}.' } } }],
@@ -43,7 +44,7 @@ describe('indexEntryAt', () => {
     const { traceJson, indexEntry: _entry, ...rest } = turn;
     const stored = { ...rest, trace: JSON.parse(traceJson) as never };
     const entry = indexEntryAt(task, turn, 7);
-    expect(entry).toEqual(turnIndexEntry(task, stored, 7));
+    expect(entry).toEqual(turnIndexEntry(task, stored, 7, term));
     expect(entry).toMatchObject({ seq: 7, createdAt: '2026-11-02T09:00:01.000Z', taskId: 'task-1' });
     expect(entry.terms.length + entry.rules.length).toBeGreaterThan(0);
   });

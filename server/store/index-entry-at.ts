@@ -5,14 +5,15 @@
  * store stores it with.
  */
 import type { NewTurn } from './store';
-import { turnIndexEntry, type TurnIndexEntry } from './turn-index';
+import { term } from './turn-terms';
+import { turnIndexEntry, type TurnIndexEntry } from '../../engine/turn-index-entry';
 
 export function indexEntryAt(
   task: { agentId: string; userId: string },
   turn: NewTurn,
   seq: number,
 ): TurnIndexEntry {
-  if (!('indexEntry' in turn)) return turnIndexEntry(task, turn, seq);
+  if (!('indexEntry' in turn)) return turnIndexEntry(task, turn, seq, term);
   return {
     ...turn.indexEntry,
     taskId: turn.taskId,

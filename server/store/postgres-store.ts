@@ -53,10 +53,10 @@ import {
   type TurnConfigRecord,
   type TurnRecord,
 } from './store';
-import type { EngineState } from '../engine/contract';
+import type { EngineState } from '../../engine/contract';
 import { addToPostgresTurnIndex, postgresTurnFacets, searchPostgresTurns } from './postgres-turn-index';
 import { indexEntryAt } from './index-entry-at';
-import type { TurnIndexEntry } from './turn-index';
+import type { TurnIndexEntry } from '../../engine/turn-index-entry';
 import { runTaskList, type TaskListPage, type TaskListQuery } from './task-list';
 import { numbered, type TurnFacetCounts, type TurnHits, type TurnQuery, type Where } from './turn-search';
 import { parseStored } from './damaged-values';

@@ -7,14 +7,8 @@
  */
 import type { PoolClient, QueryResultRow } from 'pg';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
-import {
-  datesColumn,
-  numbersColumn,
-  rulesColumn,
-  toolsColumn,
-  turnIndexEntry,
-  type TurnIndexEntry,
-} from './turn-index';
+import { turnIndexEntry, type TurnIndexEntry } from '../../engine/turn-index-entry';
+import { datesColumn, numbersColumn, rulesColumn, toolsColumn } from './turn-index-columns';
 import {
   numbered,
   planSearch,
@@ -26,7 +20,7 @@ import {
   type TurnQuery,
   type Where,
 } from './turn-search';
-import { termNumber } from './turn-terms';
+import { term, termNumber } from './turn-terms';
 
 type Query = <R extends QueryResultRow>(
   text: string,
@@ -139,7 +133,7 @@ export async function backfillPostgresTurnIndex(client: PoolClient): Promise<voi
     for (const r of rows)
       await addToPostgresTurnIndex(
         client,
-        turnIndexEntry({ agentId: r.task_agent_id, userId: r.task_user_id }, storedTurn(r), r.seq),
+        turnIndexEntry({ agentId: r.task_agent_id, userId: r.task_user_id }, storedTurn(r), r.seq, term),
       );
     if (rows.length < BACKFILL_BATCH) break;
   }

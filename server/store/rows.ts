@@ -3,7 +3,7 @@
  * both schemas, lists and engine states as JSON text, the trace as the JSON text it is answered with.
  */
 import { parseStored } from './damaged-values';
-import type { EngineState } from '../engine/contract';
+import type { EngineState } from '../../engine/contract';
 import type { NewTurn, TaskRecord, TurnRecord } from './store';
 
 export interface TaskRow {

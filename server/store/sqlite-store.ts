@@ -46,7 +46,7 @@ import type {
   TurnConfigRecord,
   TurnRecord,
 } from './store';
-import type { EngineState } from '../engine/contract';
+import type { EngineState } from '../../engine/contract';
 import { parseStored } from './damaged-values';
 
 export interface SqliteStoreOptions {

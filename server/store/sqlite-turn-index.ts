@@ -15,14 +15,8 @@
  */
 import type Database from 'better-sqlite3';
 import { prefixed, storedTurn, TURN_COLUMNS, type TurnRow } from './rows';
-import {
-  datesColumn,
-  numbersColumn,
-  rulesColumn,
-  toolsColumn,
-  turnIndexEntry,
-  type TurnIndexEntry,
-} from './turn-index';
+import { turnIndexEntry, type TurnIndexEntry } from '../../engine/turn-index-entry';
+import { datesColumn, numbersColumn, rulesColumn, toolsColumn } from './turn-index-columns';
 import {
   planSearch,
   runFacets,
@@ -32,6 +26,7 @@ import {
   type TurnQuery,
   type Where,
 } from './turn-search';
+import { term } from './turn-terms';
 
 /** Turns indexed per transaction when indexing those stored before the index (or its layout) existed. */
 const BACKFILL_BATCH = 1000;
@@ -166,7 +161,7 @@ export class SqliteTurnIndex {
       this.db.transaction(() => {
         for (const r of rows)
           this.add(
-            turnIndexEntry({ agentId: r.task_agent_id, userId: r.task_user_id }, storedTurn(r), r.seq),
+            turnIndexEntry({ agentId: r.task_agent_id, userId: r.task_user_id }, storedTurn(r), r.seq, term),
           );
       })();
       const last = rows[rows.length - 1]!;

@@ -2,10 +2,10 @@
  * Persistence of tasks and their turns behind an async interface, so the SQLite implementation
  * can later be swapped for a networked database without touching the service.
  */
-import type { EngineState } from '../engine/contract';
+import type { EngineState } from '../../engine/contract';
 import type { Trace } from '../../src/contract/trace';
 import type { TaskListPage, TaskListQuery } from './task-list';
-import type { TurnIndexEntry } from './turn-index';
+import type { TurnIndexEntry } from '../../engine/turn-index-entry';
 import type { TurnFacetCounts, TurnHits, TurnQuery } from './turn-search';
 
 export interface TaskRecord {

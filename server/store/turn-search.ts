@@ -6,7 +6,7 @@
  * Pure: no database here. Every list is capped, every value bound as a parameter, and the text
  * query is reduced to plain words, so no request can make the database do unbounded parsing.
  */
-import type { TurnIndexEntry } from './turn-index';
+import type { TurnIndexEntry } from '../../engine/turn-index-entry';
 import { term, termNumber } from './turn-terms';
 
 export {

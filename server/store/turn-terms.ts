@@ -16,9 +16,7 @@
  * Pure (the cache of tokens aside, which only saves recomputing them).
  */
 import { hash } from 'node:crypto';
-
-export type TermKind =
-  'rule' | 'rule-result' | 'tool' | 'tool-invoked' | 'decision' | 'intent' | 'param' | 'value';
+import type { TermKind } from '../../engine/turn-index-entry';
 
 const LETTER: Record<TermKind, string> = {
   rule: 'r',

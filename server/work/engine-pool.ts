@@ -9,8 +9,8 @@
 import { availableParallelism } from 'node:os';
 import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
-import type { ConversationRun } from '../impact/replay';
-import type { WhatIfAnswer } from '../what-if/answer';
+import type { ConversationRun } from '../../engine/impact/conversations';
+import type { WhatIfAnswer } from '../../engine/what-if-answer';
 import type { EngineWork, TurnRun, WorkPriority } from './engine-work';
 import type { BundleText, EngineJob, EngineWorkerData } from './engine-worker';
 import { WorkerPool, type PoolOptions } from './pool';

@@ -8,10 +8,11 @@ import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
-import type { Engine, TurnInput, TurnOutput } from '../engine/contract';
-import { runConversations, type ConversationRun } from '../impact/replay';
-import { turnIndexEntry, type TurnIndexEntry } from '../store/turn-index';
-import { whatIfAnswer, type WhatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
+import type { Engine, TurnInput, TurnOutput } from '../../engine/contract';
+import { runConversations, type ConversationRun } from '../../engine/impact/conversations';
+import { turnIndexEntry, type TurnIndexEntry } from '../../engine/turn-index-entry';
+import { whatIfAnswer, type WhatIfAnswer, type WhatIfQuestion } from '../../engine/what-if-answer';
+import { term } from '../store/turn-terms';
 import { WorkFailedError } from './pool';
 
 /** Whose turn it is, for its turn index entry: the task, its agent, and what the turn runs with. */
@@ -87,14 +88,15 @@ export function timedTurn(engine: Engine, input: TurnInput, owner: TurnOwner): T
     {
       taskId: owner.taskId,
       interactionId: input.interactionId,
-      userMessage: { id: '', text: input.text, createdAt: '' },
-      reply: { text: reply, suggestions, createdAt: '' },
+      userMessage: { text: input.text },
+      reply: { text: reply, createdAt: '' },
       trace: finished,
       state,
       bundleHash: owner.bundleHash,
       versionId: owner.versionId,
     },
     0,
+    term,
   );
   return { reply, suggestions, state, traceJson: JSON.stringify(finished), indexEntry };
 }

@@ -9,10 +9,10 @@ import { parentPort, workerData } from 'node:worker_threads';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import { validateBundle } from '../../src/lib/bundle/validate';
-import { engine } from '../engine';
-import type { TurnInput } from '../engine/contract';
-import { runConversations } from '../impact/replay';
-import { whatIfAnswer, type WhatIfQuestion } from '../what-if/answer';
+import { engine } from '../../engine';
+import type { TurnInput } from '../../engine/contract';
+import { runConversations } from '../../engine/impact/conversations';
+import { whatIfAnswer, type WhatIfQuestion } from '../../engine/what-if-answer';
 import { timedTurn, type TurnOwner, type WorkPriority } from './engine-work';
 import { runThisThreadInBackground } from './background-priority';
 

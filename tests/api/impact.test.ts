@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { IMPACT_LIMITS } from '../../src/contract/impact';
-import { engine } from '../../server/engine';
+import { engine } from '../../engine';
 import { CARDS_ONLY, ROOT, call, startService, type Service } from './helpers';
 
 /** Counts the engine turns the service runs, to see when a replay stops. */

@@ -8,7 +8,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../src/contract/bundle';
 import { validateBundle } from '../../src/lib/bundle/validate';
-import { engine } from '../../server/engine';
+import { engine } from '../../engine';
 import { issueProblems } from '../../src/features/bundle-editor/markers';
 
 const CLOCK = '2025-03-15T10:00:00Z';

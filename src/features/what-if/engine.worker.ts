@@ -2,19 +2,19 @@
  * The reference engine in the browser, off the main thread (see engine-client.ts): decides a
  * turn again with edits (`what-if`), and predicts a turn the engine did not run, from its thread's
  * messages and a bundle the user holds (`predict`: the why-not list, the editable parameters and
- * the state before the turn, see server/what-if/predicted-base.ts). This is the one module of the
- * browser code that imports the engine from server/ (the engine is pure: no Node API); ESLint
- * allows it for this file only.
+ * the state before the turn, see engine/predicted-base.ts). The engine is pure (no Node API), and
+ * the page imports it only from Web Worker modules like this one, so it never runs on the main
+ * thread.
  */
 import type { Bundle } from '../../contract/bundle';
 import type { Trace } from '../../contract/trace';
-import { whatIf, type WhatIfInput } from '../../../server/engine/what-if';
-import { diffOutcomes, turnOutcome } from '../../../server/impact/diff';
+import { whatIf, type WhatIfInput } from '../../../engine/what-if';
+import { diffOutcomes, turnOutcome } from '../../../engine/impact/diff';
 import {
   predictedBase,
   type PredictedBase,
   type PredictionQuestion,
-} from '../../../server/what-if/predicted-base';
+} from '../../../engine/predicted-base';
 
 interface WithBundle {
   id: number;
