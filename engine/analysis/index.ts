@@ -1,0 +1,26 @@
+/**
+ * Lint and semantic diff of bundles: what an edit changes, and what in a bundle is dead, shadowed
+ * or contradictory, each finding proven by the engine (see README.md in this folder).
+ */
+import type { Bundle } from '../../src/contract/bundle';
+import type { DiffResult, LintResponse } from '../../src/contract/analysis';
+
+export interface AnalysisOptions {
+  /** The conversation clock the regions are decided at (ISO-8601): day windows count from it. */
+  clock: string;
+}
+
+/** Every finding of a bundle that passed validation. */
+export function lintBundle(bundle: Bundle, options: AnalysisOptions): LintResponse {
+  void bundle;
+  void options;
+  throw new Error('not implemented yet');
+}
+
+/** What changes from `base` to `head` (two valid bundles of one agent), region by region. */
+export function diffBundles(base: Bundle, head: Bundle, options: AnalysisOptions): DiffResult {
+  void base;
+  void head;
+  void options;
+  throw new Error('not implemented yet');
+}
