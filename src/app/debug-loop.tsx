@@ -26,6 +26,7 @@ import { runConfigOf } from '../domain/threads/run-config';
 import type { BranchRequest, SaveAsTestRequest } from '../features/what-if';
 import type { InspectorContext, MainViewProps, TurnActionContext } from './extensions';
 import { useSetSearch } from './use-set-search';
+import { useOpenWitnessThread } from './open-witness-thread';
 
 export function BundleTab({ taskId }: InspectorContext) {
   const threadAgent = useThreadsStore((s) => (taskId ? s.threads.get(taskId)?.agent_id : undefined));
@@ -34,6 +35,7 @@ export function BundleTab({ taskId }: InspectorContext) {
   const [picked, setPicked] = useState<string | null>(null);
   // An open thread's editor edits that thread's agent's draft; with no thread open, any agent's.
   const agentId = taskId && threadAgent ? threadAgent : (picked ?? lastAgent.trim());
+  const openAsThread = useOpenWitnessThread();
   return (
     <div className="flex h-full min-h-0 flex-col">
       <div className="min-h-0 flex-1">
@@ -43,6 +45,7 @@ export function BundleTab({ taskId }: InspectorContext) {
             canFetch={hasKey}
             threadControls={<ThreadDraftControls taskId={taskId} />}
             impact={<ImpactPreview agentId={threadAgent} canFetch={hasKey} />}
+            onOpenAsThread={openAsThread}
           />
         ) : (
           <BundleEditorPanel
@@ -50,6 +53,7 @@ export function BundleTab({ taskId }: InspectorContext) {
             onAgentChange={setPicked}
             canFetch={hasKey}
             impact={<ImpactPreview agentId={agentId} canFetch={hasKey} />}
+            onOpenAsThread={openAsThread}
           />
         )}
       </div>

@@ -32,7 +32,12 @@ import {
   useBundleDraftStore,
 } from '../../domain/bundles/draft-store';
 import { exportFileName, importFiles, type ImportResult } from '../../domain/bundles/import-files';
-import { problemsOf, markerProblems, type Problem } from './markers';
+import { blockingProblems, problemsOf, markerProblems, type Problem } from './markers';
+import { useDraftLint, type DraftLint } from '../../domain/bundles/lint-runner';
+import { EditChanges } from './EditChanges';
+import { WitnessActions } from './WitnessActions';
+import type { OpenWitnessThread } from './witness-thread';
+import type { Witness } from '../../contract/analysis';
 import type { EditorHandle } from './monaco/MonacoBundleEditor';
 import { ProblemsList } from './ProblemsList';
 import { readDataTransfer, readFileList } from '../../domain/bundles/read-files';
@@ -58,6 +63,8 @@ export interface BundleEditorPanelProps {
   threadControls?: ReactNode;
   /** What the draft changes in the saved cases, shown under the toolbar. */
   impact?: ReactNode;
+  /** Opens a witness conversation as a new thread (the app's new-thread and send flow). */
+  onOpenAsThread?: OpenWitnessThread | undefined;
 }
 
 type Notice = { tone: 'ok' | 'error'; text: string } | null;
@@ -86,6 +93,7 @@ export function BundleEditorPanel({
   canFetch = true,
   threadControls,
   impact,
+  onOpenAsThread,
 }: BundleEditorPanelProps) {
   const drafts = useBundleDraftStore(selectDrafts);
   const hydrated = useBundleDraftStore(selectHydrated);
@@ -107,6 +115,8 @@ export function BundleEditorPanel({
   const text = draft ?? baselineText ?? '';
   const deferredText = useDeferredValue(text);
   const analysis = useDraftAnalysis(deferredText);
+  // A draft that validates is linted too, in a worker of its own (latest text wins).
+  const lint = useDraftLint(analysis.kind === 'parsed' && analysis.errors === 0 ? deferredText : null);
   const problems = useMemo(
     () =>
       problemsOf(
@@ -115,12 +125,27 @@ export function BundleEditorPanel({
         serverIssues && serverIssues.agentId === agentId && serverIssues.text === deferredText
           ? serverIssues.issues
           : null,
+        lint,
       ),
-    [deferredText, analysis, serverIssues, agentId],
+    [deferredText, analysis, serverIssues, agentId, lint],
   );
   const markers = useMemo(() => markerProblems(problems), [problems]);
-  const errors = problems.filter((p) => p.severity === 'error').length;
-  const warnings = problems.length - errors;
+  const blocking = blockingProblems(problems);
+  const errors = blocking.filter((p) => p.severity === 'error').length;
+  const warnings = blocking.filter((p) => p.severity === 'warning').length;
+  const witnessActions = useCallback(
+    (p: Problem, witness: Witness) => (
+      <WitnessActions
+        agentId={agentId}
+        headText={deferredText}
+        witness={witness}
+        name={`${p.code}: ${p.lint?.rule ?? p.lint?.tool ?? p.message}`}
+        description={p.message}
+        onOpenAsThread={onOpenAsThread}
+      />
+    ),
+    [agentId, deferredText, onOpenAsThread],
+  );
 
   const [showDiff, setShowDiff] = useState(false);
   const [ready, setReady] = useState(false);
@@ -149,7 +174,7 @@ export function BundleEditorPanel({
         setShowDiff(false);
       }
     },
-    [showDiff],
+    [showDiff, setShowDiff],
   );
 
   const applyImport = (r: ImportResult) => {
@@ -248,7 +273,7 @@ export function BundleEditorPanel({
                 ? 'Checking…'
                 : errors > 0
                   ? `${plural(errors, 'error')}${warnings ? `, ${plural(warnings, 'warning')}` : ''}`
-                  : `Valid${warnings ? ` (${plural(warnings, 'warning')})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}`}
+                  : `Valid${warnings ? ` (${plural(warnings, 'warning')})` : ''}${sameAsBaseline ? ' · same as baseline' : draft !== undefined ? ' · edited' : ''}${lintStatusWords(lint, problems)}`}
         </span>
         <div className="ml-auto flex flex-wrap gap-1">
           <Button size="sm" variant="ghost" onClick={onFormat} disabled={analysis.kind === 'empty'}>
@@ -294,6 +319,7 @@ export function BundleEditorPanel({
               activeText={baselineText}
               valid={analysis.kind === 'parsed' && errors === 0}
               onDone={(message) => setNotice({ tone: 'ok', text: message })}
+              onOpenAsThread={onOpenAsThread}
             />
           ) : null}
         </div>
@@ -401,13 +427,27 @@ export function BundleEditorPanel({
             }
           >
             {showDiff && baselineText !== null ? (
-              <MonacoBundleDiff
-                original={baselineText}
-                modified={text}
-                id="draft-vs-baseline"
-                label="Bundle diff against the baseline"
-                dark={dark}
-              />
+              <div className="flex h-full min-h-0 flex-col">
+                <div className="max-h-[45%] shrink-0 overflow-y-auto px-3 py-2">
+                  <EditChanges
+                    agentId={agentId}
+                    baseText={baselineText}
+                    headText={text}
+                    headValid={analysis.kind === 'parsed' && errors === 0 && deferredText === text}
+                    label="What this edit changes from the baseline"
+                    onOpenAsThread={onOpenAsThread}
+                  />
+                </div>
+                <div className="min-h-0 flex-1">
+                  <MonacoBundleDiff
+                    original={baselineText}
+                    modified={text}
+                    id="draft-vs-baseline"
+                    label="Bundle diff against the baseline"
+                    dark={dark}
+                  />
+                </div>
+              </div>
             ) : (
               <MonacoBundleEditor
                 value={text}
@@ -427,8 +467,17 @@ export function BundleEditorPanel({
         <h3 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-300">
           Problems {problems.length ? <span className="font-normal">({problems.length})</span> : null}
         </h3>
-        <ProblemsList problems={problems} onJump={onJump} />
+        <ProblemsList problems={problems} onJump={onJump} witnessActions={witnessActions} />
       </div>
     </section>
   );
+}
+
+/** The lint's part of the status line: " · Linting…", " · 2 lint findings". */
+function lintStatusWords(lint: DraftLint, problems: readonly Problem[]): string {
+  if (lint.kind === 'linting') return ' · Linting…';
+  if (lint.kind === 'failed') return ' · lint could not run';
+  if (lint.kind !== 'done') return '';
+  const found = problems.filter((p) => p.source === 'lint').length;
+  return found > 0 ? ` · ${plural(found, 'lint finding')}` : ' · lint clean';
 }

@@ -1,8 +1,9 @@
 /**
  * *Publish* and *Activate* for an agent created on the reference service, in the Bundle tab. Publish
  * stores the editor's draft as a new version that never changes (tag, note, optionally made
- * active); Activate makes another version the one new threads run with. Each shows what changes,
- * as a diff against the active version, before it is done. Threads keep the version they pinned.
+ * active); Activate makes another version the one new threads run with. Each shows what changes
+ * before it is done: the decisions that change (the engine's semantic diff, in a worker) and the
+ * text diff against the active version. Threads keep the version they pinned.
  */
 import { useState } from 'react';
 import { useActivateVersion, usePublishVersion } from '../../api/agent-admin';
@@ -14,6 +15,8 @@ import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { inputClass } from '../../components/ui/Field';
 import { bundleText } from '../../domain/bundles/analysis';
 import { LazyBundleDiff } from '../../components/monaco/LazyBundleDiff';
+import { EditChanges } from './EditChanges';
+import type { OpenWitnessThread } from './witness-thread';
 
 export interface VersionActionsProps {
   agent: AgentIn;
@@ -24,6 +27,7 @@ export interface VersionActionsProps {
   /** Whether the text is a bundle that validates (publishing anything else is refused). */
   valid: boolean;
   onDone: (message: string) => void;
+  onOpenAsThread?: OpenWitnessThread | undefined;
 }
 
 const field = 'flex flex-col gap-1 text-xs font-medium text-zinc-600 dark:text-zinc-300';
@@ -38,7 +42,7 @@ function Diff({ original, modified, label }: { original: string; modified: strin
   );
 }
 
-export function VersionActions({ agent, text, activeText, valid, onDone }: VersionActionsProps) {
+export function VersionActions({ agent, text, activeText, valid, onDone, onOpenAsThread }: VersionActionsProps) {
   const [open, setOpen] = useState<'publish' | 'activate' | null>(null);
   const next = `v${agent.versions.length + 1}`;
   const [tag, setTag] = useState('');
@@ -115,6 +119,14 @@ export function VersionActions({ agent, text, activeText, valid, onDone }: Versi
             Publishing stores this draft as version {next} of {agent.name || agent.id}; a published version
             never changes. What it changes against the active version ({agent.active_version}):
           </p>
+          <EditChanges
+            agentId={agent.id}
+            baseText={activeText}
+            headText={text}
+            headValid={valid}
+            label="Publish: what this edit changes"
+            onOpenAsThread={onOpenAsThread}
+          />
           <Diff
             original={activeText ?? '{}'}
             modified={text}
@@ -189,6 +201,16 @@ export function VersionActions({ agent, text, activeText, valid, onDone }: Versi
             New threads will run this version instead of {agent.active_version}; threads already started keep
             theirs. What changes:
           </p>
+          {targetBundle.data ? (
+            <EditChanges
+              agentId={agent.id}
+              baseText={activeText}
+              headText={bundleText(targetBundle.data.bundle)}
+              headValid
+              label="Activate: what this edit changes"
+              onOpenAsThread={onOpenAsThread}
+            />
+          ) : null}
           {targetBundle.data ? (
             <Diff
               original={activeText ?? '{}'}

@@ -3,3 +3,4 @@ import { preloadBundleEditor } from './BundleEditorPanel';
 export { BundleEditorPanel, type BundleEditorPanelProps } from './BundleEditorPanel';
 export const prepareMonaco = () =>
   Promise.all([preloadBundleEditor(), import('./monaco/warm-up').then((m) => m.warmUpJsonLanguage())]);
+export type { OpenWitnessThread } from './witness-thread';

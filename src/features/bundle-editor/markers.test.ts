@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleIssue } from '../../contract/api';
 import { analyzeText, bundleText } from '../../domain/bundles/analysis';
-import { issueProblems, markerProblems, problemsOf, rangeOf } from './markers';
+import { blockingProblems, issueProblems, lintProblems, markerProblems, problemsOf, rangeOf } from './markers';
 
 const bundle = {
   parameters: [{ code: 'transaction-date', type: 'date' }],
@@ -82,5 +82,64 @@ describe('problems from the shared validator', () => {
 
   it('falls back to the document start when nothing can be located', () => {
     expect(rangeOf('   ', ['a'])).toEqual({ start: 0, end: 1, exact: false });
+  });
+});
+
+describe('problems from the lint', () => {
+  const rulePath = ['agent_tools', 0, 'rules', 'pre', 'constraint', 0];
+  const done = {
+    kind: 'done' as const,
+    clock: '2026-11-28T12:00:00.000Z',
+    response: {
+      findings: [
+        {
+          code: 'dead_rule',
+          severity: 'warning' as const,
+          message: 'DISPUTE_WINDOW can never hold.',
+          loc: { path: [...rulePath, 'when'] },
+          rule: 'DISPUTE_WINDOW',
+          tool: 'DISPUTE_CHARGE',
+          witness: { tool: 'DISPUTE_CHARGE', clock: '2026-11-28T12:00:00.000Z', values: { amount: 600 } },
+        },
+      ],
+      capped: false,
+      not_analysed: [],
+      regions: 4,
+    },
+  };
+
+  it("marks each finding at its path, as the validator's issues are, and never blocks a send", () => {
+    const analysis = analyzeText(text);
+    const problems = problemsOf(text, analysis, null, done);
+    const finding = problems.find((p) => p.source === 'lint')!;
+    expect(finding).toMatchObject({
+      severity: 'warning',
+      code: 'dead_rule',
+      exact: true,
+      startLineNumber: lineOf('"when"'),
+      lint: { rule: 'DISPUTE_WINDOW', tool: 'DISPUTE_CHARGE', witness: { values: { amount: 600 } } },
+    });
+    expect(markerProblems(problems)).toContain(finding);
+    expect(blockingProblems(problems)).not.toContain(finding);
+  });
+
+  it('says so in one problem when the lint could not run, listed but not marked', () => {
+    const problems = lintProblems(text, { kind: 'failed', message: 'not implemented yet' });
+    expect(problems).toHaveLength(1);
+    expect(problems[0]!.message).toMatch(/^Lint could not run: not implemented yet\./);
+    expect(markerProblems(problems)).toEqual([]);
+    expect(lintProblems(text, { kind: 'unavailable' })[0]!.message).toMatch(/^Lint could not run: /);
+    expect(lintProblems(text, { kind: 'linting' })).toEqual([]);
+  });
+
+  it('names what the lint left unanalysed', () => {
+    const partial = {
+      ...done,
+      response: { ...done.response, capped: true, not_analysed: [{ tool: 'REFUND', reason: 'too many regions' }] },
+    };
+    const note = lintProblems(text, partial).find((p) => p.source === 'lint-status');
+    expect(note?.message).toBe(
+      'Lint did not analyse everything (it stopped at its limits): REFUND. Findings may be missing there.',
+    );
   });
 });

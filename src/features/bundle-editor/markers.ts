@@ -6,19 +6,24 @@
  *
  * Pure: no Monaco import (severities are plain strings; the editor maps them).
  */
+import type { Witness } from '../../contract/analysis';
 import type { BundleIssue } from '../../contract/api';
 import { locateInJson, offsetToLineColumn } from '../../lib/bundle/locate';
 import type { DraftAnalysis } from '../../domain/bundles/analysis';
+import type { DraftLint } from '../../domain/bundles/lint-runner';
 
-export type ProblemSource = 'validator' | 'service' | 'json';
+/** `lint`: the engine's findings; `lint-status`: why the lint said nothing (listed, never marked). */
+export type ProblemSource = 'validator' | 'service' | 'json' | 'lint' | 'lint-status';
 
 export interface Problem {
   /** Stable key for lists. */
   id: string;
   source: ProblemSource;
-  severity: 'error' | 'warning';
+  severity: 'error' | 'warning' | 'info';
   code: string;
   message: string;
+  /** A lint finding's rule, tool and witness (where the engine shows it). */
+  lint?: { rule?: string; tool?: string; witness?: Witness };
   loc: (string | number)[];
   /** Offsets into the text; the marked range. */
   start: number;
@@ -73,14 +78,95 @@ export function issueProblems(
   });
 }
 
+/** One problem about the lint itself, at the top of the document (listed, not marked). */
+function lintStatus(text: string, severity: Problem['severity'], code: string, message: string): Problem {
+  const { start, end } = rangeOf(text, []);
+  return withPosition(text, {
+    id: `lint-status:${code}`,
+    source: 'lint-status',
+    severity,
+    code,
+    message,
+    loc: [],
+    start,
+    end,
+    exact: false,
+  });
+}
+
 /**
- * Every problem of a draft, in text order: a JSON syntax error, the validator's issues, and the
- * service's issues when they were reported for this very text (an edit makes them stale).
+ * The lint's findings as problems at their `loc.path` (the validator's mapping), and one clear
+ * problem when the lint could not run or left something unanalysed: never a silent blank.
+ */
+export function lintProblems(text: string, lint: DraftLint): Problem[] {
+  if (lint.kind === 'failed')
+    return [
+      lintStatus(
+        text,
+        'warning',
+        'lint_failed',
+        `Lint could not run: ${lint.message}. The validator’s checks above still hold; edit the draft to lint it again.`,
+      ),
+    ];
+  if (lint.kind === 'unavailable')
+    return [
+      lintStatus(
+        text,
+        'info',
+        'lint_unavailable',
+        'Lint could not run: this browser cannot start a Web Worker, and the engine never runs on the page itself.',
+      ),
+    ];
+  if (lint.kind !== 'done') return [];
+  const out = lint.response.findings.map((f, i) => {
+    const { start, end, exact } = rangeOf(text, f.loc.path);
+    return withPosition(text, {
+      id: `lint:${i}:${f.code}:${f.loc.path.join('.')}`,
+      source: 'lint',
+      severity: f.severity,
+      code: f.code,
+      message: f.message,
+      loc: f.loc.path,
+      lint: {
+        ...(f.rule !== undefined ? { rule: f.rule } : {}),
+        ...(f.tool !== undefined ? { tool: f.tool } : {}),
+        ...(f.witness !== undefined ? { witness: f.witness } : {}),
+      },
+      start,
+      end,
+      exact,
+    });
+  });
+  const left = lint.response.not_analysed;
+  if (lint.response.capped || left.length > 0) {
+    const what = left
+      .slice(0, 3)
+      .map((n) => [n.tool, n.rule, n.param].filter(Boolean).join(' · ') || n.reason)
+      .join('; ');
+    out.push(
+      lintStatus(
+        text,
+        'info',
+        'lint_partial',
+        `Lint did not analyse everything${lint.response.capped ? ' (it stopped at its limits)' : ''}${what ? `: ${what}${left.length > 3 ? ` and ${left.length - 3} more` : ''}` : ''}. Findings may be missing there.`,
+      ),
+    );
+  }
+  return out;
+}
+
+const RANK: Record<Problem['severity'], number> = { error: 0, warning: 1, info: 2 };
+
+/**
+ * Every problem of a draft, in text order: a JSON syntax error, the validator's issues, the
+ * service's issues when they were reported for this very text (an edit makes them stale) and the
+ * lint's findings.
  */
 export function problemsOf(
   text: string,
   analysis: DraftAnalysis,
   serverIssues: readonly BundleIssue[] | null,
+  lint: DraftLint = { kind: 'off' },
 ): Problem[] {
   const out: Problem[] = [];
   if (analysis.kind === 'invalid-json') {
@@ -111,12 +197,16 @@ export function problemsOf(
       ),
     );
   }
-  return out.sort(
-    (a, b) => a.start - b.start || (a.severity === b.severity ? 0 : a.severity === 'error' ? -1 : 1),
-  );
+  out.push(...lintProblems(text, lint));
+  return out.sort((a, b) => a.start - b.start || RANK[a.severity] - RANK[b.severity]);
 }
 
 /** Problems that become editor markers (Monaco reports JSON syntax errors itself). */
 export function markerProblems(problems: readonly Problem[]): Problem[] {
-  return problems.filter((p) => p.source !== 'json');
+  return problems.filter((p) => p.source !== 'json' && p.source !== 'lint-status');
+}
+
+/** Problems that make a draft invalid: the lint's findings never block a send or a publish. */
+export function blockingProblems(problems: readonly Problem[]): Problem[] {
+  return problems.filter((p) => p.source !== 'lint' && p.source !== 'lint-status');
 }

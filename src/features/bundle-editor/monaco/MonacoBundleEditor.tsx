@@ -85,10 +85,15 @@ export default function MonacoBundleEditor({
       model,
       MARKER_OWNER,
       problems.map((p) => ({
-        severity: p.severity === 'error' ? monaco.MarkerSeverity.Error : monaco.MarkerSeverity.Warning,
+        severity:
+          p.severity === 'error'
+            ? monaco.MarkerSeverity.Error
+            : p.severity === 'warning'
+              ? monaco.MarkerSeverity.Warning
+              : monaco.MarkerSeverity.Info,
         message: p.message,
         code: p.code,
-        source: p.source === 'service' ? 'service (422)' : 'bundle',
+        source: p.source === 'service' ? 'service (422)' : p.source === 'lint' ? 'lint' : 'bundle',
         startLineNumber: p.startLineNumber,
         startColumn: p.startColumn,
         endLineNumber: p.endLineNumber,

@@ -1,0 +1,75 @@
+/**
+ * Lint as you type: a draft that validates is linted by the engine in a Web Worker of its own
+ * (lint.worker.ts), so a slow lint never holds up the validator's markers or a send. Latest text
+ * wins: one lint runs at a time, and while it runs only the latest text asked about waits. Answers
+ * are kept for the few most recent texts; components re-render when one lands (`useDraftLint`).
+ * The engine never runs on the page's thread: where there is no Worker (jsdom), the lint is
+ * `unavailable` and says so.
+ */
+import { create } from 'zustand';
+import type { LintOutcome } from './lint.worker';
+import LintWorker from './lint.worker?worker';
+
+export type DraftLint =
+  /** Nothing to lint: the draft does not validate (or is not known yet). */
+  | { kind: 'off' }
+  | { kind: 'linting' }
+  /** No Web Worker here, so the engine cannot run without freezing the page. */
+  | { kind: 'unavailable' }
+  | LintOutcome;
+
+const KEEP = 8;
+const answers = new Map<string, LintOutcome>();
+const useAnswers = create<{ version: number }>(() => ({ version: 0 }));
+
+let worker: Worker | null = null;
+const unavailable = typeof Worker === 'undefined';
+let running: string | null = null;
+let waiting: string | null = null;
+
+function finished(text: string, outcome: LintOutcome): void {
+  answers.delete(text);
+  answers.set(text, outcome);
+  if (answers.size > KEEP) answers.delete(answers.keys().next().value!);
+  running = null;
+  const next = waiting;
+  waiting = null;
+  if (next !== null && !answers.has(next)) start(next);
+  useAnswers.setState((s) => ({ version: s.version + 1 }));
+}
+
+function start(text: string): void {
+  running = text;
+  if (!worker) {
+    worker = new LintWorker();
+    worker.onmessage = (e: MessageEvent<{ text: string; outcome: LintOutcome }>) =>
+      finished(e.data.text, e.data.outcome);
+    worker.onerror = (e) => {
+      // The worker itself died (out of memory, a blocked script): say so for this text, start
+      // a fresh worker for the next one.
+      e.preventDefault();
+      worker?.terminate();
+      worker = null;
+      const message = e.message || 'the lint worker stopped';
+      if (running !== null) finished(running, { kind: 'failed', message });
+    };
+  }
+  worker.postMessage({ text, clock: new Date().toISOString() });
+}
+
+/** The lint of `text` (a draft that validates), or null when there is nothing to lint. */
+function lintDraft(text: string | null): DraftLint {
+  if (text === null) return { kind: 'off' };
+  const known = answers.get(text);
+  if (known) return known;
+  if (unavailable) return { kind: 'unavailable' };
+  if (running === null) start(text);
+  else if (running !== text) waiting = text;
+  return { kind: 'linting' };
+}
+
+/** `lintDraft` for components: re-renders when the answer arrives. */
+export function useDraftLint(text: string | null): DraftLint {
+  useAnswers((s) => s.version);
+  return lintDraft(text);
+}
