@@ -3,8 +3,8 @@
  * agent created from a pasted bundle is edited in Monaco as a person types (a threshold lowered,
  * then a rule whose condition can never hold); the lint marks that rule in the editor and lists it
  * in Problems; Publish says what the edit changes, region by region with its witness; the
- * witness is saved as a test case with one click, shows in the Tests tab, and passes against the
- * draft but not against the active version.
+ * witness is saved as a test case with one click (it shows in the Tests tab, and passes against
+ * the draft but not against the active version) and opened as a thread that runs the draft.
  */
 import path from 'node:path';
 import type { Page } from '@playwright/test';
@@ -105,6 +105,18 @@ test('an edit is linted as it is typed, Publish says what it changes, and its wi
 
   await change.getByRole('button', { name: 'Save as test case' }).click();
   await expect(change.getByRole('status')).toHaveText(`Saved “${caseName}” to ${id}’s tests (Tests tab).`);
+
+  // Open as thread: a new thread running the draft, the witness's messages sent in order, the
+  // last one blocked by the lowered limit.
+  const messages = await change.getByRole('list', { name: 'Witness messages' }).getByRole('listitem').allTextContents();
+  const before = new URL(page.url()).searchParams.get('task');
+  await change.getByRole('button', { name: 'Open as thread' }).click();
+  await expect.poll(() => new URL(page.url()).searchParams.get('task')).not.toBe(before);
+  const last = page
+    .getByRole('log', { name: 'Conversation' })
+    .getByRole('article', { name: `Turn ${messages.length}` });
+  await expect(last).toContainText(messages[messages.length - 1]!.replace(/^“|”$/g, ''));
+  await expect(last.getByTitle('Decision: block_with_explanation')).toBeVisible();
 
   // The case is in the agent's suite.
   await page.getByRole('tab', { name: 'Tests' }).click();

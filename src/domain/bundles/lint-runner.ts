@@ -1,7 +1,9 @@
 /**
  * Lint as you type: a draft that validates is linted by the engine in a Web Worker of its own
  * (lint.worker.ts), so a slow lint never holds up the validator's markers or a send. Latest text
- * wins: one lint runs at a time, and while it runs only the latest text asked about waits. Answers
+ * wins: one lint runs at a time, and while it runs only the latest text asked about waits; a lint
+ * still running after `STALE_AFTER_MS` when a newer text comes is abandoned (its worker ended, a
+ * fresh one started), so one slow bundle never holds up the lint of the next edit. Answers
  * are kept for the few most recent texts; components re-render when one lands (`useDraftLint`).
  * The engine never runs on the page's thread: where there is no Worker (jsdom), the lint is
  * `unavailable` and says so.
@@ -25,7 +27,10 @@ const useAnswers = create<{ version: number }>(() => ({ version: 0 }));
 let worker: Worker | null = null;
 const unavailable = typeof Worker === 'undefined';
 let running: string | null = null;
+let runningSince = 0;
 let waiting: string | null = null;
+/** How long a lint may keep a newer text waiting before it is abandoned. */
+const STALE_AFTER_MS = 300;
 
 function finished(text: string, outcome: LintOutcome): void {
   answers.delete(text);
@@ -40,6 +45,7 @@ function finished(text: string, outcome: LintOutcome): void {
 
 function start(text: string): void {
   running = text;
+  runningSince = performance.now();
   if (!worker) {
     worker = new LintWorker();
     worker.onmessage = (e: MessageEvent<{ text: string; outcome: LintOutcome }>) =>
@@ -64,7 +70,14 @@ function lintDraft(text: string | null): DraftLint {
   if (known) return known;
   if (unavailable) return { kind: 'unavailable' };
   if (running === null) start(text);
-  else if (running !== text) waiting = text;
+  else if (running !== text) {
+    if (performance.now() - runningSince > STALE_AFTER_MS) {
+      worker?.terminate();
+      worker = null;
+      waiting = null;
+      start(text);
+    } else waiting = text;
+  }
   return { kind: 'linting' };
 }
 
