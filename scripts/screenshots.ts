@@ -1,6 +1,6 @@
 /**
  * Screenshots of the real UI for the README, into docs/: the workspace with a blocked turn and its
- * graph, the bundle editor, the compare view, a snapshot, the command palette and the dark theme.
+ * graph, the bundle editor (an edit and what it changes), the compare view, a snapshot, the command palette and the dark theme.
  *
  *   npx tsx scripts/screenshots.ts
  *
@@ -52,8 +52,9 @@ async function main() {
     await page.goto('/');
     await page.getByLabel('API key', { exact: true }).fill('dev-key');
     await page.getByLabel('Remember the key on this device').check();
-    const agent = page.getByLabel('Agent', { exact: true });
-    await page.waitForFunction(() => document.querySelector('select') !== null);
+    // The agent field becomes a picker once the service has listed its agents.
+    const agent = page.getByRole('combobox', { name: 'Agent', exact: true });
+    await agent.waitFor();
     await agent.selectOption('card-disputes');
     await page.getByRole('button', { name: 'Start a thread' }).click();
     await page.waitForURL(/[?&]task=/);
@@ -71,11 +72,33 @@ async function main() {
     await shot(page, 'command-palette');
     await page.keyboard.press('Escape');
 
-    // Bundle editor.
+    // Bundle editor: DISPUTE_WINDOW widened from 8 to 30 days, the diff against the baseline with
+    // what the edit changes (then the draft is reset, so the rerun below runs the agent's own).
     await page.getByRole('tab', { name: 'Bundle' }).click();
     await page.locator('[data-editor-ready="true"]').waitFor({ timeout: 30_000 });
     await page.locator('.monaco-editor .view-lines').first().waitFor();
+    const baseline = await page.request.get('/reference/v1/agents/card-disputes/bundle', {
+      headers: { 'x-service-api-key': 'dev-key' },
+    });
+    const lines = `${JSON.stringify(((await baseline.json()) as { bundle: unknown }).bundle, null, 2)}\n`.split('\n');
+    const from = lines.findIndex((l) => l.includes('"DISPUTE_WINDOW"'));
+    const windowLine = lines.findIndex((l, i) => i > from && /"value": 8$/.test(l)) + 1;
+    await page.getByRole('textbox', { name: 'Bundle editor' }).focus();
+    await page.keyboard.press('Control+G');
+    await page.keyboard.type(String(windowLine));
+    await page.keyboard.press('Enter');
+    await page.keyboard.press('End');
+    await page.keyboard.press('Backspace');
+    await page.keyboard.type('30');
+    await page.getByRole('button', { name: 'Diff with baseline' }).click();
+    await page
+      .getByRole('region', { name: 'What this edit changes from the baseline' })
+      .getByText(/decision change|Equivalent/)
+      .first()
+      .waitFor({ timeout: 60_000 });
     await shot(page, 'bundle-editor');
+    await page.getByRole('button', { name: 'Diff with baseline' }).click();
+    await page.getByRole('button', { name: 'Reset to baseline' }).click();
     await page.getByRole('tab', { name: 'Trace' }).click();
 
     // A rerun of the blocked turn with an edited message, then the comparison.
