@@ -11,8 +11,9 @@ import { decisionCause } from '../../src/lib/decision-cause';
 import { intentOf, type ToolChoice } from '../choose-tool';
 import type { EngineState, TurnOutput } from '../contract';
 import { engine } from '../index';
-import { guardedRun } from '../guard';
-import { decideTurn, startTurn } from '../turn';
+import { guardedRun, TURN_WORK_LIMIT } from '../guard';
+import { withWorkBudget } from '../../src/lib/bundle/work-budget';
+import { decideTurn, startTurn, type TurnStart } from '../turn';
 import type { CompiledTool } from '../types';
 import { newValues } from '../values';
 
@@ -60,20 +61,46 @@ export function decidedTurn(out: TurnOutput): Decided {
   };
 }
 
+/**
+ * Where a new request starts (the bundle compiled, the profile loaded), once per bundle and clock:
+ * every region starts from a copy of it, as a turn of a new task does.
+ */
+const starts = new WeakMap<Bundle, Map<string, TurnStart>>();
+
+function freshStart(bundle: Bundle, clock: string): TurnStart {
+  let byClock = starts.get(bundle);
+  if (!byClock) starts.set(bundle, (byClock = new Map()));
+  let start = byClock.get(clock);
+  if (!start) {
+    start = startTurn({
+      bundle,
+      state: engine.initialState(bundle, clock, USER),
+      text: '',
+      clock,
+      interactionId: 'region',
+      userId: USER,
+    });
+    if (byClock.size > 16) byClock.clear();
+    byClock.set(clock, start);
+  }
+  return {
+    ...start,
+    values: newValues(start.values),
+    origins: Object.assign(Object.create(null) as Record<string, string>, start.origins),
+    profileLoaded: [...start.profileLoaded],
+  };
+}
+
+/** The values a new request starts with (the user profile's), before the user says anything. */
+export const startingValues = (bundle: Bundle, clock: string): Readonly<Record<string, unknown>> =>
+  freshStart(bundle, clock).values;
+
 /** The tool's run on a new request with `values` given by the user, at `clock`. */
 export function decideAt(bundle: Bundle, tool: CompiledTool, values: Record<string, unknown>, clock: string): Decided {
   return decidedTurn(
-    guardedRun('deciding a region', () => {
-      const start = startTurn({
-        bundle,
-        state: engine.initialState(bundle, clock, USER),
-        text: '',
-        clock,
-        interactionId: 'region',
-        userId: USER,
-      });
+    withWorkBudget('deciding a region', TURN_WORK_LIMIT, () => {
       const choice: ToolChoice = { kind: 'new', tool, intent: intentOf(tool.code), considered: [tool.code], via: 'words' };
-      return decideTurn(start, choice, newValues(values));
+      return decideTurn(freshStart(bundle, clock), choice, newValues(values));
     }),
   );
 }

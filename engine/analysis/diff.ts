@@ -11,9 +11,11 @@ import { canonicalJson } from '../../src/lib/bundle/hash';
 import { parseClock } from '../clock';
 import { compileBundle } from '../compile';
 import type { CompiledBundle, CompiledTool } from '../types';
-import { decideAt, sameOutcome, sideOf, type Decided } from './decide';
+import { looseEquals } from '../values';
+import { decideAt, sameOutcome, sideOf, startingValues, type Decided } from './decide';
 import { regionsOf, regionWords, valuesAt, type Unit } from './regions';
 import { affordable, mergeVariables, newBudget, sample, unitsFor } from './tool-regions';
+import { sharedPresence } from './presence';
 import { toolScope } from './variables';
 import { witnessOf } from './witness';
 
@@ -51,7 +53,7 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
     const sb = toolScope(cb, tb, clk);
     const sh = toolScope(ch, th, clk);
     notAnalysed.push(...sb.notAnalysed, ...sh.notAnalysed);
-    const units = unitsFor(mergeVariables(sb.variables, sh.variables));
+    const units = unitsFor(mergeVariables(sb.variables, sh.variables), sharedPresence(sb.presence, sh.presence));
     const n = affordable(units, budget, 2);
     if (n === null) {
       capped = true;
@@ -80,7 +82,12 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
     }
     for (const members of groups.values()) {
       for (const box of mergeBoxes(units, members.map((m) => m.choice))) {
-        const first = members.find((m) => box.every((set, u) => set.includes(m.choice[u]!)))!;
+        const inBox = members.filter((m) => box.every((set, u) => set.includes(m.choice[u]!)));
+        // The witness a user can say best: one where the profile's values are the profile's own.
+        const profile = startingValues(head, clock);
+        const first =
+          inBox.find((m) => Object.keys(profile).every((code) => !(code in m.values) || looseEquals(profile[code], m.values[code]))) ??
+          inBox[0]!;
         differences.push({
           tool: code,
           region: regionWords(units, box, clk, sample),

@@ -281,7 +281,7 @@ function toolChecks(l: Lint, tool: CompiledTool): void {
   const { compiled, raw, clock } = l;
   const scope = toolScope(compiled, tool, l.clk);
   l.notAnalysed.push(...scope.notAnalysed);
-  const units = unitsFor(scope.variables);
+  const units = unitsFor(scope.variables, scope.presence);
   const n = affordable(units, l.budget);
   if (n === null) {
     l.capped = true;

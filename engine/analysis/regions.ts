@@ -19,9 +19,14 @@ export interface Slot {
   order: number;
 }
 
-/** A unit of the product: one value alone, or values compared with each other, placed together. */
+/**
+ * A unit of the product: one value alone, values compared with each other placed together, or
+ * requirements only their presence reads (`presence`: choice i leaves the i-th first missing, the
+ * last choice gives them all; see presence.ts).
+ */
 export interface Unit {
   variables: Variable[];
+  presence?: true;
   /** Each choice gives every variable of the unit its slot; `relation` says how grouped values compare. */
   choices: { slots: Slot[]; relation?: string }[];
 }
@@ -217,11 +222,21 @@ function compareValues(a: unknown, b: unknown): number {
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
-/** The units of a scope's product: grouped values together, every other value alone. */
-export function unitsOf(variables: Variable[], sample: (v: Variable) => unknown): Unit[] {
+/** The units of a scope's product: grouped values together, presence-only requirements together, every other value alone. */
+export function unitsOf(variables: Variable[], sample: (v: Variable) => unknown, presence: readonly string[] = []): Unit[] {
   const groups = new Map<number, Variable[]>();
   const units: Unit[] = [];
+  const present = presence
+    .map((code) => variables.find((v) => v.code === code && v.group === null))
+    .filter((v): v is Variable => v !== undefined);
+  if (present.length > 1) {
+    const choices: Unit['choices'] = [];
+    for (let i = 0; i <= present.length; i++)
+      choices.push({ slots: present.map((v, j) => (j < i ? { value: sample(v), order: 0 } : UNKNOWN)) });
+    units.push({ variables: present, presence: true, choices });
+  }
   for (const v of variables) {
+    if (present.length > 1 && present.includes(v)) continue;
     if (v.group === null) units.push({ variables: [v], choices: slotsOf(v, sample).map((s) => ({ slots: [s] })) });
     else (groups.get(v.group) ?? groups.set(v.group, []).get(v.group)!).push(v);
   }
@@ -347,6 +362,18 @@ export function regionWords(units: Unit[], picks: number[][], clock: Clock, samp
   const relations: string[] = [];
   units.forEach((u, i) => {
     const chosen = picks[i]!.map((c) => u.choices[c]!);
+    if (u.presence) {
+      if (chosen.length === u.choices.length) return;
+      for (const c of chosen.slice(0, 1)) {
+        const missing = c.slots.findIndex((s) => s.order === -1);
+        u.variables.forEach((v, j) => {
+          if (missing === -1 || j < missing) parts.push({ param: v.code, axis: 'known', words: `${v.code} known` });
+          else if (j === missing)
+            parts.push({ param: v.code, axis: 'known', words: `${v.code} not known`, unknown: true });
+        });
+      }
+      return;
+    }
     if (chosen.length === u.choices.length && u.variables.every((v) => !v.canBeUnknown) && u.variables.length === 1) return;
     u.variables.forEach((v, j) => {
       const orders = [...new Set(chosen.map((c) => c.slots[j]!.order))];

@@ -37,7 +37,8 @@ export function sample(v: Variable): unknown {
   return v.sample;
 }
 
-export const unitsFor = (variables: Variable[]): Unit[] => unitsOf(variables, sample);
+export const unitsFor = (variables: Variable[], presence: readonly string[] = []): Unit[] =>
+  unitsOf(variables, sample, presence);
 
 /** How many regions `units` make, or null when past the caps (nothing is spent then). */
 export function affordable(units: Unit[], budget: RegionBudget, sides = 1): number | null {
