@@ -27,7 +27,8 @@ import { continueAt } from './decide';
 import { paramLoc, ruleLoc, toolLoc } from './locate';
 import { regionCount, regionsOf, valuesAt } from './regions';
 import { affordable, decideRegions, newBudget, unitsFor, type DecidedRegion, type RegionBudget } from './tool-regions';
-import { rulesOf, toolScope, variablesOf } from './variables';
+import { rulesOf } from './rules-of';
+import { toolScope, variablesOf } from './variables';
 import { witnessOf } from './witness';
 
 /** Steps one rule's condition check may take over all its regions. */

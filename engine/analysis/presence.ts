@@ -11,7 +11,7 @@ import { readResponseMapping } from '../../src/lib/bundle/response-mapping';
 import { formulaRefs } from '../formula';
 import type { CompiledBundle, CompiledTool } from '../types';
 import { isComputed } from './computed';
-import { rulesOf } from './variables';
+import { rulesOf } from './rules-of';
 
 const memo = new WeakMap<CompiledBundle, Set<string>>();
 

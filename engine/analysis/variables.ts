@@ -17,6 +17,7 @@ import type { CompiledBundle, CompiledTool, StagedRule } from '../types';
 import { toBoolean, toNumber } from '../values';
 import { integrationReads } from './integration-reads';
 import { presenceOnly } from './presence';
+import { rulesOf } from './rules-of';
 import { crossings, followOf, formulasOf, isComputed, type Follow } from './computed';
 
 export type Axis = 'number' | 'date' | 'value' | 'boolean' | 'known';
@@ -78,15 +79,6 @@ const AXIS_OF: Record<string, Axis> = {
   string: 'value',
 };
 
-export const rulesOf = (ct: CompiledTool): StagedRule[] => [
-  ...ct.globals,
-  ...ct.pre,
-  ...ct.requiredRules,
-  ...ct.missingInfo,
-  ...ct.success,
-  ...ct.fail,
-  ...ct.summaryMissingInfo,
-];
 
 /** Every leaf of a condition, in order. */
 function leavesOf(c: Condition | null | undefined, out: ConditionLeaf[] = []): ConditionLeaf[] {
