@@ -23,6 +23,8 @@ export interface Decided {
   deciding: string[];
   /** Rules whose condition held (they triggered), each once. */
   held: Set<string>;
+  /** The rules whose block was the one that stopped a tool (the first blocking rule of each tool blocked). */
+  blockedBy: Set<string>;
   /** Rule id → its first result. */
   results: Map<string, string>;
   invoked: string[];
@@ -40,10 +42,12 @@ export function decidedTurn(out: TurnOutput): Decided {
   const { trace } = out;
   const cause = decisionCause(trace);
   const held = new Set<string>();
+  const blockedBy = new Set<string>();
   const calls: string[] = [];
   for (const d of trace.decisions ?? []) {
     const rec = d as { type?: unknown; rule?: unknown; integration?: unknown };
     if (rec.type === 'rule_triggered' && typeof rec.rule === 'string') held.add(rec.rule);
+    if (rec.type === 'block' && typeof rec.rule === 'string') blockedBy.add(rec.rule);
     if (rec.type === 'call_integration' && typeof rec.integration === 'string') calls.push(rec.integration);
   }
   const results = new Map<string, string>();
@@ -52,6 +56,7 @@ export function decidedTurn(out: TurnOutput): Decided {
     decision: trace.decision,
     deciding: (cause?.ruleIndices ?? []).map((i) => trace.rules_evaluated[i]!.rule_id),
     held,
+    blockedBy,
     results,
     invoked: [...new Set(trace.tools_invoked.map((t) => t.tool))],
     calls,

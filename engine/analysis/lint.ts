@@ -301,8 +301,8 @@ function toolChecks(l: Lint, tool: CompiledTool): void {
   // Shadowed: a blocking rule that holds somewhere but never decides.
   for (const r of own.filter(isBlocking)) {
     const held = regions.filter((g) => g.decided.held.has(r.id));
-    if (held.length === 0 || held.some((g) => g.decided.deciding.includes(r.id))) continue;
-    const by = held[0]!.decided.deciding[0];
+    if (held.length === 0 || held.some((g) => g.decided.blockedBy.has(r.id))) continue;
+    const by = [...held[0]!.decided.blockedBy][0] ?? held[0]!.decided.deciding[0];
     l.findings.push({
       code: 'shadowed_rule',
       severity: 'warning',
@@ -318,7 +318,7 @@ function toolChecks(l: Lint, tool: CompiledTool): void {
   repeatedCalls(l, tool, regions);
 }
 
-/** Two blocking rules with different words that hold together where the first one decides. */
+/** Two blocking rules leading to different next tools that hold together: the order decides which. */
 function conflicts(
   l: Lint,
   tool: CompiledTool,
@@ -328,21 +328,24 @@ function conflicts(
   witness: (g: DecidedRegion) => LintFinding['witness'],
 ): void {
   const blocking = own.filter(isBlocking);
-  const decides = new Set(regions.flatMap((g) => g.decided.deciding));
+  const decides = new Set(regions.flatMap((g) => [...g.decided.blockedBy]));
   const reported = new Set<string>();
   for (let i = 0; i < blocking.length; i++) {
     for (let j = i + 1; j < blocking.length; j++) {
       const a = blocking[i]!;
       const b = blocking[j]!;
       if (!decides.has(a.id) || !decides.has(b.id)) continue;
-      if (JSON.stringify(a.rule.then) === JSON.stringify(b.rule.then)) continue;
+      // Blocked either way: only the words differ, and the first rule's are said by design.
+      const next = (r: StagedRule) =>
+        r.rule.then?.action === 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL' ? (activationTarget(r, l.compiled).code ?? '') : '';
+      if (next(a) === next(b)) continue;
       const both = regions.find((g) => g.decided.held.has(a.id) && g.decided.held.has(b.id));
       if (!both || reported.has(`${a.id}\u0000${b.id}`)) continue;
       reported.add(`${a.id}\u0000${b.id}`);
       l.findings.push({
         code: 'rule_conflict',
         severity: 'warning',
-        message: `${a.id} and ${b.id} both hold for some requests and block with different words; ${a.id} comes first, so there ${b.id} is never said. Narrow one of them, or order them on purpose.`,
+        message: `${a.id} and ${b.id} both hold for some requests and lead to different tools (${next(a) || 'none'} and ${next(b) || 'none'}); ${a.id} comes first, so there its outcome wins silently. Narrow one of them, or order them on purpose.`,
         loc: { path: at(b) },
         rule: b.id,
         tool: tool.code,
