@@ -101,10 +101,21 @@ export const startingValues = (bundle: Bundle, clock: string): Readonly<Record<s
   freshStart(bundle, clock).values;
 
 /** The tool's run on a new request with `values` given by the user, at `clock`. */
-export function decideAt(bundle: Bundle, tool: CompiledTool, values: Record<string, unknown>, clock: string): Decided {
+export function decideAt(
+  bundle: Bundle,
+  tool: CompiledTool,
+  values: Record<string, unknown>,
+  clock: string,
+): Decided {
   return decidedTurn(
     withWorkBudget('deciding a region', TURN_WORK_LIMIT, () => {
-      const choice: ToolChoice = { kind: 'new', tool, intent: intentOf(tool.code), considered: [tool.code], via: 'words' };
+      const choice: ToolChoice = {
+        kind: 'new',
+        tool,
+        intent: intentOf(tool.code),
+        considered: [tool.code],
+        via: 'words',
+      };
       return decideTurn(freshStart(bundle, clock), choice, newValues(values));
     }),
   );
@@ -122,9 +133,21 @@ export function continueAt(
   clock: string,
 ): Decided | null {
   return guardedRunOrNull(() => {
-    const start = startTurn({ bundle, state: before.state, text: '', clock, interactionId: 'next', userId: USER });
+    const start = startTurn({
+      bundle,
+      state: before.state,
+      text: '',
+      clock,
+      interactionId: 'next',
+      userId: USER,
+    });
     if (!start.pending || !start.pendingTool) return null;
-    const choice: ToolChoice = { kind: 'continue', tool: start.pendingTool, intent, considered: [start.pendingTool.code] };
+    const choice: ToolChoice = {
+      kind: 'continue',
+      tool: start.pendingTool,
+      intent,
+      considered: [start.pendingTool.code],
+    };
     return decideTurn(start, choice, newValues(values));
   });
 }

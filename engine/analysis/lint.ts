@@ -9,7 +9,12 @@
  *   decides (shadowed), two rules whose order silently decides, a message that never reaches a
  *   reply, an integration called again on the next turn of the same request.
  */
-import { ANALYSIS_LIMITS, type LintFinding, type LintResponse, type NotAnalysed } from '../../src/contract/analysis';
+import {
+  ANALYSIS_LIMITS,
+  type LintFinding,
+  type LintResponse,
+  type NotAnalysed,
+} from '../../src/contract/analysis';
 import type { Bundle } from '../../src/contract/bundle';
 import { placeholders } from '../../src/lib/bundle/placeholders';
 import { readResponseMapping } from '../../src/lib/bundle/response-mapping';
@@ -26,7 +31,14 @@ import { newValues } from '../values';
 import { continueAt } from './decide';
 import { paramLoc, ruleLoc, toolLoc } from './locate';
 import { regionCount, regionsOf, valuesAt } from './regions';
-import { affordable, decideRegions, newBudget, unitsFor, type DecidedRegion, type RegionBudget } from './tool-regions';
+import {
+  affordable,
+  decideRegions,
+  newBudget,
+  unitsFor,
+  type DecidedRegion,
+  type RegionBudget,
+} from './tool-regions';
 import { rulesOf } from './rules-of';
 import { toolScope, variablesOf } from './variables';
 import { witnessOf } from './witness';
@@ -64,7 +76,12 @@ export function lint(raw: Bundle, clock: string): LintResponse {
   };
   for (const issue of validateBundle(raw))
     if (issue.severity === 'warning')
-      l.findings.push({ code: issue.code, severity: 'warning', message: issue.message, loc: { path: issue.loc } });
+      l.findings.push({
+        code: issue.code,
+        severity: 'warning',
+        message: issue.message,
+        loc: { path: issue.loc },
+      });
   unreachableTools(l);
   unusedParameters(l);
   unfillableRequirements(l);
@@ -77,7 +94,9 @@ export function lint(raw: Bundle, clock: string): LintResponse {
     return seen.has(key) ? false : (seen.add(key), true);
   });
   const findings = l.findings.sort(
-    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.loc.path.join('.').localeCompare(b.loc.path.join('.')),
+    (a, b) =>
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      a.loc.path.join('.').localeCompare(b.loc.path.join('.')),
   );
   return {
     findings: findings.slice(0, ANALYSIS_LIMITS.items),
@@ -139,7 +158,8 @@ function textsInUse(raw: Bundle): { whole: Set<string>; placed: Set<string> } {
   }
   // A parameter's own question and formula count as use of what they name.
   for (const p of raw.parameters ?? []) {
-    for (const text of [p.computation, p.question]) if (typeof text === 'string') for (const c of placeholders(text)) placed.add(c);
+    for (const text of [p.computation, p.question])
+      if (typeof text === 'string') for (const c of placeholders(text)) placed.add(c);
   }
   return { whole, placed };
 }
@@ -224,7 +244,11 @@ function conditionCheck(l: Lint, tool: CompiledTool, r: StagedRule): void {
   const units = unitsFor(scope.variables);
   if (regionCount(units, ANALYSIS_LIMITS.regionsPerTool) > ANALYSIS_LIMITS.regionsPerTool) {
     l.capped = true;
-    l.notAnalysed.push({ tool: tool.code, rule: r.id, reason: `its condition has more than ${ANALYSIS_LIMITS.regionsPerTool} regions` });
+    l.notAnalysed.push({
+      tool: tool.code,
+      rule: r.id,
+      reason: `its condition has more than ${ANALYSIS_LIMITS.regionsPerTool} regions`,
+    });
     return;
   }
   let holds = 0;
@@ -237,7 +261,14 @@ function conditionCheck(l: Lint, tool: CompiledTool, r: StagedRule): void {
       const values = newValues(given);
       const failed: Record<string, string> = Object.create(null) as Record<string, string>;
       applyComputations(compiled, tool.code, values, clk, failed);
-      const res = evaluateCondition(r.rule.when, { compiled, values, current: values, message: '', clock: clk, failed });
+      const res = evaluateCondition(r.rule.when, {
+        compiled,
+        values,
+        current: values,
+        message: '',
+        clock: clk,
+        failed,
+      });
       if (res.error !== undefined) continue;
       if (!res.known) {
         undecided++;
@@ -296,7 +327,8 @@ function toolChecks(l: Lint, tool: CompiledTool): void {
   l.regions += regions.length;
   const own = scope.rules.filter((r) => r.tool === tool.code).map((r) => r.staged);
   const at = (r: StagedRule) => ruleLoc(raw, compiled, r, tool.code);
-  const witness = (region: DecidedRegion) => witnessOf(raw, compiled, tool, region.values, clock, region.decided);
+  const witness = (region: DecidedRegion) =>
+    witnessOf(raw, compiled, tool, region.values, clock, region.decided);
 
   // Shadowed: a blocking rule that holds somewhere but never decides.
   for (const r of own.filter(isBlocking)) {
@@ -337,7 +369,9 @@ function conflicts(
       if (!decides.has(a.id) || !decides.has(b.id)) continue;
       // Blocked either way: only the words differ, and the first rule's are said by design.
       const next = (r: StagedRule) =>
-        r.rule.then?.action === 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL' ? (activationTarget(r, l.compiled).code ?? '') : '';
+        r.rule.then?.action === 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL'
+          ? (activationTarget(r, l.compiled).code ?? '')
+          : '';
       if (next(a) === next(b)) continue;
       const both = regions.find((g) => g.decided.held.has(a.id) && g.decided.held.has(b.id));
       if (!both || reported.has(`${a.id}\u0000${b.id}`)) continue;
@@ -365,7 +399,11 @@ function unreachableMessages(
 ): void {
   for (const list of [tool.success, tool.fail]) {
     const withMessage = list.filter(
-      (r) => !isBlocking(r) && !isActivating(r) && typeof r.rule.then?.message === 'string' && r.rule.then.message.trim(),
+      (r) =>
+        !isBlocking(r) &&
+        !isActivating(r) &&
+        typeof r.rule.then?.message === 'string' &&
+        r.rule.then.message.trim(),
     );
     withMessage.forEach((r, k) => {
       const earlier = withMessage.slice(0, k);
@@ -418,11 +456,20 @@ function confirmsAgain(l: Lint, messages: string[], integration: string): boolea
   let state = engine.initialState(l.raw, l.clock, 'witness');
   let last: unknown[] = [];
   for (const [i, text] of [...messages, 'yes'].entries()) {
-    const out = engine.runTurn({ bundle: l.raw, state, text, clock: l.clock, interactionId: `w-${i}`, userId: 'witness' });
+    const out = engine.runTurn({
+      bundle: l.raw,
+      state,
+      text,
+      clock: l.clock,
+      interactionId: `w-${i}`,
+      userId: 'witness',
+    });
     state = out.state;
     last = out.trace.decisions ?? [];
   }
   return last.some(
-    (d) => (d as { type?: unknown; integration?: unknown }).type === 'call_integration' && (d as { integration?: unknown }).integration === integration,
+    (d) =>
+      (d as { type?: unknown; integration?: unknown }).type === 'call_integration' &&
+      (d as { integration?: unknown }).integration === integration,
   );
 }

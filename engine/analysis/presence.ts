@@ -29,9 +29,12 @@ function namedAnywhere(compiled: CompiledBundle): Set<string> {
     } else if (Array.isArray(x)) stack.push(...x);
     else if (x && typeof x === 'object') stack.push(...Object.values(x));
   }
-  for (const p of compiled.params.values()) if (typeof p.computation === 'string') for (const r of formulaRefs(p.computation)) out.add(r);
-  for (const c of compiled.bundle.computations ?? []) if (typeof c.formula === 'string') for (const r of formulaRefs(c.formula)) out.add(r);
-  for (const i of compiled.integrations.values()) for (const e of readResponseMapping(i.settings?.response_mapping).entries) out.add(e.param);
+  for (const p of compiled.params.values())
+    if (typeof p.computation === 'string') for (const r of formulaRefs(p.computation)) out.add(r);
+  for (const c of compiled.bundle.computations ?? [])
+    if (typeof c.formula === 'string') for (const r of formulaRefs(c.formula)) out.add(r);
+  for (const i of compiled.integrations.values())
+    for (const e of readResponseMapping(i.settings?.response_mapping).entries) out.add(e.param);
   for (const t of compiled.tools)
     for (const r of rulesOf(t)) {
       const added: unknown = r.rule.then?.params?.mandatory;
@@ -42,7 +45,11 @@ function namedAnywhere(compiled: CompiledBundle): Set<string> {
 }
 
 /** The tool's single requirements (not OR-groups) only their presence reads, in the tool's order. */
-export function presenceOnly(compiled: CompiledBundle, tool: CompiledTool, readElsewhere: ReadonlySet<string>): string[] {
+export function presenceOnly(
+  compiled: CompiledBundle,
+  tool: CompiledTool,
+  readElsewhere: ReadonlySet<string>,
+): string[] {
   const named = namedAnywhere(compiled);
   const once = tool.required.filter((r): r is string => typeof r === 'string');
   const inGroups = new Set(tool.required.filter(Array.isArray).flat());

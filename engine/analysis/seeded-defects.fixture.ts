@@ -19,13 +19,31 @@ export interface Seed {
 
 type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-explicit-any
 
-const copy = (b: Bundle): Json => structuredClone(b) as Json;
+const copy = (b: Bundle): Json => structuredClone(b);
 
 /** A value each clean bundle's main tool reads, with the leaves the seeds build on it. */
 const SUBJECT = {
-  'card-disputes': { tool: 'DISPUTE_CHARGE', num: 'transaction-amount', low: 40, enumParam: 'dispute-reason', values: ['duplicate charge', 'wrong amount', 'not received'] },
-  'flight-changes': { tool: 'CHANGE_FLIGHT', num: null, low: 0, enumParam: 'fare-class', values: ['Economy', 'Premium Economy', 'Business'] },
-  starter: { tool: 'BOOK_ROOM', num: 'nights', low: 3, enumParam: 'room-type', values: ['standard', 'suite', 'standard'] },
+  'card-disputes': {
+    tool: 'DISPUTE_CHARGE',
+    num: 'transaction-amount',
+    low: 40,
+    enumParam: 'dispute-reason',
+    values: ['duplicate charge', 'wrong amount', 'not received'],
+  },
+  'flight-changes': {
+    tool: 'CHANGE_FLIGHT',
+    num: null,
+    low: 0,
+    enumParam: 'fare-class',
+    values: ['Economy', 'Premium Economy', 'Business'],
+  },
+  starter: {
+    tool: 'BOOK_ROOM',
+    num: 'nights',
+    low: 3,
+    enumParam: 'room-type',
+    values: ['standard', 'suite', 'standard'],
+  },
 } as const;
 
 const BASES = ['card-disputes', 'flight-changes', 'starter'] as const;
@@ -43,9 +61,24 @@ function addConstraint(b: Json, code: string, rules: Rule[], first = true): Json
   return b;
 }
 
-const eq = (param: string, value: unknown) => ({ method: 'param_value', params: param, operation: 'eq', value });
-const gt = (param: string, value: number) => ({ method: 'param_value', params: param, operation: 'gt', value });
-const lt = (param: string, value: number) => ({ method: 'param_value', params: param, operation: 'lt', value });
+const eq = (param: string, value: unknown) => ({
+  method: 'param_value',
+  params: param,
+  operation: 'eq',
+  value,
+});
+const gt = (param: string, value: number) => ({
+  method: 'param_value',
+  params: param,
+  operation: 'gt',
+  value,
+});
+const lt = (param: string, value: number) => ({
+  method: 'param_value',
+  params: param,
+  operation: 'lt',
+  value,
+});
 const block = (message: string) => ({ action: 'BLOCK', message });
 
 /** A condition on the bundle's subject: a number above `x` where there is one, else an enum value. */
@@ -54,7 +87,10 @@ function over(base: (typeof BASES)[number], i: number): Rule['when'] {
   return (s.num ? gt(s.num, s.low + i * 10) : eq(s.enumParam, s.values[i % 3])) as Rule['when'];
 }
 
-function seeds(kind: string, make: (base: (typeof BASES)[number], i: number) => Omit<Seed, 'kind' | 'base' | 'name'> & { name?: string }): Seed[] {
+function seeds(
+  kind: string,
+  make: (base: (typeof BASES)[number], i: number) => Omit<Seed, 'kind' | 'base' | 'name'> & { name?: string },
+): Seed[] {
   return [0, 1, 2, 3, 4].map((i) => {
     const base = BASES[i % 3]!;
     const s = make(base, i);
@@ -70,7 +106,7 @@ export const SEEDED_DEFECTS: Seed[] = [
       ? { all: [gt(s.num, s.low + 100 + i), lt(s.num, s.low + i)] }
       : { all: [eq(s.enumParam, s.values[0]), eq(s.enumParam, s.values[1])] };
     return {
-      seed: (b) => addConstraint(copy(b), s.tool, [{ code, when, then: block('Never.') } as Rule]) as Bundle,
+      seed: (b) => addConstraint(copy(b), s.tool, [{ code, when, then: block('Never.') } as Rule]),
       expect: { code: 'dead_rule', rule: code },
     };
   }),
@@ -78,11 +114,26 @@ export const SEEDED_DEFECTS: Seed[] = [
     const s = SUBJECT[base];
     const code = `SEED_ALWAYS_${i}`;
     const when = s.num
-      ? { any: [gt(s.num, s.low + i), { method: 'param_value', params: s.num, operation: 'lte', value: s.low + i }] }
-      : { any: [eq(s.enumParam, s.values[0]), { method: 'param_value', params: s.enumParam, operation: 'neq', value: s.values[0] }] };
+      ? {
+          any: [
+            gt(s.num, s.low + i),
+            { method: 'param_value', params: s.num, operation: 'lte', value: s.low + i },
+          ],
+        }
+      : {
+          any: [
+            eq(s.enumParam, s.values[0]),
+            { method: 'param_value', params: s.enumParam, operation: 'neq', value: s.values[0] },
+          ],
+        };
     return {
       seed: (b) =>
-        addConstraint(copy(b), s.tool, [{ code, when, then: { action: 'TEXT', message: 'Noted.' } } as Rule], false) as Bundle,
+        addConstraint(
+          copy(b),
+          s.tool,
+          [{ code, when, then: { action: 'TEXT', message: 'Noted.' } } as Rule],
+          false,
+        ),
       expect: { code: 'always_holds', rule: code },
     };
   }),
@@ -95,8 +146,12 @@ export const SEEDED_DEFECTS: Seed[] = [
       seed: (b) =>
         addConstraint(copy(b), s.tool, [
           { code: wide, when, then: block('Not this one.') } as Rule,
-          { code: narrow, when: { all: [when, { method: 'param_value', params: s.enumParam, operation: 'is_not_empty' }] }, then: block('Not this one either.') } as Rule,
-        ]) as Bundle,
+          {
+            code: narrow,
+            when: { all: [when, { method: 'param_value', params: s.enumParam, operation: 'is_not_empty' }] },
+            then: block('Not this one either.'),
+          } as Rule,
+        ]),
       expect: { code: 'shadowed_rule', rule: narrow },
     };
   }),
@@ -104,25 +159,52 @@ export const SEEDED_DEFECTS: Seed[] = [
     const s = SUBJECT[base];
     const first = `SEED_BLOCK_${i}`;
     const second = `SEED_HANDOVER_${i}`;
-    const other = base === 'card-disputes' ? 'LIST_TRANSACTIONS' : base === 'flight-changes' ? 'CANCEL_FLIGHT' : 'SEED_HELP';
-    const a = s.num ? gt(s.num, s.low + i) : { method: 'param_value', params: s.enumParam, operation: 'eq', value: [s.values[0], s.values[1]] };
-    const b2 = s.num ? lt(s.num, s.low + i + 20) : { method: 'param_value', params: s.enumParam, operation: 'eq', value: [s.values[1], s.values[2]] };
+    const other =
+      base === 'card-disputes'
+        ? 'LIST_TRANSACTIONS'
+        : base === 'flight-changes'
+          ? 'CANCEL_FLIGHT'
+          : 'SEED_HELP';
+    const a = s.num
+      ? gt(s.num, s.low + i)
+      : { method: 'param_value', params: s.enumParam, operation: 'eq', value: [s.values[0], s.values[1]] };
+    const b2 = s.num
+      ? lt(s.num, s.low + i + 20)
+      : { method: 'param_value', params: s.enumParam, operation: 'eq', value: [s.values[1], s.values[2]] };
     return {
       seed: (b) => {
         const out = copy(b);
         if (other === 'SEED_HELP')
-          (out.agent_tools as Json[]).push({ code: 'SEED_HELP', name: 'Talk to the front desk', when_to_use: 'The guest wants the front desk', main_tool: true });
+          (out.agent_tools as Json[]).push({
+            code: 'SEED_HELP',
+            name: 'Talk to the front desk',
+            when_to_use: 'The guest wants the front desk',
+            main_tool: true,
+          });
         return addConstraint(out, s.tool, [
           { code: first, when: a, then: block('Not possible.') } as Rule,
-          { code: second, when: b2, then: { action: 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL', message: 'Let me pass you on.', settings: { tool: other } } } as Rule,
-        ]) as Bundle;
+          {
+            code: second,
+            when: b2,
+            then: {
+              action: 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL',
+              message: 'Let me pass you on.',
+              settings: { tool: other },
+            },
+          },
+        ]);
       },
       expect: { code: 'rule_conflict', rule: second },
     };
   }),
   ...seeds('unreachable_message', (base, i) => {
     const code = `SEED_LATE_MESSAGE_${i}`;
-    const target = base === 'card-disputes' ? 'LIST_TRANSACTIONS' : base === 'flight-changes' ? 'LOOKUP_BOOKING' : 'BOOK_ROOM';
+    const target =
+      base === 'card-disputes'
+        ? 'LIST_TRANSACTIONS'
+        : base === 'flight-changes'
+          ? 'LOOKUP_BOOKING'
+          : 'BOOK_ROOM';
     return {
       seed: (b) => {
         const out = copy(b);
@@ -135,7 +217,7 @@ export const SEEDED_DEFECTS: Seed[] = [
           ...(t.rules.summary.success ?? []),
           { code, when: null, then: { action: 'TEXT', message: `Also ${i}.` } },
         ];
-        return out as Bundle;
+        return out;
       },
       expect: { code: 'unreachable_message', rule: code },
     };
@@ -143,16 +225,26 @@ export const SEEDED_DEFECTS: Seed[] = [
   ...seeds('unreachable_tool', (_base, i) => ({
     seed: (b) => {
       const out = copy(b);
-      (out.agent_tools as Json[]).push({ code: `SEED_ORPHAN_${i}`, name: `Orphan ${i}`, main_tool: false, status: true });
-      return out as Bundle;
+      (out.agent_tools as Json[]).push({
+        code: `SEED_ORPHAN_${i}`,
+        name: `Orphan ${i}`,
+        main_tool: false,
+        status: true,
+      });
+      return out;
     },
     expect: { code: 'unreachable_tool', tool: `SEED_ORPHAN_${i}` },
   })),
   ...seeds('unused_parameter', (_base, i) => ({
     seed: (b) => {
       const out = copy(b);
-      (out.parameters as Json[]).push({ code: `seed-unused-${i}`, type: 'string', usage: 'input', description: 'Nothing reads this' });
-      return out as Bundle;
+      (out.parameters as Json[]).push({
+        code: `seed-unused-${i}`,
+        type: 'string',
+        usage: 'input',
+        description: 'Nothing reads this',
+      });
+      return out;
     },
     expect: { code: 'unused_parameter' },
   })),
@@ -161,10 +253,14 @@ export const SEEDED_DEFECTS: Seed[] = [
     return {
       seed: (b) => {
         const out = copy(b);
-        (out.parameters as Json[]).push({ code: `seed-reference-${i}`, type: i % 2 ? 'object' : 'string', usage: i % 2 ? 'input' : 'output' });
+        (out.parameters as Json[]).push({
+          code: `seed-reference-${i}`,
+          type: i % 2 ? 'object' : 'string',
+          usage: i % 2 ? 'input' : 'output',
+        });
         const t = tool(out, s.tool);
         t.config.params.required = [...t.config.params.required, `seed-reference-${i}`];
-        return out as Bundle;
+        return out;
       },
       expect: { code: 'unfillable_required', tool: s.tool },
     };
@@ -180,8 +276,8 @@ export const SEEDED_DEFECTS: Seed[] = [
           t.requires_confirmation = true;
         }
         return addConstraint(out, s.tool, [
-          { code: `SEED_LOOKUP_${i}`, when: null, then: { action: 'API', settings: { integration } } } as Rule,
-        ]) as Bundle;
+          { code: `SEED_LOOKUP_${i}`, when: null, then: { action: 'API', settings: { integration } } },
+        ]);
       },
       expect: { code: 'repeated_call', tool: s.tool },
     };

@@ -13,7 +13,7 @@ const CLOCK = '2025-03-15T12:00:00Z';
 const BASES: Record<string, Bundle> = {
   'card-disputes': exampleBundle('card-disputes', { version_id: 'v1-30-day-window' }),
   'flight-changes': exampleBundle('flight-changes', { version_id: 'v2-current-fees' }),
-  starter: starterBundle() as Bundle,
+  starter: starterBundle(),
 };
 
 describe('the seeded-defect corpus', () => {
@@ -39,7 +39,10 @@ describe('the seeded-defect corpus', () => {
           (s.expect.rule === undefined || f.rule === s.expect.rule) &&
           (s.expect.tool === undefined || f.tool === s.expect.tool),
       );
-      if (!found) missed.push(`${s.name}: got ${findings.map((f) => `${f.code}(${f.rule ?? f.tool ?? ''})`).join(', ') || 'nothing'}`);
+      if (!found)
+        missed.push(
+          `${s.name}: got ${findings.map((f) => `${f.code}(${f.rule ?? f.tool ?? ''})`).join(', ') || 'nothing'}`,
+        );
     }
     expect(missed).toEqual([]);
   });

@@ -79,7 +79,6 @@ const AXIS_OF: Record<string, Axis> = {
   string: 'value',
 };
 
-
 /** Every leaf of a condition, in order. */
 function leavesOf(c: Condition | null | undefined, out: ConditionLeaf[] = []): ConditionLeaf[] {
   if (c == null) return out;
@@ -138,17 +137,28 @@ export function toolScope(compiled: CompiledBundle, tool: CompiledTool, clock: C
   const required = tools.flatMap((t) => [...t.required.flat(), ...t.optional]);
   const integrations = [
     ...tools.flatMap((t) => (t.tool.integrations ?? []).map((i) => i?.code)),
-    ...rules.map((r) => (r.staged.rule.then?.action === 'API' ? r.staged.rule.then.settings?.integration : undefined)),
+    ...rules.map((r) =>
+      r.staged.rule.then?.action === 'API' ? r.staged.rule.then.settings?.integration : undefined,
+    ),
   ].filter((c): c is string => typeof c === 'string');
   const reads = integrationReads(compiled, integrations);
-  const { readByConditions, ...scope } = variablesOf(compiled, tool.code, rules, [...required, ...reads.present], clock, reads.matched);
+  const { readByConditions, ...scope } = variablesOf(
+    compiled,
+    tool.code,
+    rules,
+    [...required, ...reads.present],
+    clock,
+    reads.matched,
+  );
   const elsewhere = new Set([
     ...readByConditions,
     ...reads.present,
     ...reads.matched.keys(),
     ...tools.slice(1).flatMap((t) => [...t.required.flat(), ...t.optional]),
   ]);
-  const presence = presenceOnly(compiled, tool, elsewhere).filter((code) => scope.variables.some((v) => v.code === code));
+  const presence = presenceOnly(compiled, tool, elsewhere).filter((code) =>
+    scope.variables.some((v) => v.code === code),
+  );
   return { tool, tools, rules, ...scope, presence };
 }
 
@@ -206,7 +216,12 @@ export function variablesOf(
     if (!isComputed(compiled, code)) return variable(code);
     const follow = followOf(compiled, code);
     if ('why' in follow) {
-      notAnalysed.push({ tool: tool.code, rule, param: code, reason: `${code} is computed and not followed: ${follow.why}` });
+      notAnalysed.push({
+        tool: tool.code,
+        rule,
+        param: code,
+        reason: `${code} is computed and not followed: ${follow.why}`,
+      });
       return null;
     }
     if (follow.line !== null) {
@@ -294,7 +309,12 @@ export function variablesOf(
             }
             continue;
           }
-          if (op === 'is_empty' || op === 'is_not_empty' || op === 'any_have_value' || op === 'all_have_value')
+          if (
+            op === 'is_empty' ||
+            op === 'is_not_empty' ||
+            op === 'any_have_value' ||
+            op === 'all_have_value'
+          )
             continue;
           if (operand === null || operand === undefined) continue;
           if (v.axis === 'number' || v.axis === 'date') bound(v, operand);

@@ -65,13 +65,21 @@ function writeConversation(
   if (given.some((code) => said(values[code]) === null)) return null;
   // Single requirements are answered when asked for; the rest (optional values, either-or groups) are said up front.
   const required = new Set(tool.required.filter((r) => typeof r === 'string'));
-  const say = (codes: string[]) => [first, ...codes.map((code) => `${words(code)}: ${said(values[code])}`)].join('. ');
+  const say = (codes: string[]) =>
+    [first, ...codes.map((code) => `${words(code)}: ${said(values[code])}`)].join('. ');
   const upFront = given.filter((code) => !required.has(code));
   return { openings: [...new Set([say(given), say(upFront)])], given };
 }
 
 /** Whether `messages` end where `side` decided, holding `values`; the messages are extended with the answers asked for. */
-function reaches(side: WitnessSide, values: Record<string, unknown>, given: string[], messages: string[], clock: string, answer: boolean): boolean {
+function reaches(
+  side: WitnessSide,
+  values: Record<string, unknown>,
+  given: string[],
+  messages: string[],
+  clock: string,
+  answer: boolean,
+): boolean {
   const { bundle, decided } = side;
   let state = engine.initialState(bundle, clock, 'witness');
   for (let turn = 0; turn < MAX_TURNS && turn < messages.length; turn++) {
@@ -104,7 +112,8 @@ function askedFor(decisions: unknown): string[] | null {
   if (!Array.isArray(decisions)) return null;
   for (let i = decisions.length - 1; i >= 0; i--) {
     const d = decisions[i] as { type?: unknown; params?: unknown };
-    if (d?.type === 'ask_question' && Array.isArray(d.params)) return d.params.filter((x) => typeof x === 'string');
+    if (d?.type === 'ask_question' && Array.isArray(d.params))
+      return d.params.filter((x) => typeof x === 'string');
   }
   return null;
 }
