@@ -5,6 +5,8 @@
  * still running after `STALE_AFTER_MS` when a newer text comes is abandoned (its worker ended, a
  * fresh one started), so one slow bundle never holds up the lint of the next edit. Answers
  * are kept for the few most recent texts; components re-render when one lands (`useDraftLint`).
+ * While a text is being linted, the last findings of the same draft (by key: the agent) come with
+ * it as `previous`, so the markers stay in place rather than blink on every keystroke.
  * The engine never runs on the page's thread: where there is no Worker (jsdom), the lint is
  * `unavailable` and says so.
  */
@@ -15,13 +17,16 @@ import LintWorker from './lint.worker?worker';
 export type DraftLint =
   /** Nothing to lint: the draft does not validate (or is not known yet). */
   | { kind: 'off' }
-  | { kind: 'linting' }
+  | { kind: 'linting'; previous?: Extract<LintOutcome, { kind: 'done' }> }
   /** No Web Worker here, so the engine cannot run without freezing the page. */
   | { kind: 'unavailable' }
   | LintOutcome;
 
 const KEEP = 8;
 const answers = new Map<string, LintOutcome>();
+/** The last findings answered per key (the draft's agent). */
+const lastDone = new Map<string, Extract<LintOutcome, { kind: 'done' }>>();
+const keys = new Map<string, string>();
 const useAnswers = create<{ version: number }>(() => ({ version: 0 }));
 
 let worker: Worker | null = null;
@@ -36,6 +41,8 @@ function finished(text: string, outcome: LintOutcome): void {
   answers.delete(text);
   answers.set(text, outcome);
   if (answers.size > KEEP) answers.delete(answers.keys().next().value!);
+  const key = keys.get(text);
+  if (key !== undefined && outcome.kind === 'done') lastDone.set(key, outcome);
   running = null;
   const next = waiting;
   waiting = null;
@@ -63,12 +70,14 @@ function start(text: string): void {
   worker.postMessage({ text, clock: new Date().toISOString() });
 }
 
-/** The lint of `text` (a draft that validates), or null when there is nothing to lint. */
-function lintDraft(text: string | null): DraftLint {
+/** The lint of `text` (a draft of `key` that validates; null when there is nothing to lint). */
+function lintDraft(text: string | null, key: string): DraftLint {
   if (text === null) return { kind: 'off' };
   const known = answers.get(text);
   if (known) return known;
   if (unavailable) return { kind: 'unavailable' };
+  keys.set(text, key);
+  if (keys.size > KEEP * 4) keys.delete(keys.keys().next().value!);
   if (running === null) start(text);
   else if (running !== text) {
     if (performance.now() - runningSince > STALE_AFTER_MS) {
@@ -78,11 +87,12 @@ function lintDraft(text: string | null): DraftLint {
       start(text);
     } else waiting = text;
   }
-  return { kind: 'linting' };
+  const previous = lastDone.get(key);
+  return previous ? { kind: 'linting', previous } : { kind: 'linting' };
 }
 
 /** `lintDraft` for components: re-renders when the answer arrives. */
-export function useDraftLint(text: string | null): DraftLint {
+export function useDraftLint(text: string | null, key: string): DraftLint {
   useAnswers((s) => s.version);
-  return lintDraft(text);
+  return lintDraft(text, key);
 }

@@ -132,6 +132,11 @@ describe('problems from the lint', () => {
     expect(lintProblems(text, { kind: 'linting' })).toEqual([]);
   });
 
+  it('keeps the last findings in place while a newer text is linted', () => {
+    const during = lintProblems(text, { kind: 'linting', previous: done });
+    expect(during.map((p) => [p.code, p.startLineNumber])).toEqual([['dead_rule', lineOf('"when"')]]);
+  });
+
   it('names what the lint left unanalysed', () => {
     const partial = {
       ...done,

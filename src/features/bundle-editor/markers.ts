@@ -117,8 +117,10 @@ export function lintProblems(text: string, lint: DraftLint): Problem[] {
         'Lint could not run: this browser cannot start a Web Worker, and the engine never runs on the page itself.',
       ),
     ];
-  if (lint.kind !== 'done') return [];
-  const out = lint.response.findings.map((f, i) => {
+  // While a newer text is linted, the last findings stay where their paths are in this text.
+  const shown = lint.kind === 'linting' ? lint.previous : lint.kind === 'done' ? lint : undefined;
+  if (!shown) return [];
+  const out = shown.response.findings.map((f, i) => {
     const { start, end, exact } = rangeOf(text, f.loc.path);
     return withPosition(text, {
       id: `lint:${i}:${f.code}:${f.loc.path.join('.')}`,
@@ -137,8 +139,8 @@ export function lintProblems(text: string, lint: DraftLint): Problem[] {
       exact,
     });
   });
-  const left = lint.response.not_analysed;
-  if (lint.response.capped || left.length > 0) {
+  const left = shown.response.not_analysed;
+  if (shown.response.capped || left.length > 0) {
     const what = left
       .slice(0, 3)
       .map((n) => [n.tool, n.rule, n.param].filter(Boolean).join(' · ') || n.reason)
@@ -148,7 +150,7 @@ export function lintProblems(text: string, lint: DraftLint): Problem[] {
         text,
         'info',
         'lint_partial',
-        `Lint did not analyse everything${lint.response.capped ? ' (it stopped at its limits)' : ''}${what ? `: ${what}${left.length > 3 ? ` and ${left.length - 3} more` : ''}` : ''}. Findings may be missing there.`,
+        `Lint did not analyse everything${shown.response.capped ? ' (it stopped at its limits)' : ''}${what ? `: ${what}${left.length > 3 ? ` and ${left.length - 3} more` : ''}` : ''}. Findings may be missing there.`,
       ),
     );
   }
