@@ -34,8 +34,7 @@ import {
 import { exportFileName, importFiles, type ImportResult } from '../../domain/bundles/import-files';
 import { blockingProblems, problemsOf, markerProblems, type Problem } from './markers';
 import { useDraftLint, type DraftLint } from '../../domain/bundles/lint-runner';
-import { EditChanges } from './EditChanges';
-import { WitnessActions } from './WitnessActions';
+import { LazyEditChanges, LazyFindingWitness } from './lazy-views';
 import type { OpenWitnessThread } from './witness-thread';
 import type { Witness } from '../../contract/analysis';
 import type { EditorHandle } from './monaco/MonacoBundleEditor';
@@ -133,9 +132,9 @@ export function BundleEditorPanel({
   const blocking = blockingProblems(problems);
   const errors = blocking.filter((p) => p.severity === 'error').length;
   const warnings = blocking.filter((p) => p.severity === 'warning').length;
-  const witnessActions = useCallback(
+  const witnessView = useCallback(
     (p: Problem, witness: Witness) => (
-      <WitnessActions
+      <LazyFindingWitness
         agentId={agentId}
         headText={deferredText}
         witness={witness}
@@ -429,7 +428,7 @@ export function BundleEditorPanel({
             {showDiff && baselineText !== null ? (
               <div className="flex h-full min-h-0 flex-col">
                 <div className="max-h-[45%] shrink-0 overflow-y-auto px-3 py-2">
-                  <EditChanges
+                  <LazyEditChanges
                     agentId={agentId}
                     baseText={baselineText}
                     headText={text}
@@ -467,7 +466,7 @@ export function BundleEditorPanel({
         <h3 className="px-3 pt-2 text-xs font-semibold text-zinc-600 dark:text-zinc-300">
           Problems {problems.length ? <span className="font-normal">({problems.length})</span> : null}
         </h3>
-        <ProblemsList problems={problems} onJump={onJump} witnessActions={witnessActions} />
+        <ProblemsList problems={problems} onJump={onJump} witnessView={witnessView} />
       </div>
     </section>
   );

@@ -1,14 +1,13 @@
 import { memo, type ReactNode } from 'react';
 import type { Witness } from '../../contract/analysis';
 import { cx } from '../../lib/format';
-import { witnessWords } from './edit-changes-model';
 import type { Problem } from './markers';
 
 export interface ProblemsListProps {
   problems: readonly Problem[];
   onJump: (p: Problem) => void;
-  /** What a lint finding's witness conversation can become (Save as test case, Open as thread). */
-  witnessActions?: ((p: Problem, witness: Witness) => ReactNode) | undefined;
+  /** A lint finding's witness: its values, clock and messages, and what they can become. */
+  witnessView?: ((p: Problem, witness: Witness) => ReactNode) | undefined;
 }
 
 const SEVERITY_CLASS: Record<Problem['severity'], string> = {
@@ -21,7 +20,7 @@ const SEVERITY_CLASS: Record<Problem['severity'], string> = {
  * The draft's problems, errors first within each line; a click (or Enter) jumps to the spot. A
  * lint finding also says its rule and tool and, when the engine gave one, its witness in words.
  */
-export const ProblemsList = memo(function ProblemsList({ problems, onJump, witnessActions }: ProblemsListProps) {
+export const ProblemsList = memo(function ProblemsList({ problems, onJump, witnessView }: ProblemsListProps) {
   if (problems.length === 0) {
     return <p className="px-3 py-2 text-xs text-zinc-500 dark:text-zinc-400">No problems.</p>;
   }
@@ -52,13 +51,9 @@ export const ProblemsList = memo(function ProblemsList({ problems, onJump, witne
                 line {p.startLineNumber}, col {p.startColumn}
               </span>
             </button>
-            {witness ? (
+            {witness && witnessView ? (
               <div className="flex flex-col gap-0.5 pb-1 pl-8 pr-3 text-zinc-600 dark:text-zinc-400">
-                <span>Witness: {witnessWords(witness)}</span>
-                {witness.messages?.length ? (
-                  <span>Messages: {witness.messages.map((m) => `“${m}”`).join(', ')}</span>
-                ) : null}
-                {witnessActions?.(p, witness)}
+                {witnessView(p, witness)}
               </div>
             ) : null}
           </li>

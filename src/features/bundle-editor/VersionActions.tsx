@@ -15,7 +15,7 @@ import { ErrorCallout } from '../../components/ui/ErrorCallout';
 import { inputClass } from '../../components/ui/Field';
 import { bundleText } from '../../domain/bundles/analysis';
 import { LazyBundleDiff } from '../../components/monaco/LazyBundleDiff';
-import { EditChanges } from './EditChanges';
+import { LazyEditChanges } from './lazy-views';
 import type { OpenWitnessThread } from './witness-thread';
 
 export interface VersionActionsProps {
@@ -119,7 +119,7 @@ export function VersionActions({ agent, text, activeText, valid, onDone, onOpenA
             Publishing stores this draft as version {next} of {agent.name || agent.id}; a published version
             never changes. What it changes against the active version ({agent.active_version}):
           </p>
-          <EditChanges
+          <LazyEditChanges
             agentId={agent.id}
             baseText={activeText}
             headText={text}
@@ -202,7 +202,7 @@ export function VersionActions({ agent, text, activeText, valid, onDone, onOpenA
             theirs. What changes:
           </p>
           {targetBundle.data ? (
-            <EditChanges
+            <LazyEditChanges
               agentId={agent.id}
               baseText={activeText}
               headText={bundleText(targetBundle.data.bundle)}

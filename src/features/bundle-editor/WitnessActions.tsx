@@ -9,6 +9,7 @@ import type { SideOutcome, Witness } from '../../contract/analysis';
 import { Button } from '../../components/ui/Button';
 import { replayWitness } from '../../domain/bundles/edit-analysis';
 import { useSuitesStore } from '../../domain/suites/suites-store';
+import { witnessWords } from './edit-changes-model';
 import { caseFromWitness } from './witness-case';
 import type { OpenWitnessThread } from './witness-thread';
 
@@ -106,5 +107,19 @@ export function WitnessActions({
         </span>
       ) : null}
     </div>
+  );
+}
+
+/** A lint finding's witness in words (values, clock, messages), then its actions. */
+export function FindingWitness(props: WitnessActionsProps) {
+  const { witness } = props;
+  return (
+    <>
+      <span>Witness: {witnessWords(witness)}</span>
+      {witness.messages?.length ? (
+        <span>Messages: {witness.messages.map((m) => `“${m}”`).join(', ')}</span>
+      ) : null}
+      <WitnessActions {...props} />
+    </>
   );
 }
