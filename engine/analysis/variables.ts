@@ -35,8 +35,8 @@ export interface Variable {
   contained: string[];
   /** Whether an "any other value" region exists (false for an enum, whose values are all listed). */
   other: boolean;
-  /** Whether the value may be unknown (false for a value the user profile always gives). */
-  canBeUnknown: boolean;
+  /** Whether the user profile gives the value (its "not given" region is the profile's value). */
+  fromProfile: boolean;
   /** A filled value for the "known" axis. */
   sample: unknown;
   /** Variables compared with each other through `{"ref"}` share a group (its index). */
@@ -202,7 +202,7 @@ export function variablesOf(
         literals: [],
         contained: [],
         other: !(p?.type === 'enum' && Array.isArray(p.values) && p.values.length > 0),
-        canBeUnknown: !(compiled.profileParams.has(code) && compiled.profileIntegrations.length > 0),
+        fromProfile: compiled.profileParams.has(code) && compiled.profileIntegrations.length > 0,
         sample: sampleOf(p),
         group: null,
       };
