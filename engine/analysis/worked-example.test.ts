@@ -15,7 +15,7 @@ function withLimit(nights: number): Json {
 
 describe("the guide's worked example", () => {
   it('lowers the starter’s 14-night limit to 7: three regions of 8 to 14 nights, now blocked', () => {
-    const d = diffBundles(starterBundle() as Bundle, withLimit(7) as Bundle, { clock: CLOCK });
+    const d = diffBundles(starterBundle(), withLimit(7), { clock: CLOCK });
     expect(d.equivalent).toBe(false);
     expect(d.capped).toBe(false);
     expect(
@@ -57,7 +57,7 @@ describe("the guide's worked example", () => {
       },
       then: { action: 'BLOCK', message: 'Suites are for long stays only.' },
     });
-    const [finding] = lintBundle(b as Bundle, { clock: CLOCK }).findings;
+    const [finding] = lintBundle(b, { clock: CLOCK }).findings;
     expect(finding).toMatchObject({
       code: 'shadowed_rule',
       rule: 'SHORT_SUITE_STAYS',
