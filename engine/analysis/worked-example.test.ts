@@ -25,19 +25,19 @@ describe("the guide's worked example", () => {
         'arrival-date not known, nights > 7 and ≤ 14',
         'request_information',
         'block_with_explanation',
-        ['MAX_14_NIGHTS'],
+        ['MAX_NIGHTS'],
       ],
       [
         'arrival-date known, room-type not known, nights > 7 and ≤ 14',
         'request_information',
         'block_with_explanation',
-        ['MAX_14_NIGHTS'],
+        ['MAX_NIGHTS'],
       ],
       [
         'arrival-date known, room-type known, nights > 7 and ≤ 14',
         'request_confirmation',
         'block_with_explanation',
-        ['MAX_14_NIGHTS'],
+        ['MAX_NIGHTS'],
       ],
     ]);
     expect(d.differences[2]!.witness.messages).toEqual([
