@@ -14,12 +14,13 @@ export {
   parseTurnQuery,
   searchableText,
   TurnQueryError,
+  type Condition,
   type ParamFilter,
   type RuleFilter,
   type ToolFilter,
   type TurnQuery,
 } from '../../src/contract/turn-query';
-import type { ParamFilter, TurnQuery } from '../../src/contract/turn-query';
+import type { Comparison, ParamFilter, TurnQuery } from '../../src/contract/turn-query';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -73,11 +74,20 @@ function termGroups(q: TurnQuery): string[][] {
   add(q.decisions.map((d) => term('decision', d)));
   add(q.intents.map((i) => term('intent', i)));
   add(q.params.map((p) => (p.op === '=' ? term('value', p.code, p.value) : term('param', p.code))));
+  // Each `where` condition must hold: its term alone is a group (an absence is probed instead).
+  for (const c of q.where) if (c.op !== 'absent') add([paramTerm(c)]);
   return groups;
 }
 
+/** The term a parameter filter implies: its value for `=`, else its parameter's presence. */
+const paramTerm = (p: ParamFilter): string =>
+  p.op === '=' ? term('value', p.code, p.value) : term('param', p.code);
+
+const isComparison = (p: { op: string }): p is { op: Comparison } =>
+  p.op === '<' || p.op === '>' || p.op === '<=' || p.op === '>=';
+
 /** A parameter's comparison with a number or a date, probed in the turn's row (its JSON columns). */
-function comparison(p: ParamFilter & { op: '<' | '>' }, dialect: Dialect): Where {
+function comparison(p: ParamFilter & { op: Comparison }, dialect: Dialect): Where {
   const [column, operand] = 'number' in p ? ['numbers', p.number] : ['dates', p.date];
   if (dialect === 'sqlite')
     return {
@@ -117,12 +127,17 @@ export function planSearch(
 
   // A `param` field with a comparison: the full-text match holds its parameters' presence (or
   // values), and each alternative is probed in the turn's row: its comparison, or its term.
-  if (q.params.some((p) => p.op === '<' || p.op === '>')) {
-    const parts = q.params.map((p): Where => {
-      if (p.op === '<' || p.op === '>') return comparison(p, dialect);
-      return termProbe(p.op === '=' ? term('value', p.code, p.value) : term('param', p.code), dialect);
-    });
+  if (q.params.some(isComparison)) {
+    const parts = q.params.map((p): Where =>
+      isComparison(p) ? comparison(p, dialect) : termProbe(paramTerm(p), dialect),
+    );
     conditions.push({ sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) });
+  }
+  // A `where` comparison is probed in the turn's row (the match holds its parameter's presence);
+  // an absence is the lack of the parameter's term.
+  for (const c of q.where) {
+    if (isComparison(c)) conditions.push(comparison(c, dialect));
+    else if (c.op === 'absent') conditions.push(notWhere(termProbe(term('param', c.code), dialect)));
   }
 
   let driver: SearchPlan['driver'] = { table: '', id: 'ti.id', where: TRUE };
@@ -178,6 +193,8 @@ function textMatch(
   };
 }
 
+const notWhere = (w: Where): Where => ({ sql: `NOT (${w.sql})`, args: w.args });
+
 /** A probe of one turn's term. */
 function termProbe(token: string, dialect: Dialect): Where {
   if (dialect === 'sqlite')
@@ -213,6 +230,21 @@ function windowSql(plan: SearchPlan, window: number): Where {
     sql: `SELECT COUNT(*) AS n, MIN(w.id) AS oldest FROM (${ids.sql} LIMIT ?) AS w`,
     args: [...ids.args, window],
   };
+}
+
+/** How many turns match the plan, all of them (no window, no cursor). */
+export function countSql(plan: SearchPlan): Where {
+  const { table, id, where } = plan.driver;
+  const join = table ? `${table} JOIN turn_index AS ti ON ti.id = ${id}` : 'turn_index AS ti';
+  return {
+    sql: `SELECT COUNT(*) AS n FROM ${join} WHERE ${where.sql} AND ${plan.filter.sql}`,
+    args: [...where.args, ...plan.filter.args],
+  };
+}
+
+/** Runs a count with a store's `all`. */
+export async function runCount(all: (w: Where) => Promise<Row[]>, plan: SearchPlan): Promise<number> {
+  return num((await all(countSql(plan)))[0]?.n);
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …`, numbered from `from`. */
