@@ -24,6 +24,8 @@ import { onDamagedValue } from './store/damaged-values';
 import { messagingRoutes } from './routes/messaging';
 import { referenceRoutes } from './routes/reference';
 import { agentRoutes } from './routes/agents';
+import { analysisRoutes } from './routes/analysis';
+import { AnalysisService } from './service/analysis-service';
 import { LiveAgentCatalog } from './agents/live-catalog';
 import { AgentsService } from './service/agents-service';
 import { LineageService } from './service/lineage-service';
@@ -147,6 +149,10 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
       new TurnSearchService(options.store),
       new TaskListService(options.store),
     ),
+  );
+  app.route(
+    '/',
+    analysisRoutes(new AnalysisService(options.store, { ...dependencies, work: workOf(dependencies) })),
   );
   registerImpactRoute(app, dependencies);
   registerWhatIfRoute(app, options.store, dependencies);
