@@ -26,6 +26,8 @@ import { referenceRoutes } from './routes/reference';
 import { agentRoutes } from './routes/agents';
 import { analysisRoutes } from './routes/analysis';
 import { AnalysisService } from './service/analysis-service';
+import { ImpactService } from './service/impact-service';
+import { WhatIfService } from './service/what-if-service';
 import { LiveAgentCatalog } from './agents/live-catalog';
 import { AgentsService } from './service/agents-service';
 import { LineageService } from './service/lineage-service';
@@ -154,8 +156,8 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
     '/',
     analysisRoutes(new AnalysisService(options.store, { ...dependencies, work: workOf(dependencies) })),
   );
-  registerImpactRoute(app, dependencies);
-  registerWhatIfRoute(app, options.store, dependencies);
+  registerImpactRoute(app, new ImpactService(dependencies));
+  registerWhatIfRoute(app, new WhatIfService(options.store, dependencies));
 
   if (options.distDir) mountSpa(app, options.distDir);
 

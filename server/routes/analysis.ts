@@ -4,6 +4,7 @@
  * engine with a witness. Each route reads its request, asks the analysis service, answers.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
+import { z } from 'zod';
 import {
   ANALYSIS_LIMITS,
   DiffRequest,
@@ -21,6 +22,22 @@ const LIMITS =
   `At most ${ANALYSIS_LIMITS.regionsPerTool} regions per tool and ${ANALYSIS_LIMITS.regions} in all are decided ` +
   `(past them \`capped\` is true and \`not_analysed\` says what was skipped), and at most ${ANALYSIS_LIMITS.items} ` +
   'items are answered.';
+
+/**
+ * A bundle as the routes read it: any object, which the service validates (a 422 naming the side,
+ * with `issues`). The contract's recursive bundle schema would loop the OpenAPI generator.
+ */
+const SentBundle = z
+  .record(z.string(), z.unknown())
+  .describe('An agent settings bundle (see docs/bundle/README.md in the repository); validated first.');
+const LintBody = LintRequest.extend({ agent_settings_bundle: SentBundle });
+const SentSide = z.union([
+  z.strictObject({ agent_settings_bundle: SentBundle }),
+  z.strictObject({
+    version_id: z.string().min(1).max(200).describe('A version of the agent `agent_id` names.'),
+  }),
+]);
+const DiffBody = DiffRequest.extend({ base: SentSide, head: SentSide });
 
 const BUSY = errorAnswer(
   'The service is busy or the analysis took too long; retry after `Retry-After` seconds.',
@@ -41,7 +58,7 @@ const lintRoute = createRoute({
     'the engine, and reports what the decisions show, each finding with its place in the bundle and a witness ' +
     `(the tool, values and clock at which the engine shows it). Day windows count from \`clock\` (now by default). ${LIMITS}`,
   security: API_KEY_SECURITY,
-  request: { body: { required: true, content: { 'application/json': { schema: LintRequest } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: LintBody } } } },
   responses: {
     200: {
       description: 'The findings, what was left unanalysed and why, and how many regions were decided.',
@@ -68,7 +85,7 @@ const diffRoute = createRoute({
     'search (the query string of `GET /reference/v1/turns`) that finds them; a region the search cannot say exactly (days before each ' +
     `turn's own clock, a value to avoid) gets no count and a \`not_analysed\` entry instead (counted for the first ${RECORDED_DIFFERENCES} differences). ${LIMITS}`,
   security: API_KEY_SECURITY,
-  request: { body: { required: true, content: { 'application/json': { schema: DiffRequest } } } },
+  request: { body: { required: true, content: { 'application/json': { schema: DiffBody } } } },
   responses: {
     200: {
       description:

@@ -20,7 +20,13 @@ import type { AgentCatalog, BundleTools, Clock } from './dependencies';
 import { AccessDeniedError, InvalidInputError, NotFoundError, type InputPath } from './errors';
 import { countRecordedTurns } from './recorded-turns';
 
-type Side = DiffRequest['base'];
+/** A bundle as a client sent it: validated here before anything reads it. */
+type SentBundle = Record<string, unknown>;
+type Side = { agent_settings_bundle: SentBundle } | { version_id: string };
+
+/** The requests as the routes read them (`DiffRequest`, `LintRequest`, with bundles not yet validated). */
+export type LintInput = Omit<LintRequest, 'agent_settings_bundle'> & { agent_settings_bundle: SentBundle };
+export type DiffInput = Omit<DiffRequest, 'base' | 'head'> & { base: Side; head: Side };
 
 interface ResolvedSide {
   bundle: Bundle;
@@ -53,7 +59,7 @@ export class AnalysisService {
   ) {}
 
   /** Any key may lint a bundle it sends: no agent's data is read. */
-  async lint(request: LintRequest): Promise<LintResponse> {
+  async lint(request: LintInput): Promise<LintResponse> {
     const bundle = await this.valid(
       request.agent_settings_bundle,
       ['agent_settings_bundle'],
@@ -64,7 +70,7 @@ export class AnalysisService {
     );
   }
 
-  async diff(key: ApiKey, request: DiffRequest): Promise<DiffResponse> {
+  async diff(key: ApiKey, request: DiffInput): Promise<DiffResponse> {
     const agentId = request.agent_id;
     if (agentId !== undefined) {
       if (!keyAllowsAgent(key, agentId)) throw new AccessDeniedError(agentId);
@@ -132,10 +138,11 @@ export class AnalysisService {
   }
 
   /** The bundle, once the validator finds no error in it (else a 422 naming the side). */
-  private async valid(bundle: Bundle, path: InputPath, name: string): Promise<Bundle> {
+  private async valid(sent: SentBundle, path: InputPath, name: string): Promise<Bundle> {
+    const bundle = sent as Bundle; // a key of the cache only, until the validator finds no error
     const checked = await this.checked.lookup(this.deps.bundles.hash(bundle), async () => ({
       bundle,
-      issues: await this.deps.work.validate(bundle),
+      issues: await this.deps.work.validate(sent),
     }));
     if (checked.issues.some((i) => i.severity === 'error')) {
       const refused = InvalidInputError.bundle(checked.issues, path);

@@ -16,7 +16,7 @@ export const RECORDED_DIFFERENCES = 50;
 function queryOf(values: SearchValues): Record<string, string[]> {
   const fields = new Map<string, string[]>();
   for (const [field, value] of values) fields.set(field, [...(fields.get(field) ?? []), value]);
-  return Object.fromEntries(fields) as Record<string, string[]>;
+  return Object.fromEntries(fields);
 }
 
 /** Sets `recorded` on each difference whose region the search can say (in place), or says why not. */
