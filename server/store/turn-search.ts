@@ -133,15 +133,21 @@ export function planSearch(
     );
     conditions.push({ sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) });
   }
-  // A `where` comparison is probed in the turn's row (the match holds its parameter's presence);
-  // an absence is the lack of the parameter's term.
-  for (const c of q.where) {
-    if (isComparison(c)) conditions.push(comparison(c, dialect));
-    else if (c.op === 'absent') conditions.push(notWhere(termProbe(term('param', c.code), dialect)));
-  }
+  // A `where` comparison is probed in the turn's row (the match holds its parameter's presence).
+  for (const c of q.where) if (isComparison(c)) conditions.push(comparison(c, dialect));
+  // An absence is the lack of the parameter's term: on SQLite, a NOT of the full-text match when it
+  // drives (else the set of turns holding one, read once); on PostgreSQL, a probe of the row's terms.
+  const absent = q.where.filter((c) => c.op === 'absent').map((c) => term('param', c.code));
+  if (absent.length && dialect === 'postgres')
+    conditions.push({ sql: 'NOT (ti.terms && ?::bigint[])', args: [absent.map(termNumber)] });
+  else if (absent.length && !textDriven)
+    conditions.push({
+      sql: 'ti.id NOT IN (SELECT rowid FROM turn_index_text WHERE turn_index_text MATCH ?)',
+      args: [ftsQuery([absent], [])],
+    });
 
   let driver: SearchPlan['driver'] = { table: '', id: 'ti.id', where: TRUE };
-  if (textDriven) driver = textMatch(groups, q.words, dialect);
+  if (textDriven) driver = textMatch(groups, q.words, dialect, absent);
   else if (agentDriven)
     driver = { table: '', id: 'ti.id', where: { sql: 'ti.agent_id = ?', args: [q.agents[0]] } };
   return {
@@ -155,11 +161,19 @@ export function planSearch(
 
 const quoted = (token: string) => `"${token}"`;
 
-/** An FTS5 query: every group's terms (one of each) in the `terms` column, and every word in the texts. */
-function ftsQuery(groups: readonly string[][], words: readonly string[]): string {
+/**
+ * An FTS5 query: every group's terms (one of each) in the `terms` column, and every word in the
+ * texts; none of the `absent` terms.
+ */
+function ftsQuery(
+  groups: readonly string[][],
+  words: readonly string[],
+  absent: readonly string[] = [],
+): string {
   const parts = groups.map((g) => `{terms} : (${g.map(quoted).join(' OR ')})`);
   if (words.length) parts.push(`{message reply} : (${words.map((w) => `"${w}"`).join(' AND ')})`);
-  return parts.join(' AND ');
+  const all = parts.join(' AND ');
+  return absent.length ? `(${all}) NOT {terms} : (${absent.map(quoted).join(' OR ')})` : all;
 }
 
 /** The terms as conditions on PostgreSQL's `terms` array: one of each group. */
@@ -176,12 +190,13 @@ function textMatch(
   groups: readonly string[][],
   words: readonly string[],
   dialect: Dialect,
+  absent: readonly string[],
 ): SearchPlan['driver'] {
   if (dialect === 'sqlite')
     return {
       table: 'turn_index_text',
       id: 'turn_index_text.rowid',
-      where: { sql: 'turn_index_text MATCH ?', args: [ftsQuery(groups, words)] },
+      where: { sql: 'turn_index_text MATCH ?', args: [ftsQuery(groups, words, absent)] },
     };
   const parts = pgTerms(groups);
   if (words.length)
@@ -192,8 +207,6 @@ function textMatch(
     where: { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) },
   };
 }
-
-const notWhere = (w: Where): Where => ({ sql: `NOT (${w.sql})`, args: w.args });
 
 /** A probe of one turn's term. */
 function termProbe(token: string, dialect: Dialect): Where {
