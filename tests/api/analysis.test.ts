@@ -1,0 +1,225 @@
+/**
+ * `POST /reference/v1/lint` and `POST /reference/v1/diff` over HTTP, on the real engine (in the
+ * worker pool) and the real store: findings and differences with witnesses, every refusal, and the
+ * recorded turns of a changed region counted and found again by the turn search.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CARDS_ONLY, call, createTask, sendMessage, startService, type Service } from './helpers';
+
+let service: Service;
+let v1: Record<string, unknown>;
+let v2: Record<string, unknown>;
+let flights: Record<string, unknown>;
+
+const CLOCK = '2025-03-15T12:00:00Z';
+const V1 = 'v1-30-day-window';
+const V2 = 'v2-8-day-window';
+
+const bundleOf = async (path: string) =>
+  (await call<{ bundle: Record<string, unknown> }>(service, 'GET', path)).body.bundle;
+
+beforeAll(async () => {
+  service = await startService();
+  v1 = await bundleOf(`/reference/v1/agents/card-disputes/bundle?version_id=${V1}`);
+  v2 = await bundleOf(`/reference/v1/agents/card-disputes/bundle?version_id=${V2}`);
+  flights = await bundleOf('/reference/v1/agents/flight-changes/bundle');
+});
+afterAll(() => service.dispose());
+
+const lint = (body: unknown, key?: string) => call(service, 'POST', '/reference/v1/lint', { body, key });
+const diff = (body: unknown, key?: string) => call(service, 'POST', '/reference/v1/diff', { body, key });
+
+/** A copy of `bundle` with its top-level rules changed by `change`. */
+function withRules(bundle: Record<string, unknown>, change: (rules: Record<string, unknown>[]) => void) {
+  const copy = structuredClone(bundle) as Record<string, unknown> & { rules: Record<string, unknown>[] };
+  change(copy.rules);
+  return copy;
+}
+
+/** A rule of DISPUTE_CHARGE that blocks when the amount is both over 900 and under 100: it never can. */
+const NEVER = {
+  code: 'NEVER_BOTH',
+  description: 'Seeded defect: a condition no amount meets',
+  applied_to: ['DISPUTE_CHARGE'],
+  when: {
+    all: [
+      { method: 'param_value', params: 'transaction-amount', operation: 'gt', value: 900 },
+      { method: 'param_value', params: 'transaction-amount', operation: 'lt', value: 100 },
+    ],
+  },
+  then: { action: 'BLOCK', message: 'Never said.' },
+};
+
+describe('POST /reference/v1/lint', () => {
+  it('finds a seeded defect, where it is in the bundle', async () => {
+    const seeded = withRules(v2, (rules) => rules.push(NEVER));
+    const { status, body } = await lint({ agent_settings_bundle: seeded, clock: CLOCK });
+    expect(status).toBe(200);
+    const found = body.findings.filter((f: { rule?: string }) => f.rule === 'NEVER_BOTH');
+    expect(found.length).toBeGreaterThan(0);
+    expect(found[0].loc.path[0]).toBe('rules');
+    expect(body.regions).toBeGreaterThan(0);
+    // The agent as shipped has no such finding.
+    const clean = await lint({ agent_settings_bundle: v2, clock: CLOCK });
+    expect(clean.body.findings.some((f: { rule?: string }) => f.rule === 'NEVER_BOTH')).toBe(false);
+  });
+
+  it('refuses a bundle that does not validate with its issues, naming it (422)', async () => {
+    const broken = withRules(v2, (rules) => rules.push({ ...NEVER, applied_to: ['NO_SUCH_TOOL'] }));
+    const { status, body } = await lint({ agent_settings_bundle: broken });
+    expect(status).toBe(422);
+    expect(body.message).toMatch(/^agent_settings_bundle: Invalid agent settings bundle/);
+    expect(body.issues.length).toBeGreaterThan(0);
+    expect(body.detail[0].loc.slice(0, 2)).toEqual(['body', 'agent_settings_bundle']);
+  });
+
+  it('refuses malformed input with a 4xx and a readable message, never a 5xx', async () => {
+    const truncated = await call(service, 'POST', '/reference/v1/lint', {
+      rawBody: '{"agent_settings_bundle": {',
+      headers: { 'content-type': 'application/json' },
+    });
+    expect(truncated.status).toBeGreaterThanOrEqual(400);
+    expect(truncated.status).toBeLessThan(500);
+    expect(typeof truncated.body.message).toBe('string');
+    const notJson = await call(service, 'POST', '/reference/v1/lint', {
+      rawBody: 'hello',
+      headers: { 'content-type': 'text/plain' },
+    });
+    expect(notJson.status).toBe(415);
+    for (const body of [
+      {},
+      { agent_settings_bundle: [] },
+      { agent_settings_bundle: v2, clock: 'noon' },
+      { agent_settings_bundle: v2, extra: 1 },
+    ]) {
+      const r = await lint(body);
+      expect(r.status).toBe(422);
+      expect(r.body.detail.length).toBeGreaterThan(0);
+    }
+    expect((await lint({ agent_settings_bundle: v2 }, 'no-such-key')).status).toBe(401);
+  });
+});
+
+describe('POST /reference/v1/diff', () => {
+  it('finds a version equivalent to itself', async () => {
+    const { status, body } = await diff({
+      agent_id: 'card-disputes',
+      base: { version_id: V2 },
+      head: { agent_settings_bundle: v2 },
+      clock: CLOCK,
+    });
+    expect(status).toBe(200);
+    expect(body).toMatchObject({ equivalent: true, differences: [] });
+    expect(body.base.version_id).toBe(V2);
+    expect(body.head.version_id).toBeUndefined();
+    expect(body.base.bundle_hash).toMatch(/^[0-9a-f]{64}$/);
+    expect(body.head.bundle_hash).toBe(body.base.bundle_hash);
+  });
+
+  it("answers the regions the agent's two versions decide differently, each with a witness", async () => {
+    const { status, body } = await diff({
+      agent_id: 'card-disputes',
+      base: { version_id: V1 },
+      head: { version_id: V2 },
+      clock: CLOCK,
+    });
+    expect(status).toBe(200);
+    expect(body.equivalent).toBe(false);
+    expect(body.differences.length).toBeGreaterThan(0);
+    expect(body.base).toMatchObject({ version_id: V1 });
+    expect(body.head).toMatchObject({ version_id: V2 });
+    expect(body.base.bundle_hash).not.toBe(body.head.bundle_hash);
+    for (const d of body.differences) {
+      expect(d.tool).toBe('DISPUTE_CHARGE');
+      expect(d.witness).toMatchObject({ tool: 'DISPUTE_CHARGE', clock: expect.any(String) });
+      expect(d.before.decision !== d.after.decision || d.before.rules.join() !== d.after.rules.join()).toBe(
+        true,
+      );
+    }
+    // Only the window moved (30 → 8 days): some difference is blocked by it after and not before.
+    expect(
+      body.differences.some(
+        (d: { after: { rules: string[] }; before: { rules: string[] } }) =>
+          d.after.rules.includes('DISPUTE_WINDOW') && !d.before.rules.includes('DISPUTE_WINDOW'),
+      ),
+    ).toBe(true);
+  });
+
+  it('refuses what it cannot compare: an unknown version (404), a version without agent_id, two agents, an invalid side (422)', async () => {
+    const unknown = await diff({
+      agent_id: 'card-disputes',
+      base: { version_id: 'v9-nope' },
+      head: { version_id: V2 },
+    });
+    expect(unknown.status).toBe(404);
+    expect(unknown.body.message).toContain('v9-nope');
+    const noAgent = await diff({
+      agent_id: 'no-such-agent',
+      base: { version_id: V1 },
+      head: { version_id: V2 },
+    });
+    expect(noAgent.status).toBe(404);
+
+    const needsAgent = await diff({ base: { version_id: V1 }, head: { agent_settings_bundle: v2 } });
+    expect(needsAgent.status).toBe(422);
+    expect(needsAgent.body.message).toContain('agent_id is needed');
+
+    const twoAgents = await diff({
+      base: { agent_settings_bundle: v2 },
+      head: { agent_settings_bundle: flights },
+    });
+    expect(twoAgents.status).toBe(422);
+    expect(twoAgents.body.message).toContain('different agents');
+    expect(twoAgents.body.detail[0].type).toBe('different_agents');
+
+    const broken = withRules(v2, (rules) => rules.push({ ...NEVER, applied_to: ['NO_SUCH_TOOL'] }));
+    const invalid = await diff({
+      agent_id: 'card-disputes',
+      base: { version_id: V2 },
+      head: { agent_settings_bundle: broken },
+    });
+    expect(invalid.status).toBe(422);
+    expect(invalid.body.message).toMatch(/^head: Invalid agent settings bundle/);
+    expect(invalid.body.detail[0].loc.slice(0, 3)).toEqual(['body', 'head', 'agent_settings_bundle']);
+    expect(invalid.body.issues.length).toBeGreaterThan(0);
+
+    const both = await diff({
+      agent_id: 'card-disputes',
+      base: { version_id: V1, agent_settings_bundle: v1 },
+      head: { version_id: V2 },
+    });
+    expect(both.status).toBe(422);
+    const sinceWithoutAgent = await diff({
+      base: { agent_settings_bundle: v1 },
+      head: { agent_settings_bundle: v2 },
+      recorded_since: '2025-01-01T00:00:00Z',
+    });
+    expect(sinceWithoutAgent.status).toBe(422);
+  });
+
+  it('refuses a key limited to other agents (403)', async () => {
+    const { status, body } = await diff(
+      {
+        agent_id: 'flight-changes',
+        base: { agent_settings_bundle: flights },
+        head: { agent_settings_bundle: flights },
+      },
+      CARDS_ONLY,
+    );
+    expect(status).toBe(403);
+    expect(body.message).toContain('flight-changes');
+  });
+
+  it('lists both routes in the OpenAPI document with every error status', async () => {
+    const { body } = await call(service, 'GET', '/openapi.json');
+    for (const [path, statuses] of [
+      ['/reference/v1/lint', ['200', '401', '413', '415', '422', '503']],
+      ['/reference/v1/diff', ['200', '401', '403', '404', '413', '415', '422', '503']],
+    ] as const) {
+      const op = body.paths[path].post;
+      expect(op.tags).toEqual(['Reference']);
+      expect(op.description.length).toBeGreaterThan(50);
+      expect(Object.keys(op.responses)).toEqual(expect.arrayContaining([...statuses]));
+    }
+  });
+});
