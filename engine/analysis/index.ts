@@ -4,6 +4,8 @@
  */
 import type { Bundle } from '../../src/contract/bundle';
 import type { DiffResult, LintResponse } from '../../src/contract/analysis';
+import { diff } from './diff';
+import { lint } from './lint';
 
 export interface AnalysisOptions {
   /** The conversation clock the regions are decided at (ISO-8601): day windows count from it. */
@@ -12,15 +14,10 @@ export interface AnalysisOptions {
 
 /** Every finding of a bundle that passed validation. */
 export function lintBundle(bundle: Bundle, options: AnalysisOptions): LintResponse {
-  void bundle;
-  void options;
-  throw new Error('not implemented yet');
+  return lint(bundle, options.clock);
 }
 
 /** What changes from `base` to `head` (two valid bundles of one agent), region by region. */
 export function diffBundles(base: Bundle, head: Bundle, options: AnalysisOptions): DiffResult {
-  void base;
-  void head;
-  void options;
-  throw new Error('not implemented yet');
+  return diff(base, head, options.clock);
 }

@@ -8,14 +8,15 @@
  * and, where the engine confirmed one, a short conversation that reaches it.
  */
 import { z } from 'zod';
+import { ClockDateTime } from './api';
 import { Bundle } from './bundle';
 
 /** What one analysis may decide: regions (engine decisions) per tool, and in all. */
 export const ANALYSIS_LIMITS = {
   /** Regions decided per tool; past it the tool's combined checks are skipped and said so. */
-  regionsPerTool: 4_096,
+  regionsPerTool: 16_384,
   /** Regions decided in one analysis, all tools together. */
-  regions: 20_000,
+  regions: 50_000,
   /** Findings or differences answered (the rest counted in `capped`). */
   items: 500,
 } as const;
@@ -44,6 +45,7 @@ export const RegionPart = z.object({
   axis: z.enum(['number', 'date', 'days_ago', 'value', 'boolean', 'known']),
   words: z.string().describe('e.g. "amount > 500 and ≤ 1000", "transaction-date 9 to 29 days before the clock"'),
   unknown: z.boolean().optional().describe('The value is not known.'),
+  or_unknown: z.boolean().optional().describe('The bounds hold, or the value is not known.'),
   min: z.union([z.number(), z.string()]).optional(),
   min_inclusive: z.boolean().optional(),
   max: z.union([z.number(), z.string()]).optional(),
@@ -84,7 +86,7 @@ export type LintFinding = z.infer<typeof LintFinding>;
 
 export const LintRequest = z.strictObject({
   agent_settings_bundle: Bundle,
-  clock: z.iso.datetime({ offset: true }).optional().describe('Day windows count from it; now when omitted.'),
+  clock: ClockDateTime.optional().describe('Day windows count from it; now when omitted.'),
 });
 export type LintRequest = z.infer<typeof LintRequest>;
 
@@ -137,10 +139,8 @@ export const DiffRequest = z.strictObject({
   agent_id: z.string().min(1).max(200).optional().describe('Needed when a side names a version.'),
   base: DiffSide,
   head: DiffSide,
-  clock: z.iso.datetime({ offset: true }).optional(),
-  recorded_since: z
-    .iso.datetime({ offset: true })
-    .optional()
+  clock: ClockDateTime.optional().describe('Day windows count from it; now when omitted.'),
+  recorded_since: ClockDateTime.optional()
     .describe('Count the stored turns of the agent since then in each changed region.'),
 });
 export type DiffRequest = z.infer<typeof DiffRequest>;

@@ -1,0 +1,157 @@
+/**
+ * The semantic diff of two bundles of one agent: per tool, every region (of the values either
+ * bundle's rules read, cut by the boundaries of both) decided by the engine with each bundle, and
+ * the regions whose decision, deciding rules, tools invoked or reply differ, merged into ranges and
+ * each given a witness. "Equivalent" only when every region of every tool was decided alike, with
+ * nothing capped and nothing left unanalysed: proved by exhausting the regions, never sampled.
+ */
+import { ANALYSIS_LIMITS, type DiffResult, type Difference, type NotAnalysed } from '../../src/contract/analysis';
+import type { Bundle } from '../../src/contract/bundle';
+import { canonicalJson } from '../../src/lib/bundle/hash';
+import { parseClock } from '../clock';
+import { compileBundle } from '../compile';
+import type { CompiledBundle, CompiledTool } from '../types';
+import { decideAt, sameOutcome, sideOf, type Decided } from './decide';
+import { regionsOf, regionWords, valuesAt, type Unit } from './regions';
+import { affordable, mergeVariables, newBudget, sample, unitsFor } from './tool-regions';
+import { toolScope } from './variables';
+import { witnessOf } from './witness';
+
+const ABSENT = { decision: 'no such tool', rules: [], tools_invoked: [], reply: '' };
+
+export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
+  const cb = compileBundle(base);
+  const ch = compileBundle(head);
+  if (canonicalJson(cb.bundle) === canonicalJson(ch.bundle))
+    return { equivalent: true, differences: [], capped: false, not_analysed: [], regions: 0 };
+  const clk = parseClock(clock);
+  const budget = newBudget();
+  const differences: Difference[] = [];
+  const notAnalysed: NotAnalysed[] = [];
+  let capped = false;
+  let regions = 0;
+  const codes = [...new Set([...ch.tools, ...cb.tools].filter((t) => t.enabled).map((t) => t.code))];
+  for (const code of codes) {
+    const tb = enabled(cb, code);
+    const th = enabled(ch, code);
+    if (!tb || !th) {
+      const present = (th ?? tb)!;
+      const d = decideAt(th ? head : base, present, {}, clock);
+      regions += 1;
+      differences.push({
+        tool: code,
+        region: { words: `any request for ${code} (${th ? 'added or enabled' : 'removed or disabled'})`, parts: [] },
+        points: 1,
+        before: tb ? sideOf(d) : ABSENT,
+        after: th ? sideOf(d) : ABSENT,
+        witness: witnessOf(th ? head : base, th ? ch : cb, present, {}, clock, d),
+      });
+      continue;
+    }
+    const sb = toolScope(cb, tb, clk);
+    const sh = toolScope(ch, th, clk);
+    notAnalysed.push(...sb.notAnalysed, ...sh.notAnalysed);
+    const units = unitsFor(mergeVariables(sb.variables, sh.variables));
+    const n = affordable(units, budget, 2);
+    if (n === null) {
+      capped = true;
+      notAnalysed.push({
+        tool: code,
+        reason: `${code} has more regions than the diff decides (${ANALYSIS_LIMITS.regionsPerTool} per tool, ${ANALYSIS_LIMITS.regions} in all, both bundles counted): not compared`,
+      });
+      continue;
+    }
+    regions += n;
+    const differing: { choice: number[]; before: Decided; after: Decided; values: Record<string, unknown> }[] = [];
+    for (const choice of regionsOf(units)) {
+      const values = valuesAt(units, choice);
+      const before = decideAt(base, tb, values, clock);
+      const after = decideAt(head, th, values, clock);
+      if (!sameOutcome(before, after)) differing.push({ choice, before, after, values });
+    }
+    const groups = new Map<string, typeof differing>();
+    for (const d of differing) {
+      // Alike when they change the same way; a reply that differs counts, not its filled-in values.
+      const key = JSON.stringify([
+        ...[d.before, d.after].map((x) => [x.decision, x.deciding, [...x.invoked].sort()]),
+        d.before.reply === d.after.reply,
+      ]);
+      (groups.get(key) ?? groups.set(key, []).get(key)!).push(d);
+    }
+    for (const members of groups.values()) {
+      for (const box of mergeBoxes(units, members.map((m) => m.choice))) {
+        const first = members.find((m) => box.every((set, u) => set.includes(m.choice[u]!)))!;
+        differences.push({
+          tool: code,
+          region: regionWords(units, box, clk, sample),
+          points: box.reduce((p, s) => p * s.length, 1),
+          before: sideOf(first.before),
+          after: sideOf(first.after),
+          witness: witnessOf(head, ch, th, first.values, clock, first.after, { bundle: base, compiled: cb, tool: tb, decided: first.before }),
+        });
+      }
+    }
+  }
+  const seen = new Set<string>();
+  const unanalysed = notAnalysed.filter((x) => {
+    const key = JSON.stringify(x);
+    return seen.has(key) ? false : (seen.add(key), true);
+  });
+  return {
+    equivalent: differences.length === 0 && !capped && unanalysed.length === 0,
+    differences: differences.slice(0, ANALYSIS_LIMITS.items),
+    capped: capped || differences.length > ANALYSIS_LIMITS.items,
+    not_analysed: unanalysed,
+    regions,
+  };
+}
+
+function enabled(compiled: CompiledBundle, code: string): CompiledTool | undefined {
+  const t = compiled.toolByCode.get(code);
+  return t?.enabled ? t : undefined;
+}
+
+/**
+ * Regions (one choice per unit) merged into boxes (a set of choices per unit) covering exactly
+ * them: along each unit of one value, regions alike elsewhere merge, in runs of neighbouring slots
+ * for a value on a line (a number, a date), in any set for the others.
+ */
+function mergeBoxes(units: Unit[], choices: number[][]): number[][][] {
+  let boxes: number[][][] = choices.map((c) => c.map((x) => [x]));
+  for (let pass = 0; pass < 4; pass++) {
+    const before = boxes.length;
+    boxes = mergePass(units, boxes);
+    if (boxes.length === before) break;
+  }
+  return boxes;
+}
+
+/** One pass of `mergeBoxes`: along each unit in turn. */
+function mergePass(units: Unit[], start: number[][][]): number[][][] {
+  let boxes = start;
+  units.forEach((unit, u) => {
+    if (unit.variables.length !== 1) return;
+    const ordered = unit.variables[0]!.axis === 'number' || unit.variables[0]!.axis === 'date';
+    const byRest = new Map<string, number[][][]>();
+    for (const b of boxes) {
+      const key = JSON.stringify(b.filter((_, i) => i !== u));
+      (byRest.get(key) ?? byRest.set(key, []).get(key)!).push(b);
+    }
+    const next: number[][][] = [];
+    for (const same of byRest.values()) {
+      const union = [...new Set(same.flatMap((b) => b[u]!))].sort((a, b) => a - b);
+      const unknown = unit.choices.findIndex((c) => c.slots[0]!.order === -1);
+      const runs: number[][] = [];
+      if (!ordered || union.length === unit.choices.length) runs.push(union);
+      else
+        for (const x of union) {
+          const run = runs[runs.length - 1];
+          if (run && x === run[run.length - 1]! + 1 && x !== unknown) run.push(x);
+          else runs.push([x]);
+        }
+      for (const run of runs) next.push(same[0]!.map((set, i) => (i === u ? run : set)));
+    }
+    boxes = next;
+  });
+  return boxes;
+}
