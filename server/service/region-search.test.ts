@@ -48,6 +48,14 @@ describe("a region's turn search", () => {
       search({ param: 'amount', axis: 'number', words: '', one_of: [1, 2] }),
       search({ param: 'a=b', axis: 'known', words: '' }),
       search({ param: 'date', axis: 'date', words: '', min: '2025-01-01T10:00:00Z' }),
+      // A value or none at all (the engine's `or_unknown`): alternatives of presence and absence.
+      search({
+        param: 'reason',
+        axis: 'value',
+        words: 'x or not known',
+        one_of: ['x'],
+        or_unknown: true,
+      } as RegionPart),
       search(
         { param: 'a', axis: 'value', words: '', one_of: ['x', 'y'] },
         { param: 'b', axis: 'value', words: '', one_of: ['x', 'y'] },

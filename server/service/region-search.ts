@@ -46,8 +46,27 @@ function bound(part: RegionPart, side: 'min' | 'max'): string | null | undefined
   return null;
 }
 
+/** What a part may say for the search to read it; anything else (e.g. "or not known") it cannot. */
+const READ_KEYS = new Set([
+  'param',
+  'axis',
+  'words',
+  'unknown',
+  'min',
+  'min_inclusive',
+  'max',
+  'max_inclusive',
+  'one_of',
+  'none_of',
+]);
+
 function partSearch(part: RegionPart): PartSearch {
   const code = part.param;
+  const unread = Object.keys(part).find((k) => !READ_KEYS.has(k));
+  if (unread !== undefined)
+    return {
+      unsearchable: `${code.slice(0, 80)}: "${part.words.slice(0, 120)}" (${unread.slice(0, 40)}) is more than the turn search can say at once`,
+    };
   if (!plainName(code))
     return {
       unsearchable: `parameter "${code.slice(0, 80)}": its name holds a character the search reads as an operator`,

@@ -132,9 +132,8 @@ describe('POST /reference/v1/diff', () => {
     for (const d of body.differences) {
       expect(d.tool).toBe('DISPUTE_CHARGE');
       expect(d.witness).toMatchObject({ tool: 'DISPUTE_CHARGE', clock: expect.any(String) });
-      expect(d.before.decision !== d.after.decision || d.before.rules.join() !== d.after.rules.join()).toBe(
-        true,
-      );
+      // Some part of the outcome differs (the reply alone when the window's message changed).
+      expect(d.before).not.toEqual(d.after);
     }
     // Only the window moved (30 → 8 days): some difference is blocked by it after and not before.
     expect(
@@ -195,6 +194,67 @@ describe('POST /reference/v1/diff', () => {
       recorded_since: '2025-01-01T00:00:00Z',
     });
     expect(sinceWithoutAgent.status).toBe(422);
+  });
+
+  it('counts the recorded turns in each changed region, and its search finds them', async () => {
+    // Both sides without the dispute window (whose regions count days before each turn's own
+    // clock, which the search cannot say), the identity check moved from $500 to $1,000.
+    const noWindow = structuredClone(v2) as Record<string, unknown> & {
+      agent_tools: { code: string; rules: { pre: { constraint: { code: string }[] } } }[];
+    };
+    const dispute = noWindow.agent_tools.find((t) => t.code === 'DISPUTE_CHARGE')!;
+    dispute.rules.pre.constraint = dispute.rules.pre.constraint.filter((c) => c.code !== 'DISPUTE_WINDOW');
+    const head = withRules(noWindow, (rules) => {
+      (rules[0]!.when as { all: { value: number }[] }).all[0]!.value = 1000;
+    });
+    const since = new Date().toISOString();
+    const sent: string[] = [];
+    for (const [user, text] of [
+      [
+        'u-a',
+        'I want to dispute a charge of $700 at Coffee Corner from 3 days ago, call me at +1 555 010 0199',
+      ],
+      ['u-b', 'dispute a $950 charge at Metro Grocers from yesterday, my phone is +1 555 010 0123'],
+      // Below $500: the same decision on both sides, in no changed region.
+      [
+        'u-c',
+        'I want to dispute a charge of $300 at Coffee Corner from 3 days ago, call me at +1 555 010 0199',
+      ],
+    ] as const) {
+      const task = await createTask(service, { user_id: user });
+      const reply = await sendMessage(service, task.body.id, text);
+      expect(reply.status).toBe(200);
+      if (user !== 'u-c') sent.push(reply.body.id);
+    }
+    const { status, body } = await diff({
+      agent_id: 'card-disputes',
+      base: { agent_settings_bundle: noWindow },
+      head: { agent_settings_bundle: head },
+      clock: CLOCK,
+      recorded_since: since,
+    });
+    expect(status).toBe(200);
+    type Counted = { region: { words: string }; recorded?: { count: number; search: string } };
+    const differences = body.differences as Counted[];
+    const counted = differences.filter((d) => d.recorded && d.recorded.count > 0);
+    expect(counted).toHaveLength(1);
+    const found = counted[0]!;
+    expect(found.recorded!.count).toBe(2);
+    expect(found.region.words).toContain('transaction-amount > 500 and ≤ 1000');
+    // The search finds exactly the turns counted.
+    const search = await call(service, 'GET', `/reference/v1/turns?${found.recorded!.search}`);
+    expect(search.status).toBe(200);
+    expect(search.body.items.map((i: { interaction_id: string }) => i.interaction_id).sort()).toEqual(
+      [...sent].sort(),
+    );
+    expect(new URLSearchParams(found.recorded!.search).getAll('agent')).toEqual(['card-disputes']);
+    // A region the search cannot say exactly has no count, and says why.
+    const left = differences.filter((d) => !d.recorded);
+    expect(left.length).toBeGreaterThan(0);
+    for (const d of left)
+      expect(
+        body.not_analysed.some((n: { reason: string }) => n.reason.includes(`"${d.region.words}"`)),
+      ).toBe(true);
   });
 
   it('refuses a key limited to other agents (403)', async () => {
