@@ -1,5 +1,5 @@
 /** The command lines of `threadline lint` and `threadline diff`. */
-import { z } from 'zod';
+import { ClockDateTime } from '../src/contract/api';
 
 export const LINT_USAGE = `Usage: threadline lint <bundle file or project folder> [options]
 
@@ -38,7 +38,6 @@ export type ParsedAnalysis =
   | { ok: false; error: string; usage: string }
   | { ok: 'help'; usage: string };
 
-const Clock = z.iso.datetime({ offset: true });
 const VALUED = new Set(['--reporter', '--clock']);
 
 /** Reads `lint …` or `diff …` (the command first). */
@@ -66,7 +65,7 @@ export function parseAnalysisArgs(argv: readonly string[]): ParsedAnalysis {
   if (!(ANALYSIS_REPORTERS as readonly string[]).includes(reporter))
     return fail(`--reporter must be one of ${ANALYSIS_REPORTERS.join(', ')}, not "${reporter}"`);
   const clock = values.get('--clock');
-  if (clock !== undefined && !Clock.safeParse(clock).success)
+  if (clock !== undefined && !ClockDateTime.safeParse(clock).success)
     return fail(
       `--clock must be an ISO-8601 date-time with its offset (2025-03-01T12:00:00Z), not "${clock}"`,
     );

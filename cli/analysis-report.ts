@@ -1,5 +1,12 @@
 /** The text reports of `threadline lint` and `threadline diff`: a line per finding or difference, its witness indented. */
-import type { DiffResult, LintResponse, NotAnalysed, SideOutcome, Witness } from '../src/contract/analysis';
+import {
+  FINDING_SEVERITIES,
+  type DiffResult,
+  type LintResponse,
+  type NotAnalysed,
+  type SideOutcome,
+  type Witness,
+} from '../src/contract/analysis';
 import { plural } from '../src/lib/format';
 
 /** A bundle path as people read it: `tools[0].rules.pre.constraint[1]`. */
@@ -34,10 +41,11 @@ export function lintText(r: LintResponse): string {
   }
   lines.push(...notAnalysedLines(r.not_analysed));
   if (r.capped) lines.push('capped: the analysis stopped at its limits (see "not analysed")');
-  const count = (s: string) => r.findings.filter((f) => f.severity === s).length;
-  lines.push(
-    `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${count('info')} info (${plural(r.regions, 'region')} decided)`,
-  );
+  const counts = FINDING_SEVERITIES.map((severity) => {
+    const n = r.findings.filter((f) => f.severity === severity).length;
+    return severity === 'info' ? `${n.toLocaleString('en-US')} info` : plural(n, severity);
+  });
+  lines.push(`${counts.join(', ')} (${plural(r.regions, 'region')} decided)`);
   return `${lines.join('\n')}\n`;
 }
 

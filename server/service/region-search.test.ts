@@ -55,7 +55,7 @@ describe("a region's turn search", () => {
         words: 'x or not known',
         one_of: ['x'],
         or_unknown: true,
-      } as RegionPart),
+      }),
       search(
         { param: 'a', axis: 'value', words: '', one_of: ['x', 'y'] },
         { param: 'b', axis: 'value', words: '', one_of: ['x', 'y'] },

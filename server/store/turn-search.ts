@@ -246,7 +246,7 @@ function windowSql(plan: SearchPlan, window: number): Where {
 }
 
 /** How many turns match the plan, all of them (no window, no cursor). */
-export function countSql(plan: SearchPlan): Where {
+function countSql(plan: SearchPlan): Where {
   const { table, id, where } = plan.driver;
   const join = table ? `${table} JOIN turn_index AS ti ON ti.id = ${id}` : 'turn_index AS ti';
   return {

@@ -50,18 +50,40 @@ const NEVER = {
   then: { action: 'BLOCK', message: 'Never said.' },
 };
 
+/** A rule of DISPUTE_CHARGE that blocks every dispute with an amount, before the others do. */
+const ALWAYS = {
+  code: 'ALWAYS_BLOCKS',
+  description: 'Seeded defect: blocks every dispute',
+  applied_to: ['DISPUTE_CHARGE'],
+  when: { method: 'param_value', params: 'transaction-amount', operation: 'gt', value: -1 },
+  then: { action: 'BLOCK', message: 'No disputes.' },
+};
+
 describe('POST /reference/v1/lint', () => {
-  it('finds a seeded defect, where it is in the bundle', async () => {
-    const seeded = withRules(v2, (rules) => rules.push(NEVER));
+  it('finds seeded defects where they are in the bundle, with a witness where the engine shows one', async () => {
+    const seeded = withRules(v2, (rules) => rules.push(NEVER, ALWAYS));
     const { status, body } = await lint({ agent_settings_bundle: seeded, clock: CLOCK });
     expect(status).toBe(200);
-    const found = body.findings.filter((f: { rule?: string }) => f.rule === 'NEVER_BOTH');
-    expect(found.length).toBeGreaterThan(0);
-    expect(found[0].loc.path[0]).toBe('rules');
     expect(body.regions).toBeGreaterThan(0);
-    // The agent as shipped has no such finding.
+    type Finding = {
+      code: string;
+      severity: string;
+      message: string;
+      rule?: string;
+      loc: { path: unknown[] };
+    };
+    const findings = body.findings as (Finding & {
+      witness?: { tool: string; clock: string; values: object };
+    })[];
+    const dead = findings.find((f) => f.rule === 'NEVER_BOTH');
+    expect(dead).toMatchObject({ code: 'dead_rule', severity: 'error', loc: { path: ['rules', 1] } });
+    const shadowing = findings.find((f) => f.code === 'rule_conflict' && f.message.includes('ALWAYS_BLOCKS'));
+    expect(shadowing?.witness).toMatchObject({ tool: 'DISPUTE_CHARGE', clock: CLOCK });
+    expect(Object.keys(shadowing!.witness!.values)).toContain('transaction-amount');
+    // The agent as shipped has neither.
     const clean = await lint({ agent_settings_bundle: v2, clock: CLOCK });
-    expect(clean.body.findings.some((f: { rule?: string }) => f.rule === 'NEVER_BOTH')).toBe(false);
+    expect(clean.status).toBe(200);
+    expect(JSON.stringify(clean.body.findings)).not.toMatch(/NEVER_BOTH|ALWAYS_BLOCKS/);
   });
 
   it('refuses a bundle that does not validate with its issues, naming it (422)', async () => {
