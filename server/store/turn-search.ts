@@ -74,8 +74,9 @@ function termGroups(q: TurnQuery): string[][] {
   add(q.decisions.map((d) => term('decision', d)));
   add(q.intents.map((i) => term('intent', i)));
   add(q.params.map((p) => (p.op === '=' ? term('value', p.code, p.value) : term('param', p.code))));
-  // Each `where` condition must hold: its term alone is a group (an absence is probed instead).
-  for (const c of q.where) if (c.op !== 'absent') add([paramTerm(c)]);
+  // Each `where` condition must hold: its term alone is a group, once (an absence is probed instead).
+  const wanted = new Set(q.where.flatMap((c) => (c.op === 'absent' ? [] : [paramTerm(c)])));
+  for (const t of wanted) add([t]);
   return groups;
 }
 
@@ -86,16 +87,41 @@ const paramTerm = (p: ParamFilter): string =>
 const isComparison = (p: { op: string }): p is { op: Comparison } =>
   p.op === '<' || p.op === '>' || p.op === '<=' || p.op === '>=';
 
-/** A parameter's comparison with a number or a date, probed in the turn's row (its JSON columns). */
-function comparison(p: ParamFilter & { op: Comparison }, dialect: Dialect): Where {
-  const [column, operand] = 'number' in p ? ['numbers', p.number] : ['dates', p.date];
+type Compared = ParamFilter & { op: Comparison };
+const columnOf = (p: Compared) => ('number' in p ? 'numbers' : 'dates');
+const operandOf = (p: Compared) => ('number' in p ? p.number : p.date);
+
+/**
+ * Comparisons of one parameter's value with numbers or dates (all of them must hold), probed in
+ * the turn's row: its JSON column read once for all of them.
+ */
+function comparison(all: readonly [Compared, ...Compared[]], dialect: Dialect): Where {
+  const [first] = all;
+  const column = columnOf(first);
   if (dialect === 'sqlite')
     return {
-      sql: `EXISTS (SELECT 1 FROM json_each(ti.${column}) AS v WHERE v.key = ? AND v.value ${p.op} ?)`,
-      args: [p.code, operand],
+      sql: `EXISTS (SELECT 1 FROM json_each(ti.${column}) AS v WHERE v.key = ?${all.map((p) => ` AND v.value ${p.op} ?`).join('')})`,
+      args: [first.code, ...all.map(operandOf)],
     };
   const cast = column === 'numbers' ? 'float8' : 'text';
-  return { sql: `(ti.${column} ->> ?::text)::${cast} ${p.op} ?::${cast}`, args: [p.code, operand] };
+  const parts = all.map((p) => ({
+    sql: `(ti.${column} ->> ?::text)::${cast} ${p.op} ?::${cast}`,
+    args: [p.code, operandOf(p)],
+  }));
+  return { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) };
+}
+
+/** The `where` comparisons by parameter and column, each group probed at once. */
+function comparedGroups(q: TurnQuery): [Compared, ...Compared[]][] {
+  const groups = new Map<string, [Compared, ...Compared[]]>();
+  for (const c of q.where) {
+    if (!isComparison(c)) continue;
+    const key = `${columnOf(c)}\u0000${c.code}`;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  return [...groups.values()];
 }
 
 export function planSearch(
@@ -129,12 +155,12 @@ export function planSearch(
   // values), and each alternative is probed in the turn's row: its comparison, or its term.
   if (q.params.some(isComparison)) {
     const parts = q.params.map((p): Where =>
-      isComparison(p) ? comparison(p, dialect) : termProbe(paramTerm(p), dialect),
+      isComparison(p) ? comparison([p], dialect) : termProbe(paramTerm(p), dialect),
     );
     conditions.push({ sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) });
   }
   // A `where` comparison is probed in the turn's row (the match holds its parameter's presence).
-  for (const c of q.where) if (isComparison(c)) conditions.push(comparison(c, dialect));
+  for (const group of comparedGroups(q)) conditions.push(comparison(group, dialect));
   // An absence is the lack of the parameter's term: on SQLite, a NOT of the full-text match when it
   // drives (else the set of turns holding one, read once); on PostgreSQL, a probe of the row's terms.
   const absent = q.where.filter((c) => c.op === 'absent').map((c) => term('param', c.code));
