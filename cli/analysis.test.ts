@@ -6,6 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALWAYS_BLOCKS, NEVER_BOTH, withRules } from '../engine/fixtures/seeded-defects.fixture';
 import { DiffResult, LintResponse } from '../src/contract/analysis';
 import { readBundle } from './files';
 import { main, type Io } from './main';
@@ -30,34 +31,15 @@ beforeAll(() => {
   dir = mkdtempSync(join(tmpdir(), 'threadline-cli-analysis-'));
   const read = readBundle(V2);
   if (!('bundle' in read)) throw new Error(read.errors.join('\n'));
-  const bundle = structuredClone(read.bundle) as Record<string, unknown> & { rules: unknown[] };
-  // Two rules of the same condition, the second blocking what the first already blocks.
-  bundle.rules.push({
-    code: 'ALWAYS_BLOCKS',
-    description: 'Seeded defect: blocks every dispute',
-    applied_to: ['DISPUTE_CHARGE'],
-    when: { method: 'param_value', params: 'transaction-amount', operation: 'gt', value: -1 },
-    then: { action: 'BLOCK', message: 'No disputes.' },
-  });
   seeded = join(dir, 'seeded.json');
-  writeFileSync(seeded, JSON.stringify(bundle));
-  // A rule no amount can make hold: a dead rule, an error.
+  writeFileSync(seeded, JSON.stringify(withRules(read.bundle, ALWAYS_BLOCKS)));
   dead = join(dir, 'dead.json');
-  const deadRule = {
-    code: 'NEVER_BOTH',
-    description: 'Seeded defect: a condition no amount meets',
-    applied_to: ['DISPUTE_CHARGE'],
-    when: {
-      all: [
-        { method: 'param_value', params: 'transaction-amount', operation: 'gt', value: 900 },
-        { method: 'param_value', params: 'transaction-amount', operation: 'lt', value: 100 },
-      ],
-    },
-    then: { action: 'BLOCK', message: 'Never said.' },
-  };
-  writeFileSync(dead, JSON.stringify({ ...read.bundle, rules: [...(read.bundle.rules ?? []), deadRule] }));
+  writeFileSync(dead, JSON.stringify(withRules(read.bundle, NEVER_BOTH)));
   invalid = join(dir, 'invalid.json');
-  writeFileSync(invalid, JSON.stringify({ ...bundle, rules: [{ code: 'X', applied_to: ['NO_SUCH_TOOL'] }] }));
+  writeFileSync(
+    invalid,
+    JSON.stringify(withRules(read.bundle, { ...NEVER_BOTH, applied_to: ['NO_SUCH_TOOL'] })),
+  );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 

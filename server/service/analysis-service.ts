@@ -106,7 +106,7 @@ export class AnalysisService {
           ],
         );
     }
-    const result = await this.analysed(['base'], () =>
+    const result = await this.analysed([], () =>
       this.deps.work.diff(base.bundle, head.bundle, this.clockOf(request.clock)),
     );
     if (agentId !== undefined && request.recorded_since !== undefined)

@@ -4,6 +4,7 @@
  * recorded turns of a changed region counted and found again by the turn search.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALWAYS_BLOCKS, NEVER_BOTH, withRules } from '../../engine/fixtures/seeded-defects.fixture';
 import { CARDS_ONLY, call, createTask, sendMessage, startService, type Service } from './helpers';
 
 let service: Service;
@@ -29,39 +30,9 @@ afterAll(() => service.dispose());
 const lint = (body: unknown, key?: string) => call(service, 'POST', '/reference/v1/lint', { body, key });
 const diff = (body: unknown, key?: string) => call(service, 'POST', '/reference/v1/diff', { body, key });
 
-/** A copy of `bundle` with its top-level rules changed by `change`. */
-function withRules(bundle: Record<string, unknown>, change: (rules: Record<string, unknown>[]) => void) {
-  const copy = structuredClone(bundle) as Record<string, unknown> & { rules: Record<string, unknown>[] };
-  change(copy.rules);
-  return copy;
-}
-
-/** A rule of DISPUTE_CHARGE that blocks when the amount is both over 900 and under 100: it never can. */
-const NEVER = {
-  code: 'NEVER_BOTH',
-  description: 'Seeded defect: a condition no amount meets',
-  applied_to: ['DISPUTE_CHARGE'],
-  when: {
-    all: [
-      { method: 'param_value', params: 'transaction-amount', operation: 'gt', value: 900 },
-      { method: 'param_value', params: 'transaction-amount', operation: 'lt', value: 100 },
-    ],
-  },
-  then: { action: 'BLOCK', message: 'Never said.' },
-};
-
-/** A rule of DISPUTE_CHARGE that blocks every dispute with an amount, before the others do. */
-const ALWAYS = {
-  code: 'ALWAYS_BLOCKS',
-  description: 'Seeded defect: blocks every dispute',
-  applied_to: ['DISPUTE_CHARGE'],
-  when: { method: 'param_value', params: 'transaction-amount', operation: 'gt', value: -1 },
-  then: { action: 'BLOCK', message: 'No disputes.' },
-};
-
 describe('POST /reference/v1/lint', () => {
   it('finds seeded defects where they are in the bundle, with a witness where the engine shows one', async () => {
-    const seeded = withRules(v2, (rules) => rules.push(NEVER, ALWAYS));
+    const seeded = withRules(v2, NEVER_BOTH, ALWAYS_BLOCKS);
     const { status, body } = await lint({ agent_settings_bundle: seeded, clock: CLOCK });
     expect(status).toBe(200);
     expect(body.regions).toBeGreaterThan(0);
@@ -87,7 +58,7 @@ describe('POST /reference/v1/lint', () => {
   });
 
   it('refuses a bundle that does not validate with its issues, naming it (422)', async () => {
-    const broken = withRules(v2, (rules) => rules.push({ ...NEVER, applied_to: ['NO_SUCH_TOOL'] }));
+    const broken = withRules(v2, { ...NEVER_BOTH, applied_to: ['NO_SUCH_TOOL'] });
     const { status, body } = await lint({ agent_settings_bundle: broken });
     expect(status).toBe(422);
     expect(body.message).toMatch(/^agent_settings_bundle: Invalid agent settings bundle/);
@@ -193,7 +164,7 @@ describe('POST /reference/v1/diff', () => {
     expect(twoAgents.body.message).toContain('different agents');
     expect(twoAgents.body.detail[0].type).toBe('different_agents');
 
-    const broken = withRules(v2, (rules) => rules.push({ ...NEVER, applied_to: ['NO_SUCH_TOOL'] }));
+    const broken = withRules(v2, { ...NEVER_BOTH, applied_to: ['NO_SUCH_TOOL'] });
     const invalid = await diff({
       agent_id: 'card-disputes',
       base: { version_id: V2 },
@@ -226,9 +197,10 @@ describe('POST /reference/v1/diff', () => {
     };
     const dispute = noWindow.agent_tools.find((t) => t.code === 'DISPUTE_CHARGE')!;
     dispute.rules.pre.constraint = dispute.rules.pre.constraint.filter((c) => c.code !== 'DISPUTE_WINDOW');
-    const head = withRules(noWindow, (rules) => {
-      (rules[0]!.when as { all: { value: number }[] }).all[0]!.value = 1000;
-    });
+    const head = structuredClone(noWindow) as typeof noWindow & {
+      rules: { when: { all: { value: number }[] } }[];
+    };
+    head.rules[0]!.when.all[0]!.value = 1000;
     const since = new Date().toISOString();
     const sent: string[] = [];
     for (const [user, text] of [
