@@ -15,7 +15,7 @@ import { runTurn } from './turn';
  * evaluation twenty): about 100,000 rule evaluations, well under a second. A turn on the largest
  * example agent takes a few hundred.
  */
-const TURN_WORK_LIMIT = 2_000_000;
+export const TURN_WORK_LIMIT = 2_000_000;
 
 /**
  * The longest a turn's trace or state may be once written as JSON (characters). Every value and

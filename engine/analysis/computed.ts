@@ -68,7 +68,8 @@ export function followOf(compiled: CompiledBundle, code: string): Follow | { why
     } else if (p?.type === 'boolean') finite.push({ code: input, values: [true, false] });
     else if (p?.type === 'enum' && Array.isArray(p.values) && p.values.length > 0)
       finite.push({ code: input, values: [...new Set([...p.values, ...literals])] });
-    else if (p?.type === 'string') finite.push({ code: input, values: [...new Set([...literals, 'something else'])] });
+    else if (p?.type === 'string')
+      finite.push({ code: input, values: [...new Set([...literals, 'something else'])] });
     else return { why: `${code} rests on ${input}, a value of type ${p?.type ?? 'unknown'}` };
   }
   return { line, finite };

@@ -11,8 +11,9 @@ import { decisionCause } from '../../src/lib/decision-cause';
 import { intentOf, type ToolChoice } from '../choose-tool';
 import type { EngineState, TurnOutput } from '../contract';
 import { engine } from '../index';
-import { guardedRun } from '../guard';
-import { decideTurn, startTurn } from '../turn';
+import { guardedRun, TURN_WORK_LIMIT } from '../guard';
+import { withWorkBudget } from '../../src/lib/bundle/work-budget';
+import { decideTurn, startTurn, type TurnStart } from '../turn';
 import type { CompiledTool } from '../types';
 import { newValues } from '../values';
 
@@ -22,6 +23,8 @@ export interface Decided {
   deciding: string[];
   /** Rules whose condition held (they triggered), each once. */
   held: Set<string>;
+  /** The rules whose block was the one that stopped a tool (the first blocking rule of each tool blocked). */
+  blockedBy: Set<string>;
   /** Rule id → its first result. */
   results: Map<string, string>;
   invoked: string[];
@@ -39,10 +42,12 @@ export function decidedTurn(out: TurnOutput): Decided {
   const { trace } = out;
   const cause = decisionCause(trace);
   const held = new Set<string>();
+  const blockedBy = new Set<string>();
   const calls: string[] = [];
   for (const d of trace.decisions ?? []) {
     const rec = d as { type?: unknown; rule?: unknown; integration?: unknown };
     if (rec.type === 'rule_triggered' && typeof rec.rule === 'string') held.add(rec.rule);
+    if (rec.type === 'block' && typeof rec.rule === 'string') blockedBy.add(rec.rule);
     if (rec.type === 'call_integration' && typeof rec.integration === 'string') calls.push(rec.integration);
   }
   const results = new Map<string, string>();
@@ -51,6 +56,7 @@ export function decidedTurn(out: TurnOutput): Decided {
     decision: trace.decision,
     deciding: (cause?.ruleIndices ?? []).map((i) => trace.rules_evaluated[i]!.rule_id),
     held,
+    blockedBy,
     results,
     invoked: [...new Set(trace.tools_invoked.map((t) => t.tool))],
     calls,
@@ -60,20 +66,57 @@ export function decidedTurn(out: TurnOutput): Decided {
   };
 }
 
+/**
+ * Where a new request starts (the bundle compiled, the profile loaded), once per bundle and clock:
+ * every region starts from a copy of it, as a turn of a new task does.
+ */
+const starts = new WeakMap<Bundle, Map<string, TurnStart>>();
+
+function freshStart(bundle: Bundle, clock: string): TurnStart {
+  let byClock = starts.get(bundle);
+  if (!byClock) starts.set(bundle, (byClock = new Map()));
+  let start = byClock.get(clock);
+  if (!start) {
+    start = startTurn({
+      bundle,
+      state: engine.initialState(bundle, clock, USER),
+      text: '',
+      clock,
+      interactionId: 'region',
+      userId: USER,
+    });
+    if (byClock.size > 16) byClock.clear();
+    byClock.set(clock, start);
+  }
+  return {
+    ...start,
+    values: newValues(start.values),
+    origins: Object.assign(Object.create(null) as Record<string, string>, start.origins),
+    profileLoaded: [...start.profileLoaded],
+  };
+}
+
+/** The values a new request starts with (the user profile's), before the user says anything. */
+export const startingValues = (bundle: Bundle, clock: string): Readonly<Record<string, unknown>> =>
+  freshStart(bundle, clock).values;
+
 /** The tool's run on a new request with `values` given by the user, at `clock`. */
-export function decideAt(bundle: Bundle, tool: CompiledTool, values: Record<string, unknown>, clock: string): Decided {
+export function decideAt(
+  bundle: Bundle,
+  tool: CompiledTool,
+  values: Record<string, unknown>,
+  clock: string,
+): Decided {
   return decidedTurn(
-    guardedRun('deciding a region', () => {
-      const start = startTurn({
-        bundle,
-        state: engine.initialState(bundle, clock, USER),
-        text: '',
-        clock,
-        interactionId: 'region',
-        userId: USER,
-      });
-      const choice: ToolChoice = { kind: 'new', tool, intent: intentOf(tool.code), considered: [tool.code], via: 'words' };
-      return decideTurn(start, choice, newValues(values));
+    withWorkBudget('deciding a region', TURN_WORK_LIMIT, () => {
+      const choice: ToolChoice = {
+        kind: 'new',
+        tool,
+        intent: intentOf(tool.code),
+        considered: [tool.code],
+        via: 'words',
+      };
+      return decideTurn(freshStart(bundle, clock), choice, newValues(values));
     }),
   );
 }
@@ -90,9 +133,21 @@ export function continueAt(
   clock: string,
 ): Decided | null {
   return guardedRunOrNull(() => {
-    const start = startTurn({ bundle, state: before.state, text: '', clock, interactionId: 'next', userId: USER });
+    const start = startTurn({
+      bundle,
+      state: before.state,
+      text: '',
+      clock,
+      interactionId: 'next',
+      userId: USER,
+    });
     if (!start.pending || !start.pendingTool) return null;
-    const choice: ToolChoice = { kind: 'continue', tool: start.pendingTool, intent, considered: [start.pendingTool.code] };
+    const choice: ToolChoice = {
+      kind: 'continue',
+      tool: start.pendingTool,
+      intent,
+      considered: [start.pendingTool.code],
+    };
     return decideTurn(start, choice, newValues(values));
   });
 }

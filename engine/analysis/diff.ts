@@ -5,15 +5,22 @@
  * each given a witness. "Equivalent" only when every region of every tool was decided alike, with
  * nothing capped and nothing left unanalysed: proved by exhausting the regions, never sampled.
  */
-import { ANALYSIS_LIMITS, type DiffResult, type Difference, type NotAnalysed } from '../../src/contract/analysis';
+import {
+  ANALYSIS_LIMITS,
+  type DiffResult,
+  type Difference,
+  type NotAnalysed,
+} from '../../src/contract/analysis';
 import type { Bundle } from '../../src/contract/bundle';
 import { canonicalJson } from '../../src/lib/bundle/hash';
 import { parseClock } from '../clock';
 import { compileBundle } from '../compile';
 import type { CompiledBundle, CompiledTool } from '../types';
-import { decideAt, sameOutcome, sideOf, type Decided } from './decide';
+import { looseEquals } from '../values';
+import { decideAt, sameOutcome, sideOf, startingValues, type Decided } from './decide';
 import { regionsOf, regionWords, valuesAt, type Unit } from './regions';
 import { affordable, mergeVariables, newBudget, sample, unitsFor } from './tool-regions';
+import { sharedPresence } from './presence';
 import { toolScope } from './variables';
 import { witnessOf } from './witness';
 
@@ -40,7 +47,10 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
       regions += 1;
       differences.push({
         tool: code,
-        region: { words: `any request for ${code} (${th ? 'added or enabled' : 'removed or disabled'})`, parts: [] },
+        region: {
+          words: `any request for ${code} (${th ? 'added or enabled' : 'removed or disabled'})`,
+          parts: [],
+        },
         points: 1,
         before: tb ? sideOf(d) : ABSENT,
         after: th ? sideOf(d) : ABSENT,
@@ -51,7 +61,10 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
     const sb = toolScope(cb, tb, clk);
     const sh = toolScope(ch, th, clk);
     notAnalysed.push(...sb.notAnalysed, ...sh.notAnalysed);
-    const units = unitsFor(mergeVariables(sb.variables, sh.variables));
+    const units = unitsFor(
+      mergeVariables(sb.variables, sh.variables),
+      sharedPresence(sb.presence, sh.presence),
+    );
     const n = affordable(units, budget, 2);
     if (n === null) {
       capped = true;
@@ -62,7 +75,12 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
       continue;
     }
     regions += n;
-    const differing: { choice: number[]; before: Decided; after: Decided; values: Record<string, unknown> }[] = [];
+    const differing: {
+      choice: number[];
+      before: Decided;
+      after: Decided;
+      values: Record<string, unknown>;
+    }[] = [];
     for (const choice of regionsOf(units)) {
       const values = valuesAt(units, choice);
       const before = decideAt(base, tb, values, clock);
@@ -79,15 +97,31 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
       (groups.get(key) ?? groups.set(key, []).get(key)!).push(d);
     }
     for (const members of groups.values()) {
-      for (const box of mergeBoxes(units, members.map((m) => m.choice))) {
-        const first = members.find((m) => box.every((set, u) => set.includes(m.choice[u]!)))!;
+      for (const box of mergeBoxes(
+        units,
+        members.map((m) => m.choice),
+      )) {
+        const inBox = members.filter((m) => box.every((set, u) => set.includes(m.choice[u]!)));
+        // The witness a user can say best: one where the profile's values are the profile's own.
+        const profile = startingValues(head, clock);
+        const first =
+          inBox.find((m) =>
+            Object.keys(profile).every(
+              (code) => !(code in m.values) || looseEquals(profile[code], m.values[code]),
+            ),
+          ) ?? inBox[0]!;
         differences.push({
           tool: code,
           region: regionWords(units, box, clk, sample),
           points: box.reduce((p, s) => p * s.length, 1),
           before: sideOf(first.before),
           after: sideOf(first.after),
-          witness: witnessOf(head, ch, th, first.values, clock, first.after, { bundle: base, compiled: cb, tool: tb, decided: first.before }),
+          witness: witnessOf(head, ch, th, first.values, clock, first.after, {
+            bundle: base,
+            compiled: cb,
+            tool: tb,
+            decided: first.before,
+          }),
         });
       }
     }

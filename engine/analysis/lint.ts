@@ -9,7 +9,12 @@
  *   decides (shadowed), two rules whose order silently decides, a message that never reaches a
  *   reply, an integration called again on the next turn of the same request.
  */
-import { ANALYSIS_LIMITS, type LintFinding, type LintResponse, type NotAnalysed } from '../../src/contract/analysis';
+import {
+  ANALYSIS_LIMITS,
+  type LintFinding,
+  type LintResponse,
+  type NotAnalysed,
+} from '../../src/contract/analysis';
 import type { Bundle } from '../../src/contract/bundle';
 import { placeholders } from '../../src/lib/bundle/placeholders';
 import { readResponseMapping } from '../../src/lib/bundle/response-mapping';
@@ -26,8 +31,16 @@ import { newValues } from '../values';
 import { continueAt } from './decide';
 import { paramLoc, ruleLoc, toolLoc } from './locate';
 import { regionCount, regionsOf, valuesAt } from './regions';
-import { affordable, decideRegions, newBudget, unitsFor, type DecidedRegion, type RegionBudget } from './tool-regions';
-import { rulesOf, toolScope, variablesOf } from './variables';
+import {
+  affordable,
+  decideRegions,
+  newBudget,
+  unitsFor,
+  type DecidedRegion,
+  type RegionBudget,
+} from './tool-regions';
+import { rulesOf } from './rules-of';
+import { toolScope, variablesOf } from './variables';
 import { witnessOf } from './witness';
 
 /** Steps one rule's condition check may take over all its regions. */
@@ -63,7 +76,12 @@ export function lint(raw: Bundle, clock: string): LintResponse {
   };
   for (const issue of validateBundle(raw))
     if (issue.severity === 'warning')
-      l.findings.push({ code: issue.code, severity: 'warning', message: issue.message, loc: { path: issue.loc } });
+      l.findings.push({
+        code: issue.code,
+        severity: 'warning',
+        message: issue.message,
+        loc: { path: issue.loc },
+      });
   unreachableTools(l);
   unusedParameters(l);
   unfillableRequirements(l);
@@ -76,7 +94,9 @@ export function lint(raw: Bundle, clock: string): LintResponse {
     return seen.has(key) ? false : (seen.add(key), true);
   });
   const findings = l.findings.sort(
-    (a, b) => SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] || a.loc.path.join('.').localeCompare(b.loc.path.join('.')),
+    (a, b) =>
+      SEVERITY_ORDER[a.severity] - SEVERITY_ORDER[b.severity] ||
+      a.loc.path.join('.').localeCompare(b.loc.path.join('.')),
   );
   return {
     findings: findings.slice(0, ANALYSIS_LIMITS.items),
@@ -138,7 +158,8 @@ function textsInUse(raw: Bundle): { whole: Set<string>; placed: Set<string> } {
   }
   // A parameter's own question and formula count as use of what they name.
   for (const p of raw.parameters ?? []) {
-    for (const text of [p.computation, p.question]) if (typeof text === 'string') for (const c of placeholders(text)) placed.add(c);
+    for (const text of [p.computation, p.question])
+      if (typeof text === 'string') for (const c of placeholders(text)) placed.add(c);
   }
   return { whole, placed };
 }
@@ -223,7 +244,11 @@ function conditionCheck(l: Lint, tool: CompiledTool, r: StagedRule): void {
   const units = unitsFor(scope.variables);
   if (regionCount(units, ANALYSIS_LIMITS.regionsPerTool) > ANALYSIS_LIMITS.regionsPerTool) {
     l.capped = true;
-    l.notAnalysed.push({ tool: tool.code, rule: r.id, reason: `its condition has more than ${ANALYSIS_LIMITS.regionsPerTool} regions` });
+    l.notAnalysed.push({
+      tool: tool.code,
+      rule: r.id,
+      reason: `its condition has more than ${ANALYSIS_LIMITS.regionsPerTool} regions`,
+    });
     return;
   }
   let holds = 0;
@@ -236,7 +261,14 @@ function conditionCheck(l: Lint, tool: CompiledTool, r: StagedRule): void {
       const values = newValues(given);
       const failed: Record<string, string> = Object.create(null) as Record<string, string>;
       applyComputations(compiled, tool.code, values, clk, failed);
-      const res = evaluateCondition(r.rule.when, { compiled, values, current: values, message: '', clock: clk, failed });
+      const res = evaluateCondition(r.rule.when, {
+        compiled,
+        values,
+        current: values,
+        message: '',
+        clock: clk,
+        failed,
+      });
       if (res.error !== undefined) continue;
       if (!res.known) {
         undecided++;
@@ -281,7 +313,7 @@ function toolChecks(l: Lint, tool: CompiledTool): void {
   const { compiled, raw, clock } = l;
   const scope = toolScope(compiled, tool, l.clk);
   l.notAnalysed.push(...scope.notAnalysed);
-  const units = unitsFor(scope.variables);
+  const units = unitsFor(scope.variables, scope.presence);
   const n = affordable(units, l.budget);
   if (n === null) {
     l.capped = true;
@@ -295,13 +327,14 @@ function toolChecks(l: Lint, tool: CompiledTool): void {
   l.regions += regions.length;
   const own = scope.rules.filter((r) => r.tool === tool.code).map((r) => r.staged);
   const at = (r: StagedRule) => ruleLoc(raw, compiled, r, tool.code);
-  const witness = (region: DecidedRegion) => witnessOf(raw, compiled, tool, region.values, clock, region.decided);
+  const witness = (region: DecidedRegion) =>
+    witnessOf(raw, compiled, tool, region.values, clock, region.decided);
 
   // Shadowed: a blocking rule that holds somewhere but never decides.
   for (const r of own.filter(isBlocking)) {
     const held = regions.filter((g) => g.decided.held.has(r.id));
-    if (held.length === 0 || held.some((g) => g.decided.deciding.includes(r.id))) continue;
-    const by = held[0]!.decided.deciding[0];
+    if (held.length === 0 || held.some((g) => g.decided.blockedBy.has(r.id))) continue;
+    const by = [...held[0]!.decided.blockedBy][0] ?? held[0]!.decided.deciding[0];
     l.findings.push({
       code: 'shadowed_rule',
       severity: 'warning',
@@ -317,7 +350,7 @@ function toolChecks(l: Lint, tool: CompiledTool): void {
   repeatedCalls(l, tool, regions);
 }
 
-/** Two blocking rules with different words that hold together where the first one decides. */
+/** Two blocking rules leading to different next tools that hold together: the order decides which. */
 function conflicts(
   l: Lint,
   tool: CompiledTool,
@@ -327,21 +360,26 @@ function conflicts(
   witness: (g: DecidedRegion) => LintFinding['witness'],
 ): void {
   const blocking = own.filter(isBlocking);
-  const decides = new Set(regions.flatMap((g) => g.decided.deciding));
+  const decides = new Set(regions.flatMap((g) => [...g.decided.blockedBy]));
   const reported = new Set<string>();
   for (let i = 0; i < blocking.length; i++) {
     for (let j = i + 1; j < blocking.length; j++) {
       const a = blocking[i]!;
       const b = blocking[j]!;
       if (!decides.has(a.id) || !decides.has(b.id)) continue;
-      if (JSON.stringify(a.rule.then) === JSON.stringify(b.rule.then)) continue;
+      // Blocked either way: only the words differ, and the first rule's are said by design.
+      const next = (r: StagedRule) =>
+        r.rule.then?.action === 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL'
+          ? (activationTarget(r, l.compiled).code ?? '')
+          : '';
+      if (next(a) === next(b)) continue;
       const both = regions.find((g) => g.decided.held.has(a.id) && g.decided.held.has(b.id));
       if (!both || reported.has(`${a.id}\u0000${b.id}`)) continue;
       reported.add(`${a.id}\u0000${b.id}`);
       l.findings.push({
         code: 'rule_conflict',
         severity: 'warning',
-        message: `${a.id} and ${b.id} both hold for some requests and block with different words; ${a.id} comes first, so there ${b.id} is never said. Narrow one of them, or order them on purpose.`,
+        message: `${a.id} and ${b.id} both hold for some requests and lead to different tools (${next(a) || 'none'} and ${next(b) || 'none'}); ${a.id} comes first, so there its outcome wins silently. Narrow one of them, or order them on purpose.`,
         loc: { path: at(b) },
         rule: b.id,
         tool: tool.code,
@@ -361,7 +399,11 @@ function unreachableMessages(
 ): void {
   for (const list of [tool.success, tool.fail]) {
     const withMessage = list.filter(
-      (r) => !isBlocking(r) && !isActivating(r) && typeof r.rule.then?.message === 'string' && r.rule.then.message.trim(),
+      (r) =>
+        !isBlocking(r) &&
+        !isActivating(r) &&
+        typeof r.rule.then?.message === 'string' &&
+        r.rule.then.message.trim(),
     );
     withMessage.forEach((r, k) => {
       const earlier = withMessage.slice(0, k);
@@ -414,11 +456,20 @@ function confirmsAgain(l: Lint, messages: string[], integration: string): boolea
   let state = engine.initialState(l.raw, l.clock, 'witness');
   let last: unknown[] = [];
   for (const [i, text] of [...messages, 'yes'].entries()) {
-    const out = engine.runTurn({ bundle: l.raw, state, text, clock: l.clock, interactionId: `w-${i}`, userId: 'witness' });
+    const out = engine.runTurn({
+      bundle: l.raw,
+      state,
+      text,
+      clock: l.clock,
+      interactionId: `w-${i}`,
+      userId: 'witness',
+    });
     state = out.state;
     last = out.trace.decisions ?? [];
   }
   return last.some(
-    (d) => (d as { type?: unknown; integration?: unknown }).type === 'call_integration' && (d as { integration?: unknown }).integration === integration,
+    (d) =>
+      (d as { type?: unknown; integration?: unknown }).type === 'call_integration' &&
+      (d as { integration?: unknown }).integration === integration,
   );
 }

@@ -19,9 +19,14 @@ export interface Slot {
   order: number;
 }
 
-/** A unit of the product: one value alone, or values compared with each other, placed together. */
+/**
+ * A unit of the product: one value alone, values compared with each other placed together, or
+ * requirements only their presence reads (`presence`: choice i leaves the i-th first missing, the
+ * last choice gives them all; see presence.ts).
+ */
 export interface Unit {
   variables: Variable[];
+  presence?: true;
   /** Each choice gives every variable of the unit its slot; `relation` says how grouped values compare. */
   choices: { slots: Slot[]; relation?: string }[];
 }
@@ -101,7 +106,8 @@ function slotsOf(v: Variable, sample: (v: Variable) => unknown): Slot[] {
       out.push({ value: sample(v), order: 0 });
       break;
   }
-  if (v.canBeUnknown) out.push(UNKNOWN);
+  // Not given: not known, or, for a value of the user profile, the profile's own.
+  out.push(UNKNOWN);
   return out;
 }
 
@@ -110,7 +116,8 @@ function otherText(v: Variable): string {
   const taken = [...v.literals, ...v.contained].map((s) => s.toLowerCase());
   for (let i = 0; ; i++) {
     const candidate = i === 0 ? 'something else' : `something else ${i}`;
-    if (!taken.some((t) => t === candidate || candidate.includes(t) || t.includes(candidate))) return candidate;
+    if (!taken.some((t) => t === candidate || candidate.includes(t) || t.includes(candidate)))
+      return candidate;
   }
 }
 
@@ -141,7 +148,7 @@ function groupChoices(members: Variable[], sample: (v: Variable) => unknown): Un
 function orderings(members: Variable[], pick: Slot[]): Unit['choices'] {
   const v0 = members[0]!;
   const open = (s: Slot) =>
-    s.order >= 0 && ((v0.axis !== 'value' && s.order % 2 === 0 && v0.bounds.length > 0) || isOther(v0, s));
+    s.order >= 0 && (((v0.axis === 'number' || v0.axis === 'date') && s.order % 2 === 0) || isOther(v0, s));
   const shared = new Map<number, number[]>();
   pick.forEach((s, i) => {
     if (open(s)) (shared.get(s.order) ?? shared.set(s.order, []).get(s.order)!).push(i);
@@ -217,12 +224,27 @@ function compareValues(a: unknown, b: unknown): number {
   return String(a) < String(b) ? -1 : String(a) > String(b) ? 1 : 0;
 }
 
-/** The units of a scope's product: grouped values together, every other value alone. */
-export function unitsOf(variables: Variable[], sample: (v: Variable) => unknown): Unit[] {
+/** The units of a scope's product: grouped values together, presence-only requirements together, every other value alone. */
+export function unitsOf(
+  variables: Variable[],
+  sample: (v: Variable) => unknown,
+  presence: readonly string[] = [],
+): Unit[] {
   const groups = new Map<number, Variable[]>();
   const units: Unit[] = [];
+  const present = presence
+    .map((code) => variables.find((v) => v.code === code && v.group === null))
+    .filter((v): v is Variable => v !== undefined);
+  if (present.length > 1) {
+    const choices: Unit['choices'] = [];
+    for (let i = 0; i <= present.length; i++)
+      choices.push({ slots: present.map((v, j) => (j < i ? { value: sample(v), order: 0 } : UNKNOWN)) });
+    units.push({ variables: present, presence: true, choices });
+  }
   for (const v of variables) {
-    if (v.group === null) units.push({ variables: [v], choices: slotsOf(v, sample).map((s) => ({ slots: [s] })) });
+    if (present.length > 1 && present.includes(v)) continue;
+    if (v.group === null)
+      units.push({ variables: [v], choices: slotsOf(v, sample).map((s) => ({ slots: [s] })) });
     else (groups.get(v.group) ?? groups.set(v.group, []).get(v.group)!).push(v);
   }
   for (const members of groups.values())
@@ -271,15 +293,29 @@ export function valuesAt(units: Unit[], choice: number[]): Record<string, unknow
 
 const shown = (x: unknown) => (typeof x === 'number' ? formatNumber(x) : JSON.stringify(x));
 
-function daysAgoWords(v: Variable, clock: Clock, lo: number, loIn: boolean, hi: number, hiIn: boolean): RegionPart {
+function daysAgoWords(
+  v: Variable,
+  clock: Clock,
+  lo: number,
+  loIn: boolean,
+  hi: number,
+  hiIn: boolean,
+): RegionPart {
   // A date d is clock.day - d days before the clock: the bounds turn around.
   const first = hi === Infinity ? -Infinity : clock.day - hi + (hiIn ? 0 : 1);
   const last = lo === -Infinity ? Infinity : clock.day - lo - (loIn ? 0 : 1);
-  const days = (n: number) => (n === 0 ? 'the clock’s day' : n > 0 ? `${n} day${n === 1 ? '' : 's'} before the clock` : `${-n} day${n === -1 ? '' : 's'} after the clock`);
+  const days = (n: number) =>
+    n === 0
+      ? 'the clock’s day'
+      : n > 0
+        ? `${n} day${n === 1 ? '' : 's'} before the clock`
+        : `${-n} day${n === -1 ? '' : 's'} after the clock`;
   let words: string;
   if (first === last) words = `${v.code} ${days(first)}`;
-  else if (first === -Infinity) words = `${v.code} ${last >= 0 ? `${last} days before the clock or later` : `${-last} days after the clock or later`}`;
-  else if (last === Infinity) words = `${v.code} ${first >= 0 ? `${first} or more days before the clock` : `${-first} days after the clock or earlier`}`;
+  else if (first === -Infinity)
+    words = `${v.code} ${last >= 0 ? `${last} days before the clock or later` : `${-last} days after the clock or later`}`;
+  else if (last === Infinity)
+    words = `${v.code} ${first >= 0 ? `${first} or more days before the clock` : `${-first} days after the clock or earlier`}`;
   else words = `${v.code} ${first} to ${last} days before the clock`;
   return {
     param: v.code,
@@ -292,9 +328,11 @@ function daysAgoWords(v: Variable, clock: Clock, lo: number, loIn: boolean, hi: 
 
 /** The part of a region for slots `orders` of one value (all of one kind: not known, or known ones). */
 function partOf(v: Variable, orders: number[], all: Slot[], clock: Clock): RegionPart | null {
-  if (orders.length === 1 && orders[0] === -1) return { param: v.code, axis: 'known', words: `${v.code} not known`, unknown: true };
+  if (orders.length === 1 && orders[0] === -1)
+    return v.fromProfile
+      ? { param: v.code, axis: 'known', words: `${v.code} as the user profile gives it` }
+      : { param: v.code, axis: 'known', words: `${v.code} not known`, unknown: true };
   const known = all.filter((s) => s.order >= 0);
-  if (orders.length === known.length && !v.canBeUnknown) return null;
   if (orders.length === known.length) return { param: v.code, axis: 'known', words: `${v.code} known` };
   if (v.axis === 'number' || v.axis === 'date') {
     const lo = Math.min(...orders);
@@ -308,7 +346,9 @@ function partOf(v: Variable, orders: number[], all: Slot[], clock: Clock): Regio
         ? `${v.code} = ${show(min)}`
         : [
             min !== -Infinity ? `${v.code} ${minIn ? '≥' : '>'} ${show(min)}` : '',
-            max !== Infinity ? `${min !== -Infinity ? '' : `${v.code} `}${maxIn ? '≤' : '<'} ${show(max)}` : '',
+            max !== Infinity
+              ? `${min !== -Infinity ? '' : `${v.code} `}${maxIn ? '≤' : '<'} ${show(max)}`
+              : '',
           ]
             .filter(Boolean)
             .join(' and ');
@@ -336,26 +376,52 @@ function partOf(v: Variable, orders: number[], all: Slot[], clock: Clock): Regio
   return {
     param: v.code,
     axis: v.axis === 'boolean' ? 'boolean' : 'value',
-    words: named.length === 1 ? `${v.code} = ${shown(named[0])}` : `${v.code} one of ${named.map(shown).join(', ')}`,
+    words:
+      named.length === 1
+        ? `${v.code} = ${shown(named[0])}`
+        : `${v.code} one of ${named.map(shown).join(', ')}`,
     one_of: named,
   };
 }
 
 /** A region given as the slots each unit may take (merged regions take several). */
-export function regionWords(units: Unit[], picks: number[][], clock: Clock, sample: (v: Variable) => unknown): Region {
+export function regionWords(
+  units: Unit[],
+  picks: number[][],
+  clock: Clock,
+  sample: (v: Variable) => unknown,
+): Region {
   const parts: RegionPart[] = [];
   const relations: string[] = [];
   units.forEach((u, i) => {
     const chosen = picks[i]!.map((c) => u.choices[c]!);
-    if (chosen.length === u.choices.length && u.variables.every((v) => !v.canBeUnknown) && u.variables.length === 1) return;
+    if (u.presence) {
+      if (chosen.length === u.choices.length) return;
+      for (const c of chosen.slice(0, 1)) {
+        const missing = c.slots.findIndex((s) => s.order === -1);
+        u.variables.forEach((v, j) => {
+          if (missing === -1 || j < missing)
+            parts.push({ param: v.code, axis: 'known', words: `${v.code} known` });
+          else if (j === missing)
+            parts.push({ param: v.code, axis: 'known', words: `${v.code} not known`, unknown: true });
+        });
+      }
+      return;
+    }
     u.variables.forEach((v, j) => {
       const orders = [...new Set(chosen.map((c) => c.slots[j]!.order))];
       const all = slotsOf(v, sample);
       if (orders.length === all.length) return; // any value, known or not
       if (orders.includes(-1) && orders.length > 1) {
         // Known in some slots, unknown too: name the known part and say "or not known".
-        const part = partOf(v, orders.filter((o) => o !== -1), all, clock);
-        if (part) parts.push({ ...part, words: `${part.words} or not known`, or_unknown: true });
+        const part = partOf(
+          v,
+          orders.filter((o) => o !== -1),
+          all,
+          clock,
+        );
+        const also = v.fromProfile ? 'or as the user profile gives it' : 'or not known';
+        if (part) parts.push({ ...part, words: `${part.words} ${also}`, ...(v.fromProfile ? {} : { or_unknown: true }) });
         return;
       }
       const part = partOf(v, orders, all, clock);
@@ -366,4 +432,3 @@ export function regionWords(units: Unit[], picks: number[][], clock: Clock, samp
   const words = [...parts.map((p) => p.words), ...relations].join(', ') || 'every value';
   return { words, parts };
 }
-

@@ -37,7 +37,8 @@ export function sample(v: Variable): unknown {
   return v.sample;
 }
 
-export const unitsFor = (variables: Variable[]): Unit[] => unitsOf(variables, sample);
+export const unitsFor = (variables: Variable[], presence: readonly string[] = []): Unit[] =>
+  unitsOf(variables, sample, presence);
 
 /** How many regions `units` make, or null when past the caps (nothing is spent then). */
 export function affordable(units: Unit[], budget: RegionBudget, sides = 1): number | null {
@@ -48,7 +49,12 @@ export function affordable(units: Unit[], budget: RegionBudget, sides = 1): numb
 }
 
 /** Every region of `units` decided for `tool` of `bundle`. */
-export function decideRegions(bundle: Bundle, tool: CompiledTool, units: Unit[], clock: string): DecidedRegion[] {
+export function decideRegions(
+  bundle: Bundle,
+  tool: CompiledTool,
+  units: Unit[],
+  clock: string,
+): DecidedRegion[] {
   const out: DecidedRegion[] = [];
   for (const choice of regionsOf(units)) {
     const values = valuesAt(units, choice);
@@ -60,13 +66,20 @@ export function decideRegions(bundle: Bundle, tool: CompiledTool, units: Unit[],
 /** The variables of two scopes of one tool as one list: every boundary and value of either. */
 export function mergeVariables(a: Variable[], b: Variable[]): Variable[] {
   const byCode = new Map<string, Variable>();
-  for (const v of a) byCode.set(v.code, { ...v, bounds: [...v.bounds], literals: [...v.literals], contained: [...v.contained] });
+  for (const v of a)
+    byCode.set(v.code, {
+      ...v,
+      bounds: [...v.bounds],
+      literals: [...v.literals],
+      contained: [...v.contained],
+    });
   const groupB = new Map<number, number>();
   let nextGroup = Math.max(-1, ...a.map((v) => v.group ?? -1)) + 1;
   for (const v of b) {
     const mine = byCode.get(v.code);
     if (!mine || mine.axis !== v.axis) {
-      const group = v.group === null ? null : (groupB.get(v.group) ?? groupB.set(v.group, nextGroup++).get(v.group)!);
+      const group =
+        v.group === null ? null : (groupB.get(v.group) ?? groupB.set(v.group, nextGroup++).get(v.group)!);
       byCode.set(v.code, { ...v, group });
       continue;
     }
@@ -75,7 +88,7 @@ export function mergeVariables(a: Variable[], b: Variable[]): Variable[] {
     mine.contained = [...new Set([...mine.contained, ...v.contained])];
     mine.daysAgo ||= v.daysAgo;
     mine.other ||= v.other;
-    mine.canBeUnknown ||= v.canBeUnknown;
+    mine.fromProfile ||= v.fromProfile;
     if (v.group !== null) {
       const known = groupB.get(v.group);
       if (mine.group === null) mine.group = known ?? groupB.set(v.group, nextGroup++).get(v.group)!;

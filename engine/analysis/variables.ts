@@ -16,6 +16,8 @@ import { activationTarget, isActivating } from '../rules';
 import type { CompiledBundle, CompiledTool, StagedRule } from '../types';
 import { toBoolean, toNumber } from '../values';
 import { integrationReads } from './integration-reads';
+import { presenceOnly } from './presence';
+import { rulesOf } from './rules-of';
 import { crossings, followOf, formulasOf, isComputed, type Follow } from './computed';
 
 export type Axis = 'number' | 'date' | 'value' | 'boolean' | 'known';
@@ -33,8 +35,8 @@ export interface Variable {
   contained: string[];
   /** Whether an "any other value" region exists (false for an enum, whose values are all listed). */
   other: boolean;
-  /** Whether the value may be unknown (false for a value the user profile always gives). */
-  canBeUnknown: boolean;
+  /** Whether the user profile gives the value (its "not given" region is the profile's value). */
+  fromProfile: boolean;
   /** A filled value for the "known" axis. */
   sample: unknown;
   /** Variables compared with each other through `{"ref"}` share a group (its index). */
@@ -51,6 +53,12 @@ export interface ToolScope {
   variables: Variable[];
   /** What the regions do not tell apart: a difference there could go unseen. */
   notAnalysed: NotAnalysed[];
+  /**
+   * Requirements of the tool that only their presence reads (no condition, formula, integration,
+   * message or other tool reads them), in the order the tool requires them: only which of them is
+   * the first one missing changes the outcome (presence.ts).
+   */
+  presence: string[];
   /** Computed parameters followed through their formula: computed code → the input it is monotone in. */
   followed: Map<string, string>;
 }
@@ -70,16 +78,6 @@ const AXIS_OF: Record<string, Axis> = {
   enum: 'value',
   string: 'value',
 };
-
-export const rulesOf = (ct: CompiledTool): StagedRule[] => [
-  ...ct.globals,
-  ...ct.pre,
-  ...ct.requiredRules,
-  ...ct.missingInfo,
-  ...ct.success,
-  ...ct.fail,
-  ...ct.summaryMissingInfo,
-];
 
 /** Every leaf of a condition, in order. */
 function leavesOf(c: Condition | null | undefined, out: ConditionLeaf[] = []): ConditionLeaf[] {
@@ -139,11 +137,29 @@ export function toolScope(compiled: CompiledBundle, tool: CompiledTool, clock: C
   const required = tools.flatMap((t) => [...t.required.flat(), ...t.optional]);
   const integrations = [
     ...tools.flatMap((t) => (t.tool.integrations ?? []).map((i) => i?.code)),
-    ...rules.map((r) => (r.staged.rule.then?.action === 'API' ? r.staged.rule.then.settings?.integration : undefined)),
+    ...rules.map((r) =>
+      r.staged.rule.then?.action === 'API' ? r.staged.rule.then.settings?.integration : undefined,
+    ),
   ].filter((c): c is string => typeof c === 'string');
   const reads = integrationReads(compiled, integrations);
-  const scope = variablesOf(compiled, tool.code, rules, [...required, ...reads.present], clock, reads.matched);
-  return { tool, tools, rules, ...scope };
+  const { readByConditions, ...scope } = variablesOf(
+    compiled,
+    tool.code,
+    rules,
+    [...required, ...reads.present],
+    clock,
+    reads.matched,
+  );
+  const elsewhere = new Set([
+    ...readByConditions,
+    ...reads.present,
+    ...reads.matched.keys(),
+    ...tools.slice(1).flatMap((t) => [...t.required.flat(), ...t.optional]),
+  ]);
+  const presence = presenceOnly(compiled, tool, elsewhere).filter((code) =>
+    scope.variables.some((v) => v.code === code),
+  );
+  return { tool, tools, rules, ...scope, presence };
 }
 
 /**
@@ -158,9 +174,11 @@ export function variablesOf(
   clock: Clock,
   /** Values matched by equality against an integration's canned answer (integration-reads.ts). */
   matched: ReadonlyMap<string, readonly (string | number)[]> = new Map(),
-): Pick<ToolScope, 'variables' | 'notAnalysed' | 'followed'> {
+): Pick<ToolScope, 'variables' | 'notAnalysed' | 'followed'> & { readByConditions: Set<string> } {
   const tool = { code: toolCode };
   const byCode = new Map<string, Variable>();
+  /** Codes a condition reads (as its subject or through a ref). */
+  const readByConditions = new Set<string>();
   const notAnalysed: NotAnalysed[] = [];
   const followed = new Map<string, string>();
   /** Computed code → the literal operands compared with it, to be moved onto its input. */
@@ -184,7 +202,7 @@ export function variablesOf(
         literals: [],
         contained: [],
         other: !(p?.type === 'enum' && Array.isArray(p.values) && p.values.length > 0),
-        canBeUnknown: !(compiled.profileParams.has(code) && compiled.profileIntegrations.length > 0),
+        fromProfile: compiled.profileParams.has(code) && compiled.profileIntegrations.length > 0,
         sample: sampleOf(p),
         group: null,
       };
@@ -198,7 +216,12 @@ export function variablesOf(
     if (!isComputed(compiled, code)) return variable(code);
     const follow = followOf(compiled, code);
     if ('why' in follow) {
-      notAnalysed.push({ tool: tool.code, rule, param: code, reason: `${code} is computed and not followed: ${follow.why}` });
+      notAnalysed.push({
+        tool: tool.code,
+        rule,
+        param: code,
+        reason: `${code} is computed and not followed: ${follow.why}`,
+      });
       return null;
     }
     if (follow.line !== null) {
@@ -248,7 +271,9 @@ export function variablesOf(
       }
       const op = leaf.operation ?? 'is_not_empty';
       const operands = Array.isArray(leaf.value) ? leaf.value : [leaf.value];
+      for (const ref of operands) if (isRef(ref)) readByConditions.add(ref.ref);
       for (const code of leafParams(leaf).codes) {
+        readByConditions.add(code);
         const v = read(code, staged.id);
         if (v === null) {
           // A computed value followed: its operands become boundaries on its input, below.
@@ -284,7 +309,12 @@ export function variablesOf(
             }
             continue;
           }
-          if (op === 'is_empty' || op === 'is_not_empty' || op === 'any_have_value' || op === 'all_have_value')
+          if (
+            op === 'is_empty' ||
+            op === 'is_not_empty' ||
+            op === 'any_have_value' ||
+            op === 'all_have_value'
+          )
             continue;
           if (operand === null || operand === undefined) continue;
           if (v.axis === 'number' || v.axis === 'date') bound(v, operand);
@@ -370,5 +400,5 @@ export function variablesOf(
       v.contained = v.contained.slice(0, MAX_CONTAINED);
     }
   }
-  return { variables: [...byCode.values()], notAnalysed, followed };
+  return { variables: [...byCode.values()], notAnalysed, followed, readByConditions };
 }

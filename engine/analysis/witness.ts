@@ -12,7 +12,7 @@ import { engine } from '../index';
 import type { CompiledBundle, CompiledTool } from '../types';
 import { readState } from '../state';
 import { looseEquals } from '../values';
-import { decidedTurn, sameOutcome, type Decided } from './decide';
+import { decidedTurn, sameOutcome, startingValues, type Decided } from './decide';
 
 /** Turns a witness conversation may take: the opening message and the answers to the questions. */
 const MAX_TURNS = 8;
@@ -41,21 +41,45 @@ export interface WitnessSide {
   decided: Decided;
 }
 
-/** The messages that should reach `values` for `tool`: the opening with the optional values, then the answers. */
-function writeConversation(compiled: CompiledBundle, tool: CompiledTool, values: Record<string, unknown>): { opening: string; given: string[] } | null {
+/**
+ * The openings that should reach `values` for `tool`: every value said in one message, else the
+ * optional values said first and each requirement answered when asked for.
+ */
+function writeConversation(
+  bundle: Bundle,
+  compiled: CompiledBundle,
+  tool: CompiledTool,
+  values: Record<string, unknown>,
+  clock: string,
+): { openings: string[]; given: string[] } | null {
   const first = opening(tool);
   if (first === null) return null;
-  const given = Object.keys(values);
-  // A value the user cannot give (an integration's or the profile's) cannot be said.
-  if (given.some((code) => !compiled.inputParams.some((p) => p.code === code) || said(values[code]) === null))
-    return null;
-  const required = new Set(tool.required.flat());
+  const profile = startingValues(bundle, clock);
+  const inputs = new Set(compiled.inputParams.map((p) => p.code));
+  // A value the user cannot give (the profile's, an integration's) is said by nobody: it must
+  // already be what the request starts with.
+  const given = Object.keys(values).filter((code) => inputs.has(code));
+  // (A value an integration fills during the turn is the integration's, whatever the region said.)
+  const unsaid = Object.keys(values).filter((code) => !inputs.has(code) && compiled.profileParams.has(code));
+  if (unsaid.some((code) => !looseEquals(profile[code], values[code]))) return null;
+  if (given.some((code) => said(values[code]) === null)) return null;
+  // Single requirements are answered when asked for; the rest (optional values, either-or groups) are said up front.
+  const required = new Set(tool.required.filter((r) => typeof r === 'string'));
+  const say = (codes: string[]) =>
+    [first, ...codes.map((code) => `${words(code)}: ${said(values[code])}`)].join('. ');
   const upFront = given.filter((code) => !required.has(code));
-  return { opening: [first, ...upFront.map((code) => `${words(code)}: ${said(values[code])}`)].join('. '), given };
+  return { openings: [...new Set([say(given), say(upFront)])], given };
 }
 
 /** Whether `messages` end where `side` decided, holding `values`; the messages are extended with the answers asked for. */
-function reaches(side: WitnessSide, values: Record<string, unknown>, given: string[], messages: string[], clock: string, answer: boolean): boolean {
+function reaches(
+  side: WitnessSide,
+  values: Record<string, unknown>,
+  given: string[],
+  messages: string[],
+  clock: string,
+  answer: boolean,
+): boolean {
   const { bundle, decided } = side;
   let state = engine.initialState(bundle, clock, 'witness');
   for (let turn = 0; turn < MAX_TURNS && turn < messages.length; turn++) {
@@ -70,7 +94,9 @@ function reaches(side: WitnessSide, values: Record<string, unknown>, given: stri
     state = out.state;
     const now = decidedTurn(out);
     const asked = askedFor(out.trace.decisions);
-    const reply = asked && asked.length === 1 && values[asked[0]!] !== undefined ? said(values[asked[0]!]) : null;
+    // The first value asked for that the region gives (an OR-group asks for any one of them).
+    const answerFor = asked?.find((code) => values[code] !== undefined);
+    const reply = answerFor === undefined ? null : said(values[answerFor]);
     if (turn + 1 < messages.length) continue;
     if (answer && out.trace.decision === 'request_information' && reply !== null && turn + 1 < MAX_TURNS) {
       messages.push(reply);
@@ -86,7 +112,8 @@ function askedFor(decisions: unknown): string[] | null {
   if (!Array.isArray(decisions)) return null;
   for (let i = decisions.length - 1; i >= 0; i--) {
     const d = decisions[i] as { type?: unknown; params?: unknown };
-    if (d?.type === 'ask_question' && Array.isArray(d.params)) return d.params.filter((x) => typeof x === 'string');
+    if (d?.type === 'ask_question' && Array.isArray(d.params))
+      return d.params.filter((x) => typeof x === 'string');
   }
   return null;
 }
@@ -102,11 +129,14 @@ export function witnessOf(
   /** The other bundle of a diff: the same messages must reach its own outcome there. */
   also?: WitnessSide,
 ): Witness {
-  const plan = writeConversation(compiled, tool, values);
-  const messages = plan ? [plan.opening] : [];
-  const found =
-    plan !== null &&
-    reaches({ bundle, compiled, tool, decided }, values, plan.given, messages, clock, true) &&
-    (!also || reaches(also, values, plan.given, messages, clock, false));
-  return { tool: tool.code, clock, values: { ...values }, ...(found ? { messages } : {}) };
+  const plan = writeConversation(bundle, compiled, tool, values, clock);
+  for (const opening of plan?.openings ?? []) {
+    const messages = [opening];
+    if (
+      reaches({ bundle, compiled, tool, decided }, values, plan!.given, messages, clock, true) &&
+      (!also || reaches(also, values, plan!.given, messages, clock, false))
+    )
+      return { tool: tool.code, clock, values: { ...values }, messages };
+  }
+  return { tool: tool.code, clock, values: { ...values } };
 }

@@ -43,7 +43,9 @@ export const RegionPart = z.object({
   param: z.string(),
   /** `days_ago` when the parameter is a date read against the clock (the bounds count days before it). */
   axis: z.enum(['number', 'date', 'days_ago', 'value', 'boolean', 'known']),
-  words: z.string().describe('e.g. "amount > 500 and ≤ 1000", "transaction-date 9 to 29 days before the clock"'),
+  words: z
+    .string()
+    .describe('e.g. "amount > 500 and ≤ 1000", "transaction-date 9 to 29 days before the clock"'),
   unknown: z.boolean().optional().describe('The value is not known.'),
   or_unknown: z.boolean().optional().describe('The bounds hold, or the value is not known.'),
   min: z.union([z.number(), z.string()]).optional(),
@@ -57,7 +59,9 @@ export type RegionPart = z.infer<typeof RegionPart>;
 
 export const Region = z.object({
   words: z.string().describe('The region in words, e.g. "amount > 500 and transaction-date known".'),
-  parts: z.array(RegionPart).describe('One per parameter the region constrains; a parameter left out may take any value.'),
+  parts: z
+    .array(RegionPart)
+    .describe('One per parameter the region constrains; a parameter left out may take any value.'),
 });
 export type Region = z.infer<typeof Region>;
 
@@ -122,7 +126,9 @@ export const Difference = z.object({
 export type Difference = z.infer<typeof Difference>;
 
 export const DiffResult = z.object({
-  equivalent: z.boolean().describe('True only when every region of every tool was decided alike (proved, never sampled).'),
+  equivalent: z
+    .boolean()
+    .describe('True only when every region of every tool was decided alike (proved, never sampled).'),
   differences: z.array(Difference),
   capped: z.boolean(),
   not_analysed: z.array(NotAnalysed),
@@ -140,8 +146,9 @@ export const DiffRequest = z.strictObject({
   base: DiffSide,
   head: DiffSide,
   clock: ClockDateTime.optional().describe('Day windows count from it; now when omitted.'),
-  recorded_since: ClockDateTime.optional()
-    .describe('Count the stored turns of the agent since then in each changed region.'),
+  recorded_since: ClockDateTime.optional().describe(
+    'Count the stored turns of the agent since then in each changed region.',
+  ),
 });
 export type DiffRequest = z.infer<typeof DiffRequest>;
 
