@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALWAYS_BLOCKS, NEVER_BOTH, withRules } from '../engine/fixtures/seeded-defects.fixture';
+import { SEEDED_DEFECTS } from '../engine/analysis/seeded-defects.fixture';
 import { DiffResult, LintResponse } from '../src/contract/analysis';
 import { readBundle } from './files';
 import { main, type Io } from './main';
@@ -23,6 +23,9 @@ async function run(argv: string[]) {
   return { code, out, err };
 }
 
+/** The lint corpus's seed of one kind in the card-disputes agent. */
+const seedOf = (kind: string) => SEEDED_DEFECTS.find((s) => s.base === 'card-disputes' && s.kind === kind)!;
+
 let dir: string;
 let seeded: string;
 let dead: string;
@@ -32,13 +35,14 @@ beforeAll(() => {
   const read = readBundle(V2);
   if (!('bundle' in read)) throw new Error(read.errors.join('\n'));
   seeded = join(dir, 'seeded.json');
-  writeFileSync(seeded, JSON.stringify(withRules(read.bundle, ALWAYS_BLOCKS)));
+  writeFileSync(seeded, JSON.stringify(seedOf('always_holds').seed(read.bundle)));
   dead = join(dir, 'dead.json');
-  writeFileSync(dead, JSON.stringify(withRules(read.bundle, NEVER_BOTH)));
+  writeFileSync(dead, JSON.stringify(seedOf('dead_rule').seed(read.bundle)));
   invalid = join(dir, 'invalid.json');
+  // A rule of a tool the bundle does not have: the validator refuses it.
   writeFileSync(
     invalid,
-    JSON.stringify(withRules(read.bundle, { ...NEVER_BOTH, applied_to: ['NO_SUCH_TOOL'] })),
+    JSON.stringify({ ...read.bundle, rules: [{ code: 'NOWHERE', applied_to: ['NO_SUCH_TOOL'] }] }),
   );
 });
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -49,8 +53,8 @@ describe('threadline lint', () => {
     expect(err).toBe('');
     expect(code).toBe(0);
     const lines = out.trimEnd().split('\n');
-    const finding = lines.findIndex(
-      (l) => l.startsWith('warning rule_conflict at rules[1]: ') && l.includes('ALWAYS_BLOCKS'),
+    const finding = lines.findIndex((l) =>
+      /^warning always_holds at agent_tools\[0\]\.rules\.pre\.constraint\[\d+\]\.when: .*SEED_ALWAYS/.test(l),
     );
     expect(finding).toBeGreaterThanOrEqual(0);
     expect(lines[finding + 1]).toMatch(
@@ -67,7 +71,9 @@ describe('threadline lint', () => {
   it('exits 1 when a finding is an error', async () => {
     const { code, out } = await run(['lint', dead, '--clock', CLOCK]);
     expect(code).toBe(1);
-    expect(out).toMatch(/^error dead_rule at rules\[1\]: NEVER_BOTH can never apply/m);
+    expect(out).toMatch(
+      /^error dead_rule at agent_tools\[0\]\.rules\.pre\.constraint\[\d+\]: SEED_DEAD_\d+ can never apply/m,
+    );
     expect(out.trimEnd().split('\n').at(-1)).toMatch(/^1 error, /);
   });
 

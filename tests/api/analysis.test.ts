@@ -4,7 +4,7 @@
  * recorded turns of a changed region counted and found again by the turn search.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ALWAYS_BLOCKS, NEVER_BOTH, withRules } from '../../engine/fixtures/seeded-defects.fixture';
+import { SEEDED_DEFECTS } from '../../engine/analysis/seeded-defects.fixture';
 import { CARDS_ONLY, call, createTask, sendMessage, startService, type Service } from './helpers';
 
 let service: Service;
@@ -30,35 +30,45 @@ afterAll(() => service.dispose());
 const lint = (body: unknown, key?: string) => call(service, 'POST', '/reference/v1/lint', { body, key });
 const diff = (body: unknown, key?: string) => call(service, 'POST', '/reference/v1/diff', { body, key });
 
+/** The lint corpus's seeds of one kind in the card-disputes agent. */
+const seedOf = (kind: string) => SEEDED_DEFECTS.find((s) => s.base === 'card-disputes' && s.kind === kind)!;
+/** A bundle the validator refuses: a rule of a tool the bundle does not have. */
+const invalidBundle = (bundle: Record<string, unknown>) => ({
+  ...bundle,
+  rules: [{ code: 'NOWHERE', applied_to: ['NO_SUCH_TOOL'], then: { action: 'BLOCK' } }],
+});
+
 describe('POST /reference/v1/lint', () => {
   it('finds seeded defects where they are in the bundle, with a witness where the engine shows one', async () => {
-    const seeded = withRules(v2, NEVER_BOTH, ALWAYS_BLOCKS);
+    const [dead, always] = [seedOf('dead_rule'), seedOf('always_holds')];
+    const seeded = always.seed(dead.seed(v2));
     const { status, body } = await lint({ agent_settings_bundle: seeded, clock: CLOCK });
     expect(status).toBe(200);
     expect(body.regions).toBeGreaterThan(0);
-    type Finding = {
-      code: string;
-      severity: string;
-      message: string;
-      rule?: string;
-      loc: { path: unknown[] };
-    };
+    type Finding = { code: string; severity: string; rule?: string; loc: { path: unknown[] } };
     const findings = body.findings as (Finding & {
       witness?: { tool: string; clock: string; values: object };
     })[];
-    const dead = findings.find((f) => f.rule === 'NEVER_BOTH');
-    expect(dead).toMatchObject({ code: 'dead_rule', severity: 'error', loc: { path: ['rules', 1] } });
-    const shadowing = findings.find((f) => f.code === 'rule_conflict' && f.message.includes('ALWAYS_BLOCKS'));
-    expect(shadowing?.witness).toMatchObject({ tool: 'DISPUTE_CHARGE', clock: CLOCK });
-    expect(Object.keys(shadowing!.witness!.values)).toContain('transaction-amount');
+    const deadFound = findings.find((f) => f.rule === dead.expect.rule);
+    expect(deadFound).toMatchObject({
+      code: 'dead_rule',
+      severity: 'error',
+      loc: { path: ['agent_tools', 0, 'rules', 'pre', 'constraint', expect.any(Number)] },
+    });
+    const alwaysFound = findings.find((f) => f.rule === always.expect.rule);
+    expect(alwaysFound).toMatchObject({
+      code: 'always_holds',
+      witness: { tool: 'DISPUTE_CHARGE', clock: CLOCK },
+    });
     // The agent as shipped has neither.
     const clean = await lint({ agent_settings_bundle: v2, clock: CLOCK });
     expect(clean.status).toBe(200);
-    expect(JSON.stringify(clean.body.findings)).not.toMatch(/NEVER_BOTH|ALWAYS_BLOCKS/);
+    const seededRules = [dead.expect.rule, always.expect.rule];
+    expect(clean.body.findings.filter((f: Finding) => seededRules.includes(f.rule))).toEqual([]);
   });
 
   it('refuses a bundle that does not validate with its issues, naming it (422)', async () => {
-    const broken = withRules(v2, { ...NEVER_BOTH, applied_to: ['NO_SUCH_TOOL'] });
+    const broken = invalidBundle(v2);
     const { status, body } = await lint({ agent_settings_bundle: broken });
     expect(status).toBe(422);
     expect(body.message).toMatch(/^agent_settings_bundle: Invalid agent settings bundle/);
@@ -164,7 +174,7 @@ describe('POST /reference/v1/diff', () => {
     expect(twoAgents.body.message).toContain('different agents');
     expect(twoAgents.body.detail[0].type).toBe('different_agents');
 
-    const broken = withRules(v2, { ...NEVER_BOTH, applied_to: ['NO_SUCH_TOOL'] });
+    const broken = invalidBundle(v2);
     const invalid = await diff({
       agent_id: 'card-disputes',
       base: { version_id: V2 },
