@@ -7,6 +7,7 @@
 import type { DiffResult } from '../../src/contract/analysis';
 import type { Store } from '../store/store';
 import { parseTurnQuery, TurnQueryError } from '../store/turn-search';
+import { nextLoopTurn } from './loop-turns';
 import { regionSearch, searchText, type SearchValues } from './region-search';
 
 /** Differences whose turns are counted (each count reads the agent's turns since the time asked). */
@@ -38,6 +39,9 @@ export async function countRecordedTurns(
     if (!('unsearchable' in search)) {
       try {
         const query = parseTurnQuery(queryOf(search.values));
+        // One count per event-loop turn, with the other long answers: SQLite counts in this
+        // thread, so the requests arriving meanwhile wait for one count, not for all of them.
+        await nextLoopTurn();
         const count = await store.countMatchingTurns(query, [agentId]);
         difference.recorded = { count, search: searchText(search.values) };
         continue;
