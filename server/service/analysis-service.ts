@@ -44,8 +44,9 @@ export interface AnalysisDependencies {
 /** The agent a bundle says it is: `general_settings.id`, else its name; undefined when it says neither. */
 function namedAgent(bundle: Bundle): string | undefined {
   const settings = bundle.general_settings as { id?: unknown; name?: unknown } | undefined;
-  if (typeof settings?.id === 'string' && settings.id) return settings.id;
-  if (typeof settings?.name === 'string' && settings.name) return settings.name;
+  // Cut: the name is said back in a refusal.
+  if (typeof settings?.id === 'string' && settings.id) return settings.id.slice(0, 200);
+  if (typeof settings?.name === 'string' && settings.name) return settings.name.slice(0, 200);
   return undefined;
 }
 
