@@ -27,7 +27,6 @@ const SEED = Number(process.env.THREADLINE_PROPERTY_SEED ?? 20250315);
 
 // ---------------------------------------------------------------- generated bundles
 
-
 const messageArb = fc
   .tuple(
     fc.constantFrom('top up credit', 'book a trip', 'please', ''),

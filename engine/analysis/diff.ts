@@ -58,8 +58,8 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
       });
       continue;
     }
-    const sb = toolScope(cb, tb, clk);
-    const sh = toolScope(ch, th, clk);
+    const sb = toolScope(cb, tb, clk, startingValues(base, clock));
+    const sh = toolScope(ch, th, clk, startingValues(head, clock));
     notAnalysed.push(...sb.notAnalysed, ...sh.notAnalysed);
     const units = unitsFor(
       mergeVariables(sb.variables, sh.variables),

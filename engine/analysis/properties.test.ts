@@ -15,7 +15,7 @@ import { epochDayToIso, parseClock } from '../clock';
 import { compileBundle } from '../compile';
 import { engine } from '../index';
 import { generatedArb } from '../fixtures/generated-bundles.fixture';
-import { decideAt, decidedTurn, sameOutcome, sideOf } from './decide';
+import { decideAt, decidedTurn, sameOutcome, sideOf, startingValues } from './decide';
 import { diffBundles, lintBundle } from './index';
 import { sharedPresence } from './presence';
 import { regionsOf, valuesAt } from './regions';
@@ -32,12 +32,17 @@ type Json = Record<string, any>; // eslint-disable-line @typescript-eslint/no-ex
 function rulesIn(b: Json): Json[] {
   const out: Json[] = [...(b.rules ?? [])];
   for (const t of b.agent_tools ?? [])
-    for (const group of Object.values(t.rules ?? {}) as Json[])
-      for (const list of Object.values(group ?? {}) as Json[][]) out.push(...(list ?? []));
+    for (const group of Object.values<Json>(t.rules ?? {}))
+      for (const list of Object.values<Json[]>(group ?? {})) out.push(...(list ?? []));
   return out;
 }
 
-type Edit = { kind: 'move'; by: number } | { kind: 'flip' } | { kind: 'action' } | { kind: 'remove' } | { kind: 'optional' };
+type Edit =
+  | { kind: 'move'; by: number }
+  | { kind: 'flip' }
+  | { kind: 'action' }
+  | { kind: 'remove' }
+  | { kind: 'optional' };
 
 const editArb: fc.Arbitrary<[number, Edit]> = fc.tuple(
   fc.nat({ max: 5 }),
@@ -50,7 +55,18 @@ const editArb: fc.Arbitrary<[number, Edit]> = fc.tuple(
   ),
 );
 
-const FLIP: Record<string, string> = { gt: 'gte', gte: 'gt', lt: 'lte', lte: 'lt', eq: 'neq', neq: 'eq', more_than_x_days: 'less_than_x_days', less_than_x_days: 'more_than_x_days', is_empty: 'is_not_empty', is_not_empty: 'is_empty' };
+const FLIP: Record<string, string> = {
+  gt: 'gte',
+  gte: 'gt',
+  lt: 'lte',
+  lte: 'lt',
+  eq: 'neq',
+  neq: 'eq',
+  more_than_x_days: 'less_than_x_days',
+  less_than_x_days: 'more_than_x_days',
+  is_empty: 'is_not_empty',
+  is_not_empty: 'is_empty',
+};
 
 /** The bundle with one small edit, as a person makes it. */
 function edited(base: Bundle, [n, edit]: [number, Edit]): Bundle {
@@ -59,22 +75,33 @@ function edited(base: Bundle, [n, edit]: [number, Edit]): Bundle {
   if (edit.kind === 'optional') {
     const t = b.agent_tools[n % 2];
     t.config.params.required = t.config.params.required.slice(1);
-    return b as Bundle;
+    return b;
   }
   const rule = rules[n % Math.max(1, rules.length)];
-  if (!rule) return b as Bundle;
+  if (!rule) return b;
   if (edit.kind === 'move' && typeof rule.when.value === 'number') rule.when.value += edit.by;
-  else if (edit.kind === 'move' && Array.isArray(rule.when.value)) rule.when.value = rule.when.value.map((x: number) => x + edit.by);
+  else if (edit.kind === 'move' && Array.isArray(rule.when.value))
+    rule.when.value = rule.when.value.map((x: number) => x + edit.by);
   else if (edit.kind === 'flip') rule.when.operation = FLIP[rule.when.operation] ?? rule.when.operation;
-  else if (edit.kind === 'action') rule.then = rule.then.action === 'BLOCK' ? { action: 'TEXT', message: 'Noted.' } : { action: 'BLOCK', message: 'Not possible.' };
-  else if (edit.kind === 'remove') rule.when = { all: [rule.when, { method: 'param_value', params: 'qa1', operation: 'lt', value: -1000 }] };
-  return b as Bundle;
+  else if (edit.kind === 'action')
+    rule.then =
+      rule.then.action === 'BLOCK'
+        ? { action: 'TEXT', message: 'Noted.' }
+        : { action: 'BLOCK', message: 'Not possible.' };
+  else if (edit.kind === 'remove')
+    rule.when = { all: [rule.when, { method: 'param_value', params: 'qa1', operation: 'lt', value: -1000 }] };
+  return b;
 }
 
 /** Every object's keys in reverse order. */
 function reordered(x: unknown): unknown {
   if (Array.isArray(x)) return x.map(reordered);
-  if (x && typeof x === 'object') return Object.fromEntries(Object.entries(x).reverse().map(([k, v]) => [k, reordered(v)]));
+  if (x && typeof x === 'object')
+    return Object.fromEntries(
+      Object.entries(x)
+        .reverse()
+        .map(([k, v]) => [k, reordered(v)]),
+    );
   return x;
 }
 
@@ -93,11 +120,14 @@ const clockDay = parseClock(CLOCK).day;
 const randomValues = fc.record({
   qa1: fc.option(fc.integer({ min: -10, max: 200 }), { nil: undefined }),
   qb2: fc.option(fc.integer({ min: -10, max: 200 }), { nil: undefined }),
-  qc3: fc.option(fc.integer({ min: -90, max: 90 }).map((d) => epochDayToIso(clockDay + d)), { nil: undefined }),
+  qc3: fc.option(
+    fc.integer({ min: -90, max: 90 }).map((d) => epochDayToIso(clockDay + d)),
+    { nil: undefined },
+  ),
   qd4: fc.option(fc.constantFrom('gold', 'silver'), { nil: undefined }),
 });
 
-function check(property: fc.IProperty<never>) {
+function check<Ts extends unknown[]>(property: fc.IPropertyWithHooks<Ts>) {
   fc.assert(property, { numRuns: RUNS, seed: SEED, endOnFailure: true });
 }
 
@@ -125,16 +155,24 @@ describe('the diff against the engine', () => {
         const clk = parseClock(CLOCK);
         for (const tb of cb.tools) {
           const th = ch.toolByCode.get(tb.code)!;
-          const sb = toolScope(cb, tb, clk);
-          const sh = toolScope(ch, th, clk);
-          const units = unitsFor(mergeVariables(sb.variables, sh.variables), sharedPresence(sb.presence, sh.presence));
+          const sb = toolScope(cb, tb, clk, startingValues(base, CLOCK));
+          const sh = toolScope(ch, th, clk, startingValues(head, CLOCK));
+          const units = unitsFor(
+            mergeVariables(sb.variables, sh.variables),
+            sharedPresence(sb.presence, sh.presence),
+          );
           for (const choice of regionsOf(units)) {
             const values = valuesAt(units, choice);
-            expect(sameOutcome(decideAt(base, tb, values, CLOCK), decideAt(head, th, values, CLOCK))).toBe(true);
+            expect(sameOutcome(decideAt(base, tb, values, CLOCK), decideAt(head, th, values, CLOCK))).toBe(
+              true,
+            );
           }
           for (const r of randoms) {
             const values = Object.fromEntries(Object.entries(r).filter(([, v]) => v !== undefined));
-            expect(sameOutcome(decideAt(base, tb, values, CLOCK), decideAt(head, th, values, CLOCK)), JSON.stringify(values)).toBe(true);
+            expect(
+              sameOutcome(decideAt(base, tb, values, CLOCK), decideAt(head, th, values, CLOCK)),
+              JSON.stringify(values),
+            ).toBe(true);
           }
         }
       }),

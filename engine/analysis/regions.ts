@@ -107,7 +107,7 @@ function slotsOf(v: Variable, sample: (v: Variable) => unknown): Slot[] {
       break;
   }
   // Not given: not known, or, for a value of the user profile, the profile's own.
-  out.push(UNKNOWN);
+  if (v.unknownSlot) out.push(UNKNOWN);
   return out;
 }
 
@@ -421,7 +421,12 @@ export function regionWords(
           clock,
         );
         const also = v.fromProfile ? 'or as the user profile gives it' : 'or not known';
-        if (part) parts.push({ ...part, words: `${part.words} ${also}`, ...(v.fromProfile ? {} : { or_unknown: true }) });
+        if (part)
+          parts.push({
+            ...part,
+            words: `${part.words} ${also}`,
+            ...(v.fromProfile ? {} : { or_unknown: true }),
+          });
         return;
       }
       const part = partOf(v, orders, all, clock);

@@ -89,6 +89,7 @@ export function mergeVariables(a: Variable[], b: Variable[]): Variable[] {
     mine.daysAgo ||= v.daysAgo;
     mine.other ||= v.other;
     mine.fromProfile ||= v.fromProfile;
+    mine.unknownSlot ||= v.unknownSlot;
     if (v.group !== null) {
       const known = groupB.get(v.group);
       if (mine.group === null) mine.group = known ?? groupB.set(v.group, nextGroup++).get(v.group)!;
