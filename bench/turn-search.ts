@@ -21,12 +21,8 @@
  *
  * Prints a Markdown table, and one `RESULT {json}` line.
  */
-import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import pg from 'pg';
-import { converse, exampleBundle } from '../server/agents/converse';
 import { createApp } from '../server/app';
 import { parseApiKeys } from '../server/auth/api-keys';
 import { defaultDependencies } from '../server/default-dependencies';
@@ -37,112 +33,24 @@ import { SqliteTurnIndex } from '../server/store/sqlite-turn-index';
 import { term } from '../server/store/turn-terms';
 import { turnIndexEntry, type TurnIndexEntry } from '../engine/turn-index-entry';
 import { PostgresStore } from '../server/store/postgres-store';
-import { SqliteStore } from '../server/store/sqlite-store';
-import type { Store, TaskRecord, TurnRecord } from '../server/store/store';
+import type { Store } from '../server/store/store';
 import { parseTurnQuery } from '../server/store/turn-search';
 import { findPostgresBin, startPostgresServer } from '../tools/lib/postgres-server';
 import { argValue, numberArg } from '../tools/lib/args';
 import { machine, today } from '../tools/lib/machine';
+import { named, samples, sqliteStoreOf, taskOf, timed, turnOf, type Sample } from './lib/generated-turns';
 
 const KIND = argValue('store') === 'postgres' ? 'postgres' : 'sqlite';
 const TURNS = numberArg('turns', KIND === 'postgres' ? 200_000 : 1_000_000);
 const REPS = numberArg('reps', 20);
 const BLOCKS = numberArg('blocks', 8);
 const SENDS = numberArg('sends', 150);
-const TURNS_PER_TASK = 10;
-const CLOCK = '2025-03-15T12:00:00Z';
-
-/** The demo conversations, one list of messages each, with their agent and version. */
-const CONVERSATIONS: { agent: string; tag?: string; says: string[] }[] = [
-  {
-    agent: 'card-disputes',
-    says: [
-      'I want to dispute a charge of $120 at Coffee Corner from 10 days ago',
-      'show me my recent transactions',
-    ],
-  },
-  {
-    agent: 'card-disputes',
-    tag: 'v1',
-    says: [
-      'I want to dispute a charge of $120 at Coffee Corner from 10 days ago',
-      'It was a duplicate charge',
-      'jane@example.com',
-      'Yes, go ahead',
-    ],
-  },
-  {
-    agent: 'card-disputes',
-    says: ['dispute a $620 charge from yesterday', 'dispute an unauthorized $45 charge from 2 days ago'],
-  },
-  { agent: 'flight-changes', says: ['I need to change my flight', 'ABC123', 'next Friday', 'yes'] },
-  { agent: 'shop-returns', says: ['I want to return an item', 'order 1001', 'it arrived damaged'] },
-];
-
-interface Sample {
-  agent: string;
-  text: string;
-  out: ReturnType<ReturnType<typeof converse>['say']>;
-}
-
-/** Each demo conversation's turns, run once through the engine. */
-function samples(): Sample[][] {
-  return CONVERSATIONS.map((c) => {
-    const talk = converse(exampleBundle(c.agent, c.tag ? { version_tag: c.tag } : {}), CLOCK);
-    return c.says.map((text) => ({ agent: c.agent, text, out: talk.say(text) }));
-  });
-}
-
-/** Turn `i` of the store: a sample with its amount and time varied. */
-function turnOf(sample: Sample, i: number, taskId: string): TurnRecord {
-  const at = new Date(
-    Date.parse('2025-01-01T00:00:00Z') + Math.floor((i / TURNS) * 365 * 86_400_000),
-  ).toISOString();
-  const amount = 5 + ((i * 7919) % 1000);
-  const values = { ...((sample.out.state.values as Record<string, unknown> | undefined) ?? {}) };
-  if ('transaction-amount' in values) values['transaction-amount'] = amount;
-  const trace = structuredClone(sample.out.trace);
-  trace.interaction_id = `msg-${i}`;
-  if ('transaction.transaction-amount' in trace.entities)
-    trace.entities['transaction.transaction-amount'] = amount;
-  return {
-    taskId,
-    interactionId: `msg-${i}`,
-    userMessage: { id: `user-${i}`, text: sample.text, createdAt: at },
-    reply: { text: sample.out.reply, suggestions: sample.out.suggestions, createdAt: at },
-    trace,
-    state: { ...sample.out.state, values },
-    bundleHash: null,
-    versionId: 'v2',
-  };
-}
 
 async function openStore(
   all: Sample[][],
 ): Promise<{ store: Store; fillMs: number; file?: string; done: () => Promise<void> }> {
-  if (KIND === 'sqlite') {
-    // `--keep DIR`: fill DIR once and leave it there, so that a second run measures the same store.
-    const kept = argValue('keep');
-    const dir = kept ?? mkdtempSync(join(tmpdir(), 'threadline-search-bench-'));
-    const filled = kept !== undefined && existsSync(join(dir, 'filled'));
-    let fillMs: number;
-    if (!filled) {
-      mkdirSync(dir, { recursive: true });
-      await new SqliteStore({ dataDir: dir }).close(); // the schema
-      fillMs = fillSqlite(join(dir, 'threadline.db'), all);
-      writeFileSync(join(dir, 'filled'), String(fillMs));
-    } else fillMs = Number(readFileSync(join(dir, 'filled'), 'utf8'));
-    const store = new SqliteStore({ dataDir: dir });
-    return {
-      store,
-      fillMs,
-      file: join(dir, 'threadline.db'),
-      done: async () => {
-        await store.close();
-        if (kept === undefined) rmSync(dir, { recursive: true, force: true });
-      },
-    };
-  }
+  // `--keep DIR`: fill DIR once and leave it there, so that a second run measures the same store.
+  if (KIND === 'sqlite') return sqliteStoreOf(all, TURNS, argValue('keep'));
   const bin = findPostgresBin();
   if (!bin) throw new Error('PostgreSQL is not installed (apt-get install postgresql)');
   const server = await startPostgresServer(bin, { durable: false });
@@ -150,62 +58,6 @@ async function openStore(
   const fillMs = await fillPostgres(server.adminUrl, all);
   return { store, fillMs, done: async () => (await store.close(), server.stop()) };
 }
-
-const named = (columns: string) =>
-  columns
-    .split(', ')
-    .map((c) => `@${c}`)
-    .join(', ');
-
-/** Writes the turns straight into the SQLite file, with the index entries the store would write. */
-function fillSqlite(file: string, all: Sample[][]): number {
-  const started = performance.now();
-  const db = new Database(file);
-  db.pragma('journal_mode = WAL');
-  db.pragma('synchronous = NORMAL');
-  const insertTask = db.prepare(`INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${named(TASK_COLUMNS)})`);
-  const insertTurn = db.prepare(`INSERT INTO turns (${TURN_COLUMNS}) VALUES (${named(TURN_COLUMNS)})`);
-  const index = new SqliteTurnIndex(db);
-  const batch = db.transaction((from: number, to: number) => {
-    for (let i = from; i < to; i += 1) {
-      const { task, sample, seq } = taskOf(all, i);
-      if (seq === 1) insertTask.run(taskToRow(task));
-      const turn = turnOf(sample, i, task.id);
-      insertTurn.run(turnToRow(turn, seq));
-      index.add(turnIndexEntry(task, turn, seq, term));
-    }
-    index.catchUp(); // the entries into the index, as the writer does between sends
-  });
-  for (let i = 0; i < TURNS; i += 10_000) batch(i, Math.min(TURNS, i + 10_000));
-  db.close();
-  return performance.now() - started;
-}
-
-/** The task of turn `i`: a task every ten turns, each a demo conversation repeated. */
-function taskOf(all: Sample[][], i: number): { task: TaskRecord; sample: Sample; seq: number } {
-  const first = i - (i % TURNS_PER_TASK);
-  const conversation = all[(first / TURNS_PER_TASK) % all.length]!;
-  const sample = conversation[(i % TURNS_PER_TASK) % conversation.length]!;
-  const task: TaskRecord = {
-    id: `task-${first}`,
-    agentId: sample.agent,
-    userId: `user-${first % 97}`,
-    origin: 'web-widget',
-    title: 'bench',
-    welcomeMessage: null,
-    suggestions: [],
-    versionId: 'v2',
-    versionTag: 'v2',
-    clock: CLOCK,
-    initialState: {},
-    branchOf: null,
-    createdAt: timeOf(first),
-  };
-  return { task, sample, seq: (i % TURNS_PER_TASK) + 1 };
-}
-
-const timeOf = (i: number) =>
-  new Date(Date.parse('2025-01-01T00:00:00Z') + Math.floor((i / TURNS) * 365 * 86_400_000)).toISOString();
 
 /** Writes the turns straight into PostgreSQL, with the index entries the store would write. */
 async function fillPostgres(url: string, all: Sample[][]): Promise<number> {
@@ -225,9 +77,9 @@ async function fillPostgres(url: string, all: Sample[][]): Promise<number> {
     for (let from = 0; from < TURNS; from += 5000) {
       await client.query('BEGIN');
       for (let i = from; i < Math.min(TURNS, from + 5000); i += 1) {
-        const { task, sample, seq } = taskOf(all, i);
+        const { task, sample, seq } = taskOf(all, i, TURNS);
         if (seq === 1) await client.query(insertTask, ordered(TASK_COLUMNS, taskToRow(task)));
-        const turn = turnOf(sample, i, task.id);
+        const turn = turnOf(sample, i, task.id, TURNS);
         await client.query(insertTurn, ordered(TURN_COLUMNS, turnToRow(turn, seq)));
         await addToPostgresTurnIndex(client, turnIndexEntry(task, turn, seq, term));
       }
@@ -257,18 +109,6 @@ const FACETS: [string, Record<string, string[]>][] = [
   ['facets of tool=DISPUTE_CHARGE:invoked', { tool: ['DISPUTE_CHARGE:invoked'] }],
   ['facets of agent=card-disputes (a third of the store)', { agent: ['card-disputes'] }],
 ];
-
-async function timed(reps: number, work: () => Promise<unknown>): Promise<{ min: number; median: number }> {
-  const ms: number[] = [];
-  await work(); // warm: statements prepared, pages cached
-  for (let r = 0; r < reps; r += 1) {
-    const t = performance.now();
-    await work();
-    ms.push(performance.now() - t);
-  }
-  ms.sort((a, b) => a - b);
-  return { min: ms[0]!, median: ms[Math.floor(ms.length / 2)]! };
-}
 
 /**
  * PostgreSQL's index writer switched off and on again, for the send-cost comparison only: in place
@@ -313,11 +153,11 @@ function sqliteWriteCost(
   const samplesFlat = all.flat();
   const tasks = Array.from({ length: 10 }, (_, t) => ({ id: `write-cost-${Date.now()}-${t}`, turns: 0 }));
   const insertTask = db.prepare(`INSERT INTO tasks (${TASK_COLUMNS}) VALUES (${named(TASK_COLUMNS)})`);
-  for (const t of tasks) insertTask.run(taskToRow({ ...taskOf(all, 0).task, id: t.id }));
+  for (const t of tasks) insertTask.run(taskToRow({ ...taskOf(all, 0, TURNS).task, id: t.id }));
   let n = 0;
   const append = (w: SqliteSendWrites) => {
     const task = tasks[n % tasks.length]!;
-    const turn = turnOf(samplesFlat[n % samplesFlat.length]!, TURNS + n, task.id);
+    const turn = turnOf(samplesFlat[n % samplesFlat.length]!, TURNS + n, task.id, TURNS);
     n += 1;
     if (!w.appendAt(task.id, task.turns, turn)) throw new Error('the thread moved');
     task.turns += 1;
@@ -397,7 +237,9 @@ async function sendCost(store: Store, all: Sample[][]): Promise<SendCost> {
   }
   index.on();
   // The entry computed for each turn (also done "without"): timed alone over the sample turns.
-  const turns = all.flat().map((sample, i) => ({ task: taskOf(all, i).task, turn: turnOf(sample, i, 'x') }));
+  const turns = all
+    .flat()
+    .map((sample, i) => ({ task: taskOf(all, i, TURNS).task, turn: turnOf(sample, i, 'x', TURNS) }));
   const t = performance.now();
   const rounds = 2000;
   for (let r = 0; r < rounds; r += 1) for (const x of turns) turnIndexEntry(x.task, x.turn, 1, term);

@@ -1,11 +1,14 @@
-/** The command line of `threadline test`. */
+/** The command line of `threadline test` (and the usage of every command). */
 import { REPORTERS, type ReporterName } from '../src/lib/test-cases';
 
 export const USAGE = `Usage: threadline test <suite-folder or case file> [options]
+       threadline lint <bundle file or project folder> [--reporter text|json] [--clock ISO]
+       threadline diff <base> <head> [--reporter text|json] [--clock ISO]
 
-Runs every *.case.json of the folder and checks each turn against its expectations.
+test runs every *.case.json of the folder and checks each turn against its expectations; lint
+and diff analyse bundles (threadline lint --help, threadline diff --help).
 
-Options:
+Options of test:
   --bundle <file or folder>  run with this bundle (a bundle JSON file, or an agent project folder
                              of *.aui.json files) instead of each case's agent version
   --server <url>             run through this Messaging API service instead of the embedded engine
@@ -14,8 +17,8 @@ Options:
   --output <file>            write the report to this file (a one-line summary goes to stdout)
   --concurrency <n>          cases run at the same time (default 4)
 
-Exit status: 0 when every expectation holds, 1 when one fails or a case cannot run, 2 for a usage
-error, an invalid case or an invalid bundle.`;
+Exit status of test: 0 when every expectation holds, 1 when one fails or a case cannot run, 2 for a
+usage error, an invalid case or an invalid bundle.`;
 
 export interface TestArgs {
   suite: string;
@@ -34,7 +37,8 @@ const VALUED = new Set(['--bundle', '--server', '--key-env', '--reporter', '--ou
 export function parseArgs(argv: readonly string[]): Parsed {
   if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ok: 'help' };
   const [command, ...rest] = argv;
-  if (command !== 'test') return { ok: false, error: `unknown command "${command}" (the command is: test)` };
+  if (command !== 'test')
+    return { ok: false, error: `unknown command "${command}" (the commands are: test, lint, diff)` };
   const values = new Map<string, string>();
   const positional: string[] = [];
   for (let i = 0; i < rest.length; i++) {

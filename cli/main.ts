@@ -1,4 +1,7 @@
-/** `threadline test`: runs a suite of conversation test cases and reports for people and for CI. */
+/**
+ * `threadline`: `test` runs a suite of conversation test cases, `lint` and `diff` analyse bundles
+ * (`analysis.ts`); each reports for people and for CI.
+ */
 import { closeSync, existsSync, openSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import type { Bundle } from '../src/contract/bundle';
 import { bundleHash } from '../src/lib/bundle/hash';
@@ -15,15 +18,13 @@ import {
   type Coverage,
   type Driver,
 } from '../src/lib/test-cases';
+import { analysisMain } from './analysis';
 import { parseArgs, USAGE, type TestArgs } from './args';
 import { embeddedDriver } from './embedded-driver';
 import { readBundle, readSuite } from './files';
+import type { Io } from './io';
 
-export interface Io {
-  out: (text: string) => void;
-  err: (text: string) => void;
-  env: Readonly<Record<string, string | undefined>>;
-}
+export type { Io } from './io';
 
 const processIo: Io = {
   out: (text) => process.stdout.write(text),
@@ -71,6 +72,7 @@ export async function main(argv: readonly string[], rawIo: Io = processIo): Prom
     err: (text) => rawIo.err(printable(text)),
     env: rawIo.env,
   };
+  if (argv[0] === 'lint' || argv[0] === 'diff') return analysisMain(argv, io);
   const parsed = parseArgs(argv);
   if (parsed.ok === 'help') {
     io.out(`${USAGE}\n`);

@@ -89,7 +89,7 @@ test('create an agent from a pasted bundle, talk to it, publish v2, activate it,
   const baseline = starterText();
   await page.getByRole('tab', { name: 'Bundle' }).click();
   await expect(page.locator('[data-editor-ready="true"]')).toBeVisible({ timeout: 30_000 });
-  await goToLineEnd(page, lineOf(baseline, '"MAX_14_NIGHTS"', /"value": 14$/));
+  await goToLineEnd(page, lineOf(baseline, '"MAX_NIGHTS"', /"value": 14$/));
   await page.keyboard.press('Backspace');
   await page.keyboard.press('Backspace');
   await page.keyboard.type('7');

@@ -24,6 +24,10 @@ import { onDamagedValue } from './store/damaged-values';
 import { messagingRoutes } from './routes/messaging';
 import { referenceRoutes } from './routes/reference';
 import { agentRoutes } from './routes/agents';
+import { analysisRoutes } from './routes/analysis';
+import { AnalysisService } from './service/analysis-service';
+import { ImpactService } from './service/impact-service';
+import { WhatIfService } from './service/what-if-service';
 import { LiveAgentCatalog } from './agents/live-catalog';
 import { AgentsService } from './service/agents-service';
 import { LineageService } from './service/lineage-service';
@@ -148,8 +152,12 @@ export function createApp(options: AppOptions): OpenAPIHono<AuthEnv> {
       new TaskListService(options.store),
     ),
   );
-  registerImpactRoute(app, dependencies);
-  registerWhatIfRoute(app, options.store, dependencies);
+  app.route(
+    '/',
+    analysisRoutes(new AnalysisService(options.store, { ...dependencies, work: workOf(dependencies) })),
+  );
+  registerImpactRoute(app, new ImpactService(dependencies));
+  registerWhatIfRoute(app, new WhatIfService(options.store, dependencies));
 
   if (options.distDir) mountSpa(app, options.distDir);
 

@@ -15,12 +15,14 @@ import type { Bundle } from '../../src/contract/bundle';
 import { canonicalJson } from '../../src/lib/bundle/hash';
 import { parseClock } from '../clock';
 import { compileBundle } from '../compile';
+import { conditionReads } from '../conditions';
 import type { CompiledBundle, CompiledTool } from '../types';
 import { looseEquals } from '../values';
 import { decideAt, sameOutcome, sideOf, startingValues, type Decided } from './decide';
 import { regionsOf, regionWords, valuesAt, type Unit } from './regions';
 import { affordable, mergeVariables, newBudget, sample, unitsFor } from './tool-regions';
 import { sharedPresence } from './presence';
+import { rulesOf } from './rules-of';
 import { toolScope } from './variables';
 import { witnessOf } from './witness';
 
@@ -58,30 +60,37 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
       });
       continue;
     }
-    const sb = toolScope(cb, tb, clk);
-    const sh = toolScope(ch, th, clk);
+    const sb = toolScope(cb, tb, clk, startingValues(base, clock));
+    const sh = toolScope(ch, th, clk, startingValues(head, clock));
     notAnalysed.push(...sb.notAnalysed, ...sh.notAnalysed);
     const units = unitsFor(
       mergeVariables(sb.variables, sh.variables),
       sharedPresence(sb.presence, sh.presence),
     );
     const n = affordable(units, budget, 2);
+    // Past the caps, the regions of the values the changed rules read are searched, the other
+    // values given (their first region) and not given: what differs there is real, but more may.
+    const focus = n === null ? focusOf(units, changedReads(tb, th), budget) : null;
     if (n === null) {
       capped = true;
       notAnalysed.push({
         tool: code,
-        reason: `${code} has more regions than the diff decides (${ANALYSIS_LIMITS.regionsPerTool} per tool, ${ANALYSIS_LIMITS.regions} in all, both bundles counted): not compared`,
+        reason:
+          focus === null
+            ? `${code} has more regions than the diff decides (${ANALYSIS_LIMITS.regionsPerTool} per tool, ${ANALYSIS_LIMITS.regions} in all, both bundles counted): not compared`
+            : `${code} has more regions than the diff decides: only the values its changed rules read were varied (the others given or not given, as in each witness), so other differences may exist`,
       });
-      continue;
+      if (focus === null) continue;
     }
-    regions += n;
+    const choices = focus ? focusedRegions(units, focus) : regionsOf(units);
     const differing: {
       choice: number[];
       before: Decided;
       after: Decided;
       values: Record<string, unknown>;
     }[] = [];
-    for (const choice of regionsOf(units)) {
+    for (const choice of choices) {
+      regions++;
       const values = valuesAt(units, choice);
       const before = decideAt(base, tb, values, clock);
       const after = decideAt(head, th, values, clock);
@@ -112,7 +121,7 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
           ) ?? inBox[0]!;
         differences.push({
           tool: code,
-          region: regionWords(units, box, clk, sample),
+          region: focus ? focusedWords(units, box, focus, clk) : regionWords(units, box, clk, sample),
           points: box.reduce((p, s) => p * s.length, 1),
           before: sideOf(first.before),
           after: sideOf(first.after),
@@ -138,6 +147,55 @@ export function diff(base: Bundle, head: Bundle, clock: string): DiffResult {
     not_analysed: unanalysed,
     regions,
   };
+}
+
+/** The codes the rules that differ between the two tools read (a rule added, removed, changed or moved). */
+function changedReads(a: CompiledTool, b: CompiledTool): Set<string> {
+  const list = (t: CompiledTool) => rulesOf(t).map((r) => [r.id, JSON.stringify(r.rule)] as const);
+  const before = list(a);
+  const after = list(b);
+  const same = (x: readonly [string, string], i: number, other: (readonly [string, string])[]) =>
+    other[i]?.[0] === x[0] && other[i]?.[1] === x[1];
+  const changed = [
+    ...before.filter((x, i) => !same(x, i, after)).map((x) => rulesOf(a).find((r) => r.id === x[0])!),
+    ...after.filter((x, i) => !same(x, i, before)).map((x) => rulesOf(b).find((r) => r.id === x[0])!),
+  ];
+  return new Set(changed.flatMap((r) => conditionReads(r.rule.when)));
+}
+
+/** The units a capped tool's search varies (those reading `codes`), if their regions fit the caps. */
+function focusOf(units: Unit[], codes: Set<string>, budget: { left: number }): Set<number> | null {
+  const focus = new Set<number>();
+  units.forEach((u, i) => {
+    if (u.variables.some((v) => codes.has(v.code))) focus.add(i);
+  });
+  let n = 2;
+  for (const i of focus) n *= units[i]!.choices.length;
+  if (n > ANALYSIS_LIMITS.regionsPerTool || 2 * n > budget.left) return null;
+  budget.left -= 2 * n;
+  return focus;
+}
+
+/** Every region of the focused units, the others at their first choice, then at their last (not given). */
+function* focusedRegions(units: Unit[], focus: Set<number>): Generator<number[]> {
+  const inner = units.filter((_, i) => focus.has(i));
+  for (const rest of ['first', 'last'] as const)
+    for (const c of inner.length ? regionsOf(inner) : [[]]) {
+      let k = 0;
+      yield units.map((u, i) => (focus.has(i) ? c[k++]! : rest === 'first' ? 0 : u.choices.length - 1));
+    }
+}
+
+/** A focused region in words: the varied values' part, the others as in the witness. */
+function focusedWords(
+  units: Unit[],
+  box: number[][],
+  focus: Set<number>,
+  clock: ReturnType<typeof parseClock>,
+) {
+  const picks = box.map((set, i) => (focus.has(i) ? set : units[i]!.choices.map((_, c) => c)));
+  const region = regionWords(units, picks, clock, sample);
+  return { ...region, words: `${region.words} (the other values as in the witness)` };
 }
 
 function enabled(compiled: CompiledBundle, code: string): CompiledTool | undefined {

@@ -1,6 +1,7 @@
 /**
  * Lint and semantic diff of bundles: what an edit changes, and what in a bundle is dead, shadowed
- * or contradictory, each finding proven by the engine (see README.md in this folder).
+ * or contradictory, each finding proven by the engine (see the engine's README, "Lint and the
+ * semantic diff").
  */
 import type { Bundle } from '../../src/contract/bundle';
 import type { DiffResult, LintResponse } from '../../src/contract/analysis';

@@ -28,7 +28,7 @@ import { engine } from '../index';
 import { activationTarget, isActivating, isBlocking, stopsWhenBroken } from '../rules';
 import type { CompiledBundle, CompiledTool, StagedRule } from '../types';
 import { newValues } from '../values';
-import { continueAt } from './decide';
+import { continueAt, startingValues } from './decide';
 import { paramLoc, ruleLoc, toolLoc } from './locate';
 import { regionCount, regionsOf, valuesAt } from './regions';
 import {
@@ -311,7 +311,7 @@ function conditionCheck(l: Lint, tool: CompiledTool, r: StagedRule): void {
 
 function toolChecks(l: Lint, tool: CompiledTool): void {
   const { compiled, raw, clock } = l;
-  const scope = toolScope(compiled, tool, l.clk);
+  const scope = toolScope(compiled, tool, l.clk, startingValues(raw, clock));
   l.notAnalysed.push(...scope.notAnalysed);
   const units = unitsFor(scope.variables, scope.presence);
   const n = affordable(units, l.budget);

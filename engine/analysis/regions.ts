@@ -106,7 +106,8 @@ function slotsOf(v: Variable, sample: (v: Variable) => unknown): Slot[] {
       out.push({ value: sample(v), order: 0 });
       break;
   }
-  if (v.canBeUnknown) out.push(UNKNOWN);
+  // Not given: not known, or, for a value of the user profile, the profile's own.
+  if (v.unknownSlot) out.push(UNKNOWN);
   return out;
 }
 
@@ -147,7 +148,7 @@ function groupChoices(members: Variable[], sample: (v: Variable) => unknown): Un
 function orderings(members: Variable[], pick: Slot[]): Unit['choices'] {
   const v0 = members[0]!;
   const open = (s: Slot) =>
-    s.order >= 0 && ((v0.axis !== 'value' && s.order % 2 === 0 && v0.bounds.length > 0) || isOther(v0, s));
+    s.order >= 0 && (((v0.axis === 'number' || v0.axis === 'date') && s.order % 2 === 0) || isOther(v0, s));
   const shared = new Map<number, number[]>();
   pick.forEach((s, i) => {
     if (open(s)) (shared.get(s.order) ?? shared.set(s.order, []).get(s.order)!).push(i);
@@ -328,9 +329,10 @@ function daysAgoWords(
 /** The part of a region for slots `orders` of one value (all of one kind: not known, or known ones). */
 function partOf(v: Variable, orders: number[], all: Slot[], clock: Clock): RegionPart | null {
   if (orders.length === 1 && orders[0] === -1)
-    return { param: v.code, axis: 'known', words: `${v.code} not known`, unknown: true };
+    return v.fromProfile
+      ? { param: v.code, axis: 'known', words: `${v.code} as the user profile gives it` }
+      : { param: v.code, axis: 'known', words: `${v.code} not known`, unknown: true };
   const known = all.filter((s) => s.order >= 0);
-  if (orders.length === known.length && !v.canBeUnknown) return null;
   if (orders.length === known.length) return { param: v.code, axis: 'known', words: `${v.code} known` };
   if (v.axis === 'number' || v.axis === 'date') {
     const lo = Math.min(...orders);
@@ -406,12 +408,6 @@ export function regionWords(
       }
       return;
     }
-    if (
-      chosen.length === u.choices.length &&
-      u.variables.every((v) => !v.canBeUnknown) &&
-      u.variables.length === 1
-    )
-      return;
     u.variables.forEach((v, j) => {
       const orders = [...new Set(chosen.map((c) => c.slots[j]!.order))];
       const all = slotsOf(v, sample);
@@ -424,7 +420,13 @@ export function regionWords(
           all,
           clock,
         );
-        if (part) parts.push({ ...part, words: `${part.words} or not known`, or_unknown: true });
+        const also = v.fromProfile ? 'or as the user profile gives it' : 'or not known';
+        if (part)
+          parts.push({
+            ...part,
+            words: `${part.words} ${also}`,
+            ...(v.fromProfile ? {} : { or_unknown: true }),
+          });
         return;
       }
       const part = partOf(v, orders, all, clock);

@@ -45,5 +45,5 @@ describe('the seeded-defect corpus', () => {
         );
     }
     expect(missed).toEqual([]);
-  });
+  }, 600_000);
 });

@@ -88,7 +88,8 @@ export function mergeVariables(a: Variable[], b: Variable[]): Variable[] {
     mine.contained = [...new Set([...mine.contained, ...v.contained])];
     mine.daysAgo ||= v.daysAgo;
     mine.other ||= v.other;
-    mine.canBeUnknown ||= v.canBeUnknown;
+    mine.fromProfile ||= v.fromProfile;
+    mine.unknownSlot ||= v.unknownSlot;
     if (v.group !== null) {
       const known = groupB.get(v.group);
       if (mine.group === null) mine.group = known ?? groupB.set(v.group, nextGroup++).get(v.group)!;

@@ -35,8 +35,13 @@ export interface Variable {
   contained: string[];
   /** Whether an "any other value" region exists (false for an enum, whose values are all listed). */
   other: boolean;
-  /** Whether the value may be unknown (false for a value the user profile always gives). */
-  canBeUnknown: boolean;
+  /** Whether the user profile gives the value (its "not given" region is the profile's value). */
+  fromProfile: boolean;
+  /**
+   * Whether "not given" is a region of its own: always, but for a profile value of the value's
+   * type, which falls in one of the other regions (the partition is exact).
+   */
+  unknownSlot: boolean;
   /** A filled value for the "known" axis. */
   sample: unknown;
   /** Variables compared with each other through `{"ref"}` share a group (its index). */
@@ -130,8 +135,30 @@ function toolClosure(compiled: CompiledBundle, root: CompiledTool): CompiledTool
   return out;
 }
 
+/** Whether a value is one a region of `v` holds (its type's), rather than missing or bad. */
+function ofItsAxis(v: Variable, value: unknown): boolean {
+  switch (v.axis) {
+    case 'number':
+      return typeof value === 'number' && Number.isFinite(value);
+    case 'date':
+      return typeof value === 'string' && toEpochDay(value) !== undefined;
+    case 'boolean':
+      return typeof value === 'boolean';
+    case 'value':
+      return typeof value === 'string' && (v.other || v.literals.includes(value));
+    case 'known':
+      return false;
+  }
+}
+
 /** The scope of one tool: what its run reads and the boundaries drawn on each value. */
-export function toolScope(compiled: CompiledBundle, tool: CompiledTool, clock: Clock): ToolScope {
+export function toolScope(
+  compiled: CompiledBundle,
+  tool: CompiledTool,
+  clock: Clock,
+  /** The values a new request starts with (the user profile's). */
+  profile: Readonly<Record<string, unknown>> = {},
+): ToolScope {
   const tools = toolClosure(compiled, tool);
   const rules = tools.flatMap((t) => rulesOf(t).map((staged) => ({ staged, tool: t.code })));
   const required = tools.flatMap((t) => [...t.required.flat(), ...t.optional]);
@@ -159,6 +186,7 @@ export function toolScope(compiled: CompiledBundle, tool: CompiledTool, clock: C
   const presence = presenceOnly(compiled, tool, elsewhere).filter((code) =>
     scope.variables.some((v) => v.code === code),
   );
+  for (const v of scope.variables) if (v.fromProfile) v.unknownSlot = !ofItsAxis(v, profile[v.code]);
   return { tool, tools, rules, ...scope, presence };
 }
 
@@ -202,7 +230,8 @@ export function variablesOf(
         literals: [],
         contained: [],
         other: !(p?.type === 'enum' && Array.isArray(p.values) && p.values.length > 0),
-        canBeUnknown: !(compiled.profileParams.has(code) && compiled.profileIntegrations.length > 0),
+        fromProfile: compiled.profileParams.has(code) && compiled.profileIntegrations.length > 0,
+        unknownSlot: true,
         sample: sampleOf(p),
         group: null,
       };

@@ -1,30 +1,17 @@
 /**
  * `POST /reference/v1/agents/{agent_id}/impact` (reference only): replays saved conversations with
  * the agent's version (the active one unless `version_id` names another) and with a draft bundle,
- * in the service's process with each case's clock, and answers the turns whose outcome differs.
- * The bundle editor's impact preview asks it after each settled edit and aborts the request when a
- * newer edit arrives; the replay stops at the next turn when the client goes away.
+ * in the service's process with each case's clock, and answers the turns whose outcome differs
+ * (`service/impact-service.ts`). The bundle editor's impact preview asks it after each settled
+ * edit and aborts the request when a newer edit arrives; the replay stops at the next turn when
+ * the client goes away.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import { z } from 'zod';
-import { ErrorBody } from '../../src/contract/api';
 import { IMPACT_LIMITS, ImpactRequest, ImpactResponse } from '../../src/contract/impact';
-import { keyAllowsAgent } from '../auth/api-keys';
 import type { AuthEnv } from '../http/auth';
-import { ApiError, forbidden } from '../http/errors';
-import { InvalidInputError } from '../service/errors';
-import { createBundleCache } from '../service/bundle-cache';
-import type { MessagingDependencies } from '../service/dependencies';
-import { interactiveWorkers } from '../work/engine-pool';
-import { workOf } from '../work/engine-work';
-import { createRunCache, replayImpact } from '../service/impact-replay';
-
-const API_KEY_SECURITY: Record<string, string[]>[] = [{ ServiceApiKey: [] }, { AuiApiKey: [] }];
-
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
+import type { ImpactService } from '../service/impact-service';
+import { API_KEY_SECURITY, errorAnswer } from './route-parts';
 
 const impactRoute = createRoute({
   method: 'post',
@@ -47,67 +34,27 @@ const impactRoute = createRoute({
       description: 'Per case: same, changed (with each changed turn) or error.',
       content: { 'application/json': { schema: ImpactResponse } },
     },
-    401: error('Missing or invalid API key.'),
-    403: error('The key may not use this agent.'),
-    404: error('Agent or version not found.'),
-    413: error('Request body over the size limit.'),
-    415: error('Request body is not JSON.'),
-    422: error('Invalid request or draft bundle: `detail` lists each problem, `issues` the bundle problems.'),
+    401: errorAnswer('Missing or invalid API key.'),
+    403: errorAnswer('The key may not use this agent.'),
+    404: errorAnswer('Agent or version not found.'),
+    413: errorAnswer('Request body over the size limit.'),
+    415: errorAnswer('Request body is not JSON.'),
+    422: errorAnswer(
+      'Invalid request or draft bundle: `detail` lists each problem, `issues` the bundle problems.',
+    ),
   },
 });
 
-const notFound = (message: string) => new ApiError(404, { error: 'Not Found', message });
-
-export function registerImpactRoute(
-  app: OpenAPIHono<AuthEnv>,
-  dependencies: Pick<MessagingDependencies, 'agents' | 'bundles' | 'engine' | 'work'>,
-): void {
-  const work = workOf(dependencies);
-  const drafts = createBundleCache(8);
-  const baselineRuns = createRunCache();
-  const versionHashes = new WeakMap<object, string>();
-
-  app.openapi(impactRoute, async (c) => {
-    const { agent_id } = c.req.valid('param');
-    const body = c.req.valid('json');
-    if (!keyAllowsAgent(c.get('apiKey'), agent_id)) throw forbidden(agent_id);
-    const agent = dependencies.agents.get(agent_id);
-    if (!agent) throw notFound(`Agent not found: ${agent_id}`);
-    const version = dependencies.agents.resolve(agent, { version_id: body.version_id });
-    if (!version)
-      throw notFound(`Version not found for agent ${agent_id}: ${body.version_id ?? agent.active_version}`);
-
-    const draftHash = dependencies.bundles.hash(body.agent_settings_bundle);
-    const draft = await drafts.lookup(draftHash, async () => ({
-      bundle: body.agent_settings_bundle,
-      issues: await work.validate(body.agent_settings_bundle),
-    }));
-    if (draft.issues.some((i) => i.severity === 'error'))
-      throw InvalidInputError.bundle(draft.issues, ['agent_settings_bundle']);
-    let baselineHash = versionHashes.get(version.bundle);
-    if (baselineHash === undefined)
-      versionHashes.set(version.bundle, (baselineHash = dependencies.bundles.hash(version.bundle)));
-
-    const cases = await replayImpact({
-      work,
-      baseline: { bundle: version.bundle, key: `${agent_id}\u0000${version.id}\u0000${baselineHash}` },
-      draft: draft.bundle,
-      cases: body.cases,
-      signal: c.req.raw.signal,
-      cache: baselineRuns,
-      batchesAtOnce: interactiveWorkers(),
-    });
-    return c.json(
-      {
-        agent_id,
-        baseline: { version_id: version.id, version_tag: version.tag, bundle_hash: baselineHash },
-        draft: { bundle_hash: draftHash },
-        total: cases.length,
-        changed: cases.filter((r) => r.status === 'changed').length,
-        errors: cases.filter((r) => r.status === 'error').length,
-        cases,
-      },
+export function registerImpactRoute(app: OpenAPIHono<AuthEnv>, impact: ImpactService): void {
+  app.openapi(impactRoute, async (c) =>
+    c.json(
+      await impact.impact(
+        c.get('apiKey'),
+        c.req.valid('param').agent_id,
+        c.req.valid('json'),
+        c.req.raw.signal,
+      ),
       200,
-    );
-  });
+    ),
+  );
 }

@@ -1,30 +1,16 @@
 /**
  * `POST /reference/v1/what-if` (reference only): a stored turn decided again by the reference
- * engine, in the worker pool (`answer.ts`), from the state it started from, with the bundle and clock it ran with and
- * some values changed (the understanding held fixed); on request, the smallest single changes
- * that give the turn another decision (why not). Nothing is stored: the answer is not a turn of
- * the conversation.
+ * engine, from the state it started from, with the bundle and clock it ran with and some values
+ * changed; on request, what would change its decision (why not). The work is the what-if
+ * service's (`service/what-if-service.ts`); nothing is stored.
  */
 import { createRoute, type OpenAPIHono } from '@hono/zod-openapi';
 import type { TypedResponse } from 'hono';
 import type { JSONParsed } from 'hono/utils/types';
-import type { Bundle } from '../../src/contract/bundle';
-import { ErrorBody } from '../../src/contract/api';
 import { WHAT_IF_REQUEST_LIMITS, WhatIfRequest, WhatIfResponse } from '../../src/contract/what-if';
-import { keyAllowsAgent } from '../auth/api-keys';
 import type { AuthEnv } from '../http/auth';
-import { createBundleCache, type BundleCache } from '../service/bundle-cache';
-import type { MessagingDependencies } from '../service/dependencies';
-import { AccessDeniedError, InvalidInputError, NotFoundError } from '../service/errors';
-import type { Store } from '../store/store';
-import { overWorkBudget, workOf } from '../work/engine-work';
-
-const API_KEY_SECURITY: Record<string, string[]>[] = [{ ServiceApiKey: [] }, { AuiApiKey: [] }];
-
-const error = (description: string) => ({
-  description,
-  content: { 'application/json': { schema: ErrorBody } },
-});
+import type { WhatIfService } from '../service/what-if-service';
+import { API_KEY_SECURITY, errorAnswer as error } from './route-parts';
 
 const whatIfRoute = createRoute({
   method: 'post',
@@ -54,78 +40,11 @@ const whatIfRoute = createRoute({
   },
 });
 
-export function registerWhatIfRoute(
-  app: OpenAPIHono<AuthEnv>,
-  store: Store,
-  dependencies: Pick<MessagingDependencies, 'agents' | 'work' | 'engine' | 'bundles'>,
-): void {
-  // Bundles sent with turns, parsed once by hash, so the engine reuses what it compiled for them.
-  const kept = createBundleCache(8);
-  const work = workOf(dependencies);
+export function registerWhatIfRoute(app: OpenAPIHono<AuthEnv>, whatIf: WhatIfService): void {
   app.openapi(whatIfRoute, async (c) => {
-    const body = c.req.valid('json');
-    const task = await store.getTask(body.task_id);
-    if (!task) throw new NotFoundError(`Task not found: ${body.task_id}`);
-    if (!keyAllowsAgent(c.get('apiKey'), task.agentId)) throw new AccessDeniedError(task.agentId);
-    const [turn, fork] = await Promise.all([
-      store.getTurn(body.task_id, body.interaction_id),
-      store.forkPoint(body.task_id, body.interaction_id),
-    ]);
-    if (!turn || !fork)
-      throw new NotFoundError(`Interaction not found in task ${body.task_id}: ${body.interaction_id}`);
-    const bundle = await turnBundle(store, kept, dependencies, task.agentId, turn);
-    let answer;
-    try {
-      // In the worker pool, as a send's turn: busy, too slow or crashed is a 503 with Retry-After.
-      answer = await work.whatIf(bundle, {
-        taskId: body.task_id,
-        interactionId: body.interaction_id,
-        bundleSource: { agent_id: task.agentId, version_id: turn.versionId, bundle_hash: turn.bundleHash },
-        stateBefore: fork.stateBefore,
-        clock: task.clock,
-        userId: task.userId,
-        recorded: { trace: turn.trace, reply: turn.reply.text },
-        edits: body.edits,
-        whyNot: body.why_not ?? false,
-        includeEngineInput: body.include_engine_input ?? false,
-      });
-    } catch (e) {
-      if (overWorkBudget(e)) throw InvalidInputError.at(['task_id'], e.message, 'bundle_too_complex');
-      throw e;
-    }
-    if ('refused' in answer) throw InvalidInputError.at(answer.refused.path, answer.refused.message);
-    return c.body(answer.json, 200, { 'content-type': 'application/json' }) as unknown as Response &
+    const json = await whatIf.answer(c.get('apiKey'), c.req.valid('json'));
+    // The answer is JSON text made in the worker: sent as it is.
+    return c.body(json, 200, { 'content-type': 'application/json' }) as unknown as Response &
       TypedResponse<JSONParsed<WhatIfResponse>, 200, 'json'>;
   });
-}
-
-/** The bundle the turn ran with: the one sent with it (kept by hash), else its agent version's. */
-async function turnBundle(
-  store: Store,
-  cache: BundleCache,
-  dependencies: Pick<MessagingDependencies, 'agents'>,
-  agentId: string,
-  turn: { bundleHash: string | null; versionId: string },
-): Promise<Bundle> {
-  const hash = turn.bundleHash;
-  if (hash) {
-    const kept = (await store.getBundles(hash)).find((b) => b.agentId === agentId);
-    if (!kept)
-      throw InvalidInputError.at(
-        ['interaction_id'],
-        `The bundle this turn ran with is no longer kept: ${hash}`,
-      );
-    const checked = await cache.lookup(`${agentId}\u0000${hash}`, () =>
-      Promise.resolve({ bundle: JSON.parse(kept.content) as Bundle, issues: [] }),
-    );
-    return checked.bundle;
-  }
-  const agent = dependencies.agents.get(agentId);
-  const version = agent && dependencies.agents.resolve(agent, { version_id: turn.versionId });
-  if (!version)
-    throw InvalidInputError.at(
-      ['interaction_id'],
-      `The agent version this turn ran with is no longer available: ${turn.versionId}`,
-    );
-  return version.bundle;
 }

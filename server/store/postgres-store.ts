@@ -54,7 +54,12 @@ import {
   type TurnRecord,
 } from './store';
 import type { EngineState } from '../../engine/contract';
-import { addToPostgresTurnIndex, postgresTurnFacets, searchPostgresTurns } from './postgres-turn-index';
+import {
+  addToPostgresTurnIndex,
+  countPostgresTurns,
+  postgresTurnFacets,
+  searchPostgresTurns,
+} from './postgres-turn-index';
 import { indexEntryAt } from './index-entry-at';
 import type { TurnIndexEntry } from '../../engine/turn-index-entry';
 import { runTaskList, type TaskListPage, type TaskListQuery } from './task-list';
@@ -481,6 +486,10 @@ export class PostgresStore implements Store {
       query,
       allowedAgents,
     );
+  }
+
+  async countMatchingTurns(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<number> {
+    return countPostgresTurns((t, v, on) => this.query(t, v, on), query, allowedAgents);
   }
 
   async listTasks(

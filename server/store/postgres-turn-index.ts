@@ -12,6 +12,7 @@ import { datesColumn, numbersColumn, rulesColumn, toolsColumn } from './turn-ind
 import {
   numbered,
   planSearch,
+  runCount,
   runFacets,
   runSearch,
   searchableText,
@@ -109,6 +110,14 @@ export function postgresTurnFacets(
     await client.query('SET TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
     return runFacets(pgRows(query, client), planSearch(q, allowedAgents, 'postgres', null));
   });
+}
+
+export async function countPostgresTurns(
+  query: Query,
+  q: TurnQuery,
+  allowedAgents: readonly string[] | null,
+): Promise<number> {
+  return runCount(pgRows(query), planSearch(q, allowedAgents, 'postgres', null));
 }
 
 /** Turns read per fetch when indexing those stored before the index existed. */

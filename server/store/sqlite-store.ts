@@ -349,6 +349,11 @@ export class SqliteStore implements Store {
     return this.turnIndex.facets(query, allowedAgents);
   }
 
+  async countMatchingTurns(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<number> {
+    await this.sendWriter.catchUpIndex();
+    return this.turnIndex.count(query, allowedAgents);
+  }
+
   async listTasks(
     query: TaskListQuery,
     allowedAgents: readonly string[] | null,

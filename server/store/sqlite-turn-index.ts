@@ -19,6 +19,7 @@ import { turnIndexEntry, type TurnIndexEntry } from '../../engine/turn-index-ent
 import { datesColumn, numbersColumn, rulesColumn, toolsColumn } from './turn-index-columns';
 import {
   planSearch,
+  runCount,
   runFacets,
   runSearch,
   type TurnFacetCounts,
@@ -131,6 +132,10 @@ export class SqliteTurnIndex {
 
   facets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts> {
     return runFacets(this.all, planSearch(query, allowedAgents, 'sqlite', null));
+  }
+
+  count(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<number> {
+    return runCount(this.all, planSearch(query, allowedAgents, 'sqlite', null));
   }
 
   private readonly all = (q: Where): Promise<Record<string, unknown>[]> =>

@@ -206,6 +206,31 @@ export function storeContract(open: () => Promise<Store>): void {
       expect(await searchAll(store, {}, [])).toEqual([]);
     });
 
+    it('holds every `where` condition (bounds inclusive or not, a value, no value), and counts every match', async () => {
+      const store = await indexed();
+      const both = { where: ['transaction-amount>=75', 'transaction-amount<=120'] };
+      expect(await searchAll(store, both)).toEqual(['t1/i3', 't1/i1']);
+      expect(await searchAll(store, { where: ['transaction-amount>75', 'transaction-amount<120'] })).toEqual(
+        [],
+      );
+      expect(await searchAll(store, { where: ['transaction-date>=2025-03-01'] })).toEqual(['t1/i3', 't1/i2']);
+      expect(await searchAll(store, { where: ['transaction-amount<=120', '!merchant-name'] })).toEqual([
+        't1/i3',
+      ]);
+      expect(await searchAll(store, { where: ['!transaction-amount'] })).toEqual(['t2/i1']);
+      expect(
+        await searchAll(store, { where: ['merchant-name=Coffee Corner', 'transaction-amount'] }),
+      ).toEqual(['t1/i1']);
+      const count = (values: Record<string, string[]>, allowed: readonly string[] | null = null) =>
+        store.countMatchingTurns(parseTurnQuery(values), allowed);
+      expect(await count(both)).toBe(2);
+      expect(await count({ ...both, tool: ['DISPUTE_CHARGE'], from: ['2025-03-02'] })).toBe(1);
+      expect(await count({ agent: ['card-disputes'], where: ['!transaction-amount'] })).toBe(0);
+      expect(await count({})).toBe(4);
+      expect(await count({}, ['flight-changes'])).toBe(1);
+      expect(await count({ rule: ['DISPUTE_WINDOW'] }, [])).toBe(0);
+    });
+
     it('indexes a branch’s own turns once, under the branch', async () => {
       const store = await indexed();
       await store.createBranch(

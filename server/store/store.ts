@@ -181,6 +181,11 @@ export interface Store extends AgentStore {
   /** Counts over the turns matching `query`: per decision, intent, rule and result, tool, day. */
   turnFacets(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<TurnFacetCounts>;
   /**
+   * How many turns match `query` among the agents `allowedAgents` (null: all): every one of them,
+   * with no window (the semantic diff's `recorded` counts; give `query.from` to bound the work).
+   */
+  countMatchingTurns(query: TurnQuery, allowedAgents: readonly string[] | null): Promise<number>;
+  /**
    * Tasks matching `query` among the agents `allowedAgents` (null: all), by latest activity (a new
    * task or a stored turn), newest first, at most `limit`, below the order key `before` when given.
    */

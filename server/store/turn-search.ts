@@ -14,12 +14,13 @@ export {
   parseTurnQuery,
   searchableText,
   TurnQueryError,
+  type Condition,
   type ParamFilter,
   type RuleFilter,
   type ToolFilter,
   type TurnQuery,
 } from '../../src/contract/turn-query';
-import type { ParamFilter, TurnQuery } from '../../src/contract/turn-query';
+import type { Comparison, ParamFilter, TurnQuery } from '../../src/contract/turn-query';
 
 export type Dialect = 'sqlite' | 'postgres';
 
@@ -73,19 +74,54 @@ function termGroups(q: TurnQuery): string[][] {
   add(q.decisions.map((d) => term('decision', d)));
   add(q.intents.map((i) => term('intent', i)));
   add(q.params.map((p) => (p.op === '=' ? term('value', p.code, p.value) : term('param', p.code))));
+  // Each `where` condition must hold: its term alone is a group, once (an absence is probed instead).
+  const wanted = new Set(q.where.flatMap((c) => (c.op === 'absent' ? [] : [paramTerm(c)])));
+  for (const t of wanted) add([t]);
   return groups;
 }
 
-/** A parameter's comparison with a number or a date, probed in the turn's row (its JSON columns). */
-function comparison(p: ParamFilter & { op: '<' | '>' }, dialect: Dialect): Where {
-  const [column, operand] = 'number' in p ? ['numbers', p.number] : ['dates', p.date];
+/** The term a parameter filter implies: its value for `=`, else its parameter's presence. */
+const paramTerm = (p: ParamFilter): string =>
+  p.op === '=' ? term('value', p.code, p.value) : term('param', p.code);
+
+const isComparison = (p: { op: string }): p is { op: Comparison } =>
+  p.op === '<' || p.op === '>' || p.op === '<=' || p.op === '>=';
+
+type Compared = ParamFilter & { op: Comparison };
+const columnOf = (p: Compared) => ('number' in p ? 'numbers' : 'dates');
+const operandOf = (p: Compared) => ('number' in p ? p.number : p.date);
+
+/**
+ * Comparisons of one parameter's value with numbers or dates (all of them must hold), probed in
+ * the turn's row: its JSON column read once for all of them.
+ */
+function comparison(all: readonly [Compared, ...Compared[]], dialect: Dialect): Where {
+  const [first] = all;
+  const column = columnOf(first);
   if (dialect === 'sqlite')
     return {
-      sql: `EXISTS (SELECT 1 FROM json_each(ti.${column}) AS v WHERE v.key = ? AND v.value ${p.op} ?)`,
-      args: [p.code, operand],
+      sql: `EXISTS (SELECT 1 FROM json_each(ti.${column}) AS v WHERE v.key = ?${all.map((p) => ` AND v.value ${p.op} ?`).join('')})`,
+      args: [first.code, ...all.map(operandOf)],
     };
   const cast = column === 'numbers' ? 'float8' : 'text';
-  return { sql: `(ti.${column} ->> ?::text)::${cast} ${p.op} ?::${cast}`, args: [p.code, operand] };
+  const parts = all.map((p) => ({
+    sql: `(ti.${column} ->> ?::text)::${cast} ${p.op} ?::${cast}`,
+    args: [p.code, operandOf(p)],
+  }));
+  return { sql: parts.map((p) => p.sql).join(' AND '), args: parts.flatMap((p) => p.args) };
+}
+
+/** The `where` comparisons by parameter and column, each group probed at once. */
+function comparedGroups(q: TurnQuery): [Compared, ...Compared[]][] {
+  const groups = new Map<string, [Compared, ...Compared[]]>();
+  for (const c of q.where) {
+    if (!isComparison(c)) continue;
+    const key = `${columnOf(c)}\u0000${c.code}`;
+    const group = groups.get(key);
+    if (group) group.push(c);
+    else groups.set(key, [c]);
+  }
+  return [...groups.values()];
 }
 
 export function planSearch(
@@ -117,16 +153,27 @@ export function planSearch(
 
   // A `param` field with a comparison: the full-text match holds its parameters' presence (or
   // values), and each alternative is probed in the turn's row: its comparison, or its term.
-  if (q.params.some((p) => p.op === '<' || p.op === '>')) {
-    const parts = q.params.map((p): Where => {
-      if (p.op === '<' || p.op === '>') return comparison(p, dialect);
-      return termProbe(p.op === '=' ? term('value', p.code, p.value) : term('param', p.code), dialect);
-    });
+  if (q.params.some(isComparison)) {
+    const parts = q.params.map((p): Where =>
+      isComparison(p) ? comparison([p], dialect) : termProbe(paramTerm(p), dialect),
+    );
     conditions.push({ sql: `(${parts.map((p) => p.sql).join(' OR ')})`, args: parts.flatMap((p) => p.args) });
   }
+  // A `where` comparison is probed in the turn's row (the match holds its parameter's presence).
+  for (const group of comparedGroups(q)) conditions.push(comparison(group, dialect));
+  // An absence is the lack of the parameter's term: on SQLite, a NOT of the full-text match when it
+  // drives (else the set of turns holding one, read once); on PostgreSQL, a probe of the row's terms.
+  const absent = q.where.filter((c) => c.op === 'absent').map((c) => term('param', c.code));
+  if (absent.length && dialect === 'postgres')
+    conditions.push({ sql: 'NOT (ti.terms && ?::bigint[])', args: [absent.map(termNumber)] });
+  else if (absent.length && !textDriven)
+    conditions.push({
+      sql: 'ti.id NOT IN (SELECT rowid FROM turn_index_text WHERE turn_index_text MATCH ?)',
+      args: [ftsQuery([absent], [])],
+    });
 
   let driver: SearchPlan['driver'] = { table: '', id: 'ti.id', where: TRUE };
-  if (textDriven) driver = textMatch(groups, q.words, dialect);
+  if (textDriven) driver = textMatch(groups, q.words, dialect, absent);
   else if (agentDriven)
     driver = { table: '', id: 'ti.id', where: { sql: 'ti.agent_id = ?', args: [q.agents[0]] } };
   return {
@@ -140,11 +187,19 @@ export function planSearch(
 
 const quoted = (token: string) => `"${token}"`;
 
-/** An FTS5 query: every group's terms (one of each) in the `terms` column, and every word in the texts. */
-function ftsQuery(groups: readonly string[][], words: readonly string[]): string {
+/**
+ * An FTS5 query: every group's terms (one of each) in the `terms` column, and every word in the
+ * texts; none of the `absent` terms.
+ */
+function ftsQuery(
+  groups: readonly string[][],
+  words: readonly string[],
+  absent: readonly string[] = [],
+): string {
   const parts = groups.map((g) => `{terms} : (${g.map(quoted).join(' OR ')})`);
   if (words.length) parts.push(`{message reply} : (${words.map((w) => `"${w}"`).join(' AND ')})`);
-  return parts.join(' AND ');
+  const all = parts.join(' AND ');
+  return absent.length ? `(${all}) NOT {terms} : (${absent.map(quoted).join(' OR ')})` : all;
 }
 
 /** The terms as conditions on PostgreSQL's `terms` array: one of each group. */
@@ -161,12 +216,13 @@ function textMatch(
   groups: readonly string[][],
   words: readonly string[],
   dialect: Dialect,
+  absent: readonly string[],
 ): SearchPlan['driver'] {
   if (dialect === 'sqlite')
     return {
       table: 'turn_index_text',
       id: 'turn_index_text.rowid',
-      where: { sql: 'turn_index_text MATCH ?', args: [ftsQuery(groups, words)] },
+      where: { sql: 'turn_index_text MATCH ?', args: [ftsQuery(groups, words, absent)] },
     };
   const parts = pgTerms(groups);
   if (words.length)
@@ -213,6 +269,21 @@ function windowSql(plan: SearchPlan, window: number): Where {
     sql: `SELECT COUNT(*) AS n, MIN(w.id) AS oldest FROM (${ids.sql} LIMIT ?) AS w`,
     args: [...ids.args, window],
   };
+}
+
+/** How many turns match the plan, all of them (no window, no cursor). */
+function countSql(plan: SearchPlan): Where {
+  const { table, id, where } = plan.driver;
+  const join = table ? `${table} JOIN turn_index AS ti ON ti.id = ${id}` : 'turn_index AS ti';
+  return {
+    sql: `SELECT COUNT(*) AS n FROM ${join} WHERE ${where.sql} AND ${plan.filter.sql}`,
+    args: [...where.args, ...plan.filter.args],
+  };
+}
+
+/** Runs a count with a store's `all`. */
+export async function runCount(all: (w: Where) => Promise<Row[]>, plan: SearchPlan): Promise<number> {
+  return num((await all(countSql(plan)))[0]?.n);
 }
 
 /** `?` placeholders as PostgreSQL's `$1, $2, …`, numbered from `from`. */

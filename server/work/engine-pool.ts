@@ -1,5 +1,5 @@
 /**
- * The engine's heavy work (validation, turns, impact conversations) on worker threads (`pool.ts`,
+ * The engine's heavy work (validation, turns, impact conversations, what-ifs, lint and diff) on worker threads (`pool.ts`,
  * `engine-worker.ts`): a pool of background threads, which the system runs behind the request
  * loop, and threads at normal priority for the conversations a person waits for as they edit
  * (`priority: 'interactive'`, the impact preview). Bundles are sent as JSON text under a number
@@ -8,6 +8,7 @@
  */
 import { availableParallelism } from 'node:os';
 import type { BundleIssue } from '../../src/contract/api';
+import type { DiffResult, LintResponse } from '../../src/contract/analysis';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ConversationRun } from '../../engine/impact/conversations';
 import type { WhatIfAnswer } from '../../engine/what-if-answer';
@@ -73,6 +74,9 @@ export function createEnginePool(settings: WorkPoolSettings = defaultPoolSetting
     conversations: (bundle, cases, priority) =>
       run<ConversationRun[]>({ kind: 'conversations', bundle: textOf(bundle), cases }, priority),
     whatIf: (bundle, question) => run<WhatIfAnswer>({ kind: 'whatIf', bundle: textOf(bundle), question }),
+    lint: (bundle, clock) => run<LintResponse>({ kind: 'lint', bundle: textOf(bundle), clock }),
+    diff: (base, head, clock) =>
+      run<DiffResult>({ kind: 'diff', base: textOf(base), head: textOf(head), clock }),
     close: async () => {
       await Promise.all([pools.background.close(), pools.interactive.close()]);
     },

@@ -1,13 +1,16 @@
 /**
  * The heavy work of a request, behind one interface: validating a bundle, running an engine turn,
- * replaying conversations for the impact preview. The service runs it in the worker pool
+ * replaying conversations for the impact preview, deciding a what-if, linting a bundle and diffing
+ * two. The service runs it in the worker pool
  * (`engine-pool.ts`), so the request loop keeps answering meanwhile; `inlineWork` runs the same
  * work in the calling thread, for tests that give the service an engine of their own.
  */
 import type { BundleIssue } from '../../src/contract/api';
+import type { DiffResult, LintResponse } from '../../src/contract/analysis';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import { WorkBudgetExceeded } from '../../src/lib/bundle/work-budget';
+import { diffBundles, lintBundle } from '../../engine/analysis';
 import type { Engine, TurnInput, TurnOutput } from '../../engine/contract';
 import { runConversations, type ConversationRun } from '../../engine/impact/conversations';
 import { turnIndexEntry, type TurnIndexEntry } from '../../engine/turn-index-entry';
@@ -59,6 +62,10 @@ export interface EngineWork {
   ): Promise<ConversationRun[]>;
   /** A stored turn decided again with `bundle` (`POST /reference/v1/what-if`). */
   whatIf(bundle: Bundle, question: WhatIfQuestion): Promise<WhatIfAnswer>;
+  /** The findings of a valid bundle, its day windows counted from `clock` (`POST /reference/v1/lint`). */
+  lint(bundle: Bundle, clock: string): Promise<LintResponse>;
+  /** What changes from `base` to `head`, two valid bundles of one agent (`POST /reference/v1/diff`). */
+  diff(base: Bundle, head: Bundle, clock: string): Promise<DiffResult>;
 }
 
 /** Whether `error` is a turn or a validation over its work budget (in this thread or a worker). */
@@ -108,6 +115,8 @@ export function inlineWork(engine: Engine, validate: (doc: unknown) => BundleIss
     turn: async (input, owner) => timedTurn(engine, input, owner),
     conversations: async (bundle, cases) => runConversations(engine, bundle, cases),
     whatIf: async (bundle, question) => whatIfAnswer(bundle, question),
+    lint: async (bundle, clock) => lintBundle(bundle, { clock }),
+    diff: async (base, head, clock) => diffBundles(base, head, { clock }),
   };
 }
 

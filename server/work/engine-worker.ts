@@ -1,6 +1,6 @@
 /**
  * A worker thread of the engine pool: validates bundles, runs turns, replays impact
- * conversations and decides what-ifs for the request loop (see `pool.ts` for the messages). Bundles to run
+ * conversations, decides what-ifs, lints bundles and diffs them for the request loop (see `pool.ts` for the messages). Bundles to run
  * arrive as JSON text with a number naming them (a document to validate, as the client sent it);
  * the parsed bundle is kept (least recently used goes first), so
  * a playground sending the same bundle with every message is parsed and compiled once here.
@@ -10,6 +10,7 @@ import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import { validateBundle } from '../../src/lib/bundle/validate';
 import { engine } from '../../engine';
+import { diffBundles, lintBundle } from '../../engine/analysis';
 import type { TurnInput } from '../../engine/contract';
 import { runConversations } from '../../engine/impact/conversations';
 import { whatIfAnswer, type WhatIfQuestion } from '../../engine/what-if-answer';
@@ -32,7 +33,9 @@ export type EngineJob =
   | { kind: 'validate'; doc: unknown }
   | { kind: 'turn'; bundle: BundleText; input: Omit<TurnInput, 'bundle'>; owner: TurnOwner }
   | { kind: 'conversations'; bundle: BundleText; cases: readonly ImpactCase[] }
-  | { kind: 'whatIf'; bundle: BundleText; question: WhatIfQuestion };
+  | { kind: 'whatIf'; bundle: BundleText; question: WhatIfQuestion }
+  | { kind: 'lint'; bundle: BundleText; clock: string }
+  | { kind: 'diff'; base: BundleText; head: BundleText; clock: string };
 
 const KEPT = 32;
 const bundles = new Map<number, Bundle>();
@@ -56,6 +59,10 @@ function perform(job: EngineJob): unknown {
       return runConversations(engine, bundleOf(job.bundle), job.cases);
     case 'whatIf':
       return whatIfAnswer(bundleOf(job.bundle), job.question);
+    case 'lint':
+      return lintBundle(bundleOf(job.bundle), { clock: job.clock });
+    case 'diff':
+      return diffBundles(bundleOf(job.base), bundleOf(job.head), { clock: job.clock });
   }
 }
 

@@ -8,6 +8,7 @@
  * returned for the client's expectations, but do not count as a change).
  */
 import { z } from 'zod';
+import { ClockDateTime } from './api';
 
 /** Bounds that keep one request's work linear and finite. */
 export const IMPACT_LIMITS = {
@@ -21,9 +22,9 @@ const Id = z.string().min(1).max(200);
 
 export const ImpactCase = z.strictObject({
   id: Id.describe("The client's name for the case; answered back as is."),
-  clock: z.iso
-    .datetime({ offset: true })
-    .describe('The task clock both runs use (ISO-8601), so date-dependent turns replay exactly.'),
+  clock: ClockDateTime.describe(
+    'The task clock both runs use (ISO-8601), so date-dependent turns replay exactly.',
+  ),
   user_id: Id.optional().describe('The user id of the conversation; test-user when absent.'),
   messages: z
     .array(z.string().min(1).max(IMPACT_LIMITS.messageChars))

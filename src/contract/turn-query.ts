@@ -2,7 +2,8 @@
  * The filter language of the turn search (`GET /reference/v1/turns` and `/turns/facets`, and the
  * SPA's search over fetched turns): a query's fields read into filters, every list capped, the
  * text reduced to plain words; a value that cannot be read is a `TurnQueryError` naming its field.
- * Within a field the values are alternatives (OR); across fields every one must hold (AND). Pure.
+ * Within a field the values are alternatives (OR); across fields every one must hold (AND), and
+ * every value of `where` must hold (`where=amount>500&where=amount<=1000&where=!card-id`). Pure.
  */
 export interface RuleFilter {
   ruleId: string;
@@ -14,11 +15,15 @@ export interface ToolFilter {
   /** Only turns that invoked the tool; else considering it is enough. */
   invoked: boolean;
 }
+/** A comparison of a parameter's value with a number or a date. */
+export type Comparison = '>' | '<' | '>=' | '<=';
 export type ParamFilter =
   | { code: string; op: 'present' }
   | { code: string; op: '='; value: string }
-  | { code: string; op: '>' | '<'; number: number }
-  | { code: string; op: '>' | '<'; date: string };
+  | { code: string; op: Comparison; number: number }
+  | { code: string; op: Comparison; date: string };
+/** A `where` condition: a parameter filter, or a parameter with no value (`!code`). */
+export type Condition = ParamFilter | { code: string; op: 'absent' };
 
 export interface TurnQuery {
   agents: string[];
@@ -27,6 +32,8 @@ export interface TurnQuery {
   decisions: string[];
   intents: string[];
   params: ParamFilter[];
+  /** Conditions that must all hold (`where`), unlike the alternatives of `params`. */
+  where: Condition[];
   versions: string[];
   bundles: string[];
   tasks: string[];
@@ -76,20 +83,31 @@ export function listOf(all: Record<string, string[]>, field: string, split = tru
   return out;
 }
 
-function paramFilter(raw: string): ParamFilter {
+/** `code`, `code=value`, `code>n`, `code>=n`, `code<n`, `code<=n` (numbers, or dates as 2025-03-01). */
+function paramFilter(raw: string, field = 'param'): ParamFilter {
   const at = raw.search(/[=<>]/);
   if (at === -1) return { code: raw, op: 'present' };
   const code = raw.slice(0, at).trim();
-  const op = raw[at] as '=' | '<' | '>';
-  const operand = raw.slice(at + 1).trim();
-  if (!code) throw new TurnQueryError('param', `param "${raw}": name a parameter before ${op}`);
+  const inclusive = raw[at] !== '=' && raw[at + 1] === '=';
+  const op = (inclusive ? raw.slice(at, at + 2) : raw[at]) as '=' | Comparison;
+  const operand = raw.slice(at + op.length).trim();
+  if (!code) throw new TurnQueryError(field, `${field} "${raw}": name a parameter before ${op}`);
   if (op === '=') return { code, op, value: operand };
   if (NUMBER.test(operand)) return { code, op, number: Number(operand) };
   if (DATE.test(operand) && !Number.isNaN(Date.parse(operand))) return { code, op, date: operand };
   throw new TurnQueryError(
-    'param',
-    `param "${raw}": ${op} compares with a number (${code}${op}500) or a date (${code}${op}2025-03-01)`,
+    field,
+    `${field} "${raw}": ${op} compares with a number (${code}${op}500) or a date (${code}${op}2025-03-01)`,
   );
+}
+
+/** A `where` condition: a parameter filter, or `!code` for a parameter with no value. */
+function condition(raw: string): Condition {
+  if (!raw.startsWith('!')) return paramFilter(raw, 'where');
+  const code = raw.slice(1).trim();
+  if (!code || /[=<>]/.test(code))
+    throw new TurnQueryError('where', `where "${raw}": write !code for a parameter with no value`);
+  return { code, op: 'absent' };
 }
 
 /** A time bound: an ISO date or date-time. A date alone as `to` includes that whole day. */
@@ -150,7 +168,8 @@ export function parseTurnQuery(all: Record<string, string[]>): TurnQuery {
     tools,
     decisions: listOf(all, 'decision'),
     intents: listOf(all, 'intent'),
-    params: listOf(all, 'param', false).map(paramFilter),
+    params: listOf(all, 'param', false).map((p) => paramFilter(p)),
+    where: listOf(all, 'where', false).map(condition),
     versions: listOf(all, 'version'),
     bundles: listOf(all, 'bundle'),
     tasks: listOf(all, 'task'),

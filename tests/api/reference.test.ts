@@ -110,6 +110,8 @@ describe('reference extensions', () => {
         '/reference/v1/agents/{agent_id}/impact',
         '/reference/v1/agents/{agent_id}/versions',
         '/reference/v1/bundles/{hash}',
+        '/reference/v1/diff',
+        '/reference/v1/lint',
         '/reference/v1/schemas/bundle.json',
         '/reference/v1/tasks',
         '/reference/v1/tasks/{task_id}',

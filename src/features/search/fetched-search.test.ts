@@ -91,6 +91,11 @@ describe('searching the turns this browser fetched, with the service’s filters
     expect(find('param=transaction-amount=120')).toEqual([proceeded]);
     expect(find('param=transaction.date>2026-02-01')).toEqual([blocked]);
     expect(find('param=transaction.date')).toEqual([blocked]);
+    // Every `where` condition must hold; bounds inclusive or not; `!code` for no value.
+    expect(find('where=transaction-amount>=120&where=transaction-amount<=300')).toEqual([blocked, proceeded]);
+    expect(find('where=transaction-amount>120&where=transaction-amount<300')).toEqual([]);
+    expect(find('where=transaction-amount<=120&where=!transaction.date')).toEqual([proceeded]);
+    expect(find('where=transaction.date<=2026-02-20&where=transaction-amount')).toEqual([blocked]);
     expect(find('q=coffee%20CORNER')).toEqual([blocked]);
     expect(find('q=coffee%20tea')).toEqual([]);
     expect(find('from=2026-03-03')).toEqual([proceeded]);

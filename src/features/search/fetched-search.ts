@@ -7,7 +7,14 @@
  */
 import type { TurnFacetsIn, TurnHitIn } from '../../api/turn-search';
 import type { TolerantTrace } from '../../contract/trace';
-import { NUMBER, parseTurnQuery, type ParamFilter, type TurnQuery } from '../../contract/turn-query';
+import {
+  NUMBER,
+  parseTurnQuery,
+  type Comparison,
+  type Condition,
+  type ParamFilter,
+  type TurnQuery,
+} from '../../contract/turn-query';
 import { decisionCause } from '../../lib/decision-cause';
 import { emptyRecord } from '../../lib/own-records';
 
@@ -105,10 +112,28 @@ function paramHolds(p: ParamFilter, values: ReadonlyMap<string, unknown>): boole
   if (!forms) return false;
   if (p.op === 'present') return true;
   if (p.op === '=') return forms.text === p.value;
-  if ('number' in p)
-    return forms.num !== null && (p.op === '>' ? forms.num > p.number : forms.num < p.number);
-  return forms.date !== null && (p.op === '>' ? forms.date > p.date : forms.date < p.date);
+  if ('number' in p) return forms.num !== null && compares(p.op, forms.num, p.number);
+  return forms.date !== null && compares(p.op, forms.date, p.date);
 }
+
+function compares<T extends number | string>(op: Comparison, a: T, b: T): boolean {
+  switch (op) {
+    case '>':
+      return a > b;
+    case '>=':
+      return a >= b;
+    case '<':
+      return a < b;
+    case '<=':
+      return a <= b;
+  }
+}
+
+/** A `where` condition: a parameter filter, or the parameter having no value. */
+const conditionHolds = (c: Condition, values: ReadonlyMap<string, unknown>): boolean =>
+  c.op === 'absent'
+    ? !(values.has(c.code) && valueForms(values.get(c.code)) !== null)
+    : paramHolds(c, values);
 
 const oneOf = (values: readonly string[], v: string) => values.length === 0 || values.includes(v);
 
@@ -135,6 +160,7 @@ export function matchesFetched(q: TurnQuery, t: FetchedTurn): boolean {
   )
     return false;
   if (q.params.length && !q.params.some((p) => paramHolds(p, t.values))) return false;
+  if (!q.where.every((c) => conditionHolds(c, t.values))) return false;
   if (q.from !== undefined || q.to !== undefined) {
     const ms = Date.parse(h.created_at);
     if (

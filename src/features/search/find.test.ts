@@ -31,6 +31,10 @@ describe('a search as filters in a query string', () => {
       'transaction-amount > 500',
     );
     expect(describeFilter({ field: 'param', value: 'email' })).toBe('email has a value');
+    expect(describeFilter({ field: 'where', value: 'transaction-amount<=1000' })).toBe(
+      'transaction-amount <= 1000',
+    );
+    expect(describeFilter({ field: 'where', value: '!card-id' })).toBe('card-id has no value');
     expect(describeFilter({ field: 'decision', value: 'proceed' })).toBe('decision proceed');
   });
 

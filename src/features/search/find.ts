@@ -12,6 +12,7 @@ const FIND_FIELDS = [
   'decision',
   'intent',
   'param',
+  'where',
   'version',
   'bundle',
   'task',
@@ -63,10 +64,12 @@ export function describeFilter(f: FindFilter): string {
     const [name, qualifier] = splitOnce(f.value, ':');
     return qualifier ? `${f.field} ${name} ${qualifier.replaceAll('_', ' ')}` : `${f.field} ${name}`;
   }
-  if (f.field === 'param') {
+  if (f.field === 'param' || f.field === 'where') {
+    if (f.field === 'where' && f.value.startsWith('!')) return `${f.value.slice(1)} has no value`;
     const at = f.value.search(/[=<>]/);
     if (at === -1) return `${f.value} has a value`;
-    return `${f.value.slice(0, at)} ${f.value[at]} ${f.value.slice(at + 1)}`;
+    const op = f.value[at] !== '=' && f.value[at + 1] === '=' ? f.value.slice(at, at + 2) : f.value[at]!;
+    return `${f.value.slice(0, at)} ${op} ${f.value.slice(at + op.length)}`;
   }
   if (f.field === 'q') return `words “${f.value}”`;
   return `${f.field} ${f.value}`;

@@ -5,6 +5,7 @@
  * field (an API key among them) is refused rather than kept.
  */
 import { z } from 'zod';
+import { ClockDateTime } from '../../contract/api';
 
 export const TEST_CASE_FORMAT = 'threadline-test-case';
 export const TEST_CASE_FORMAT_VERSION = 1;
@@ -88,9 +89,9 @@ export const TestCase = z
       .regex(/^[0-9a-f]{64}$/, 'expected 64 lowercase hex digits (a bundle hash)')
       .optional()
       .describe('Hash of the bundle the case was recorded against; a run with another bundle says so.'),
-    clock: z.iso
-      .datetime({ offset: true })
-      .describe('The task\'s clock (ISO-8601): dates such as "10 days ago" are computed against it.'),
+    clock: ClockDateTime.describe(
+      'The task\'s clock (ISO-8601): dates such as "10 days ago" are computed against it.',
+    ),
     user_id: Id.optional().describe('The user id of the task; test-user when absent.'),
     source: CaseSource.optional(),
     turns: z

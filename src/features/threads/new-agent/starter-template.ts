@@ -4,7 +4,7 @@
  */
 import { importFiles, type PickedFile } from '../../../domain/bundles/import-files';
 
-const FILES = import.meta.glob<string>('../../../docs/bundle/starter-agent/**/*.aui.json', {
+const FILES = import.meta.glob<string>('../../../../docs/bundle/starter-agent/**/*.aui.json', {
   eager: true,
   query: '?raw',
   import: 'default',
