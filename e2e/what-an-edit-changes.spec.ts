@@ -60,14 +60,14 @@ test('an edit is linted as it is typed, Publish says what it changes, and its wi
   const editor = page.getByRole('textbox', { name: 'Bundle editor' });
 
   // At most 7 nights instead of 14.
-  await goToLineEnd(page, lineOf(baseline, '"MAX_14_NIGHTS"', /"value": 14$/));
+  await goToLineEnd(page, lineOf(baseline, '"MAX_NIGHTS"', /"value": 14$/));
   await page.keyboard.press('Backspace');
   await page.keyboard.press('Backspace');
   await editor.pressSequentially('7');
   await expect(status).toContainText('Valid · edited');
 
-  // A second constraint after MAX_14_NIGHTS, typed on the line that closes it: it can never hold.
-  const ruleLine = lineOf(baseline, '"MAX_14_NIGHTS"', /^ {12}\}$/);
+  // A second constraint after MAX_NIGHTS, typed on the line that closes it: it can never hold.
+  const ruleLine = lineOf(baseline, '"MAX_NIGHTS"', /^ {12}\}$/);
   await goToLineEnd(page, ruleLine);
   await editor.pressSequentially(NEVER_RULE);
   await expect(status).toContainText('Valid · edited');
@@ -96,7 +96,7 @@ test('an edit is linted as it is typed, Publish says what it changes, and its wi
   const change = changes
     .getByRole('list', { name: 'Decision changes' })
     .getByRole('listitem')
-    .filter({ hasText: '→ blocked (MAX_14_NIGHTS)' })
+    .filter({ hasText: '→ blocked (MAX_NIGHTS)' })
     .filter({ has: page.getByRole('list', { name: 'Witness messages' }) })
     .first();
   await expect(change).toContainText(/^BOOK_ROOM — [^:]*nights > 7 and ≤ 14/);
