@@ -91,7 +91,11 @@ const boundaries = [
     from: ['bench', 'scripts', 'e2e', 'tests', 'cli'],
     message: 'tools/lib is shared by tests, benchmarks and scripts: it imports none of them.',
   },
-  { target: ['src', 'engine', 'server'], from: 'cli', message: 'The CLI is an entry point: nothing imports it.' },
+  {
+    target: ['src', 'engine', 'server'],
+    from: 'cli',
+    message: 'The CLI is an entry point: nothing imports it.',
+  },
   {
     target: 'server/service',
     from: ['server/http', 'server/routes'],
@@ -158,7 +162,10 @@ export default tseslint.config(
     rules: {
       'import-x/no-restricted-paths': [
         'error',
-        { basePath: root, zones: boundaries.filter((z) => !(z.target === 'engine' && z.from.includes?.('server'))) },
+        {
+          basePath: root,
+          zones: boundaries.filter((z) => !(z.target === 'engine' && z.from.includes?.('server'))),
+        },
       ],
     },
   },
@@ -196,19 +203,40 @@ export default tseslint.config(
               message: 'Product code never imports test support (`*.fixture.ts`, `fixtures/`).',
             },
             {
-              regex: '^(node:|fs$|path$|os$|crypto$|child_process$|worker_threads$|url$|hono|better-sqlite3|pg$|react)',
-              message: 'The engine is pure: it imports no Node module, HTTP framework, store driver or UI library.',
+              regex:
+                '^(node:|fs$|path$|os$|crypto$|child_process$|worker_threads$|url$|hono|better-sqlite3|pg$|react)',
+              message:
+                'The engine is pure: it imports no Node module, HTTP framework, store driver or UI library.',
             },
           ],
         },
       ],
       'no-restricted-globals': [
         'error',
-        ...['window', 'document', 'self', 'navigator', 'localStorage', 'sessionStorage', 'fetch', 'XMLHttpRequest',
-          'process', 'Buffer', 'require', '__dirname', '__filename', 'setImmediate', 'setTimeout', 'setInterval',
-          'performance', 'crypto', 'indexedDB'].map((name) => ({
+        ...[
+          'window',
+          'document',
+          'self',
+          'navigator',
+          'localStorage',
+          'sessionStorage',
+          'fetch',
+          'XMLHttpRequest',
+          'process',
+          'Buffer',
+          'require',
+          '__dirname',
+          '__filename',
+          'setImmediate',
+          'setTimeout',
+          'setInterval',
+          'performance',
+          'crypto',
+          'indexedDB',
+        ].map((name) => ({
           name,
-          message: 'The engine is pure and deterministic: no clock, I/O, timer or host object (pass what it needs in).',
+          message:
+            'The engine is pure and deterministic: no clock, I/O, timer or host object (pass what it needs in).',
         })),
       ],
     },

@@ -10,12 +10,7 @@
 import { createHash } from 'node:crypto';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase, ImpactCaseResult } from '../../src/contract/impact';
-import {
-  compareRuns,
-  REPLAY_LIMITS,
-  tooLong,
-  type ConversationRun,
-} from '../../engine/impact/conversations';
+import { compareRuns, REPLAY_LIMITS, tooLong, type ConversationRun } from '../../engine/impact/conversations';
 import { jsonLength } from '../../engine/output-size';
 import type { EngineWork } from '../work/engine-work';
 

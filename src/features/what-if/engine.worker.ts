@@ -10,11 +10,7 @@ import type { Bundle } from '../../contract/bundle';
 import type { Trace } from '../../contract/trace';
 import { whatIf, type WhatIfInput } from '../../../engine/what-if';
 import { diffOutcomes, turnOutcome } from '../../../engine/impact/diff';
-import {
-  predictedBase,
-  type PredictedBase,
-  type PredictionQuestion,
-} from '../../../engine/predicted-base';
+import { predictedBase, type PredictedBase, type PredictionQuestion } from '../../../engine/predicted-base';
 
 interface WithBundle {
   id: number;
