@@ -68,9 +68,10 @@ test('no serious or critical axe violation (nor content outside landmarks) on an
   await page.getByRole('button', { name: 'Diff with baseline' }).click();
   await expect(page.locator('.monaco-diff-editor')).toBeVisible({ timeout: 30_000 });
   // Beside it, what the edit changes: checked once the engine has answered (the page as it stays).
-  await expect(
-    page.getByRole('region', { name: 'What this edit changes from the baseline' }),
-  ).toContainText(/decision change|Equivalent/, { timeout: 30_000 });
+  await expect(page.getByRole('region', { name: 'What this edit changes from the baseline' })).toContainText(
+    /decision change|Equivalent/,
+    { timeout: 30_000 },
+  );
   await checkBothThemes(page, 'bundle diff', found);
   // The draft survives a reload. (Reloading rather than closing the diff view keeps this test
   // about accessibility: closing a Monaco diff view has its own test.)

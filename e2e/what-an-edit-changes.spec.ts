@@ -108,7 +108,10 @@ test('an edit is linted as it is typed, Publish says what it changes, and its wi
 
   // Open as thread: a new thread running the draft, the witness's messages sent in order, the
   // last one blocked by the lowered limit.
-  const messages = await change.getByRole('list', { name: 'Witness messages' }).getByRole('listitem').allTextContents();
+  const messages = await change
+    .getByRole('list', { name: 'Witness messages' })
+    .getByRole('listitem')
+    .allTextContents();
   const before = new URL(page.url()).searchParams.get('task');
   await change.getByRole('button', { name: 'Open as thread' }).click();
   await expect.poll(() => new URL(page.url()).searchParams.get('task')).not.toBe(before);

@@ -80,7 +80,8 @@ async function main() {
     const baseline = await page.request.get('/reference/v1/agents/card-disputes/bundle', {
       headers: { 'x-service-api-key': 'dev-key' },
     });
-    const lines = `${JSON.stringify(((await baseline.json()) as { bundle: unknown }).bundle, null, 2)}\n`.split('\n');
+    const lines =
+      `${JSON.stringify(((await baseline.json()) as { bundle: unknown }).bundle, null, 2)}\n`.split('\n');
     const from = lines.findIndex((l) => l.includes('"DISPUTE_WINDOW"'));
     const windowLine = lines.findIndex((l, i) => i > from && /"value": 8$/.test(l)) + 1;
     await page.getByRole('textbox', { name: 'Bundle editor' }).focus();

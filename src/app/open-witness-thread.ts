@@ -24,8 +24,17 @@ export function useOpenWitnessThread(): OpenWitnessThread {
       const hash = bundleHash(bundle);
       await rememberBundle(hash, bundle);
       const task = await startThread({ agentId, versionId: '', versionTag: '' });
-      useThreadsStore.getState().setRunConfig(task.id, { bundle_hash: hash, version_id: null, version_tag: null });
-      setSearch({ task: task.id, turn: undefined, node: undefined, compare: undefined, only: undefined, tab: 'trace' });
+      useThreadsStore
+        .getState()
+        .setRunConfig(task.id, { bundle_hash: hash, version_id: null, version_tag: null });
+      setSearch({
+        task: task.id,
+        turn: undefined,
+        node: undefined,
+        compare: undefined,
+        only: undefined,
+        tab: 'trace',
+      });
       const { sendTurn } = await loadThreadRun();
       for (const text of messages) await sendTurn(queryClient, { taskId: task.id, text });
     },

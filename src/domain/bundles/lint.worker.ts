@@ -9,8 +9,7 @@ import { lintBundle } from '../../../engine/analysis';
 
 /** What a lint came to: the engine's findings (at the clock it ran at), or why it could not run. */
 export type LintOutcome =
-  | { kind: 'done'; response: LintResponse; clock: string }
-  | { kind: 'failed'; message: string };
+  { kind: 'done'; response: LintResponse; clock: string } | { kind: 'failed'; message: string };
 
 self.onmessage = (event: MessageEvent<{ text: string; clock: string }>) => {
   const { text, clock } = event.data;

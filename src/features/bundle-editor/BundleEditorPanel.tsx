@@ -115,7 +115,10 @@ export function BundleEditorPanel({
   const deferredText = useDeferredValue(text);
   const analysis = useDraftAnalysis(deferredText);
   // A draft that validates is linted too, in a worker of its own (latest text wins).
-  const lint = useDraftLint(analysis.kind === 'parsed' && analysis.errors === 0 ? deferredText : null, agentId);
+  const lint = useDraftLint(
+    analysis.kind === 'parsed' && analysis.errors === 0 ? deferredText : null,
+    agentId,
+  );
   const problems = useMemo(
     () =>
       problemsOf(

@@ -59,14 +59,19 @@ describe('What this edit changes', () => {
       ],
     });
     expect(await within(region).findByText('1 decision change (60 regions checked)')).toBeTruthy();
-    const [item] = within(within(region).getByRole('list', { name: 'Decision changes' })).getAllByRole('listitem');
+    const [item] = within(within(region).getByRole('list', { name: 'Decision changes' })).getAllByRole(
+      'listitem',
+    );
     if (!item) throw new Error('no difference listed');
-    expect(item.textContent).toContain('BOOK_ROOM — nights > 7 and ≤ 14: needs confirmation → blocked (MAX_NIGHTS)');
+    expect(item.textContent).toContain(
+      'BOOK_ROOM — nights > 7 and ≤ 14: needs confirmation → blocked (MAX_NIGHTS)',
+    );
     expect(item.textContent).toContain('Witness: nights = 11 · clock 2026-11-28T12:00:00.000Z');
-    expect(within(item).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      '“I want to book a room”',
-      '“11”',
-    ]);
+    expect(
+      within(item)
+        .getAllByRole('listitem')
+        .map((li) => li.textContent),
+    ).toEqual(['“I want to book a room”', '“11”']);
     // No app handler: no "Open as thread" offered.
     expect(within(item).queryByRole('button', { name: 'Open as thread' })).toBeNull();
 
@@ -83,7 +88,9 @@ describe('What this edit changes', () => {
 
   it('claims equivalence only when proved, and says what was not analysed', async () => {
     const proved = show({ equivalent: true, capped: false, not_analysed: [], regions: 4, differences: [] });
-    expect(await within(proved).findByText('Equivalent: no decision changes (4 regions checked)')).toBeTruthy();
+    expect(
+      await within(proved).findByText('Equivalent: no decision changes (4 regions checked)'),
+    ).toBeTruthy();
     cleanup();
     const partial = show({
       equivalent: true,

@@ -28,16 +28,27 @@ export interface EditChangesProps {
 
 const box = 'flex flex-col gap-1 rounded border border-zinc-200 p-2 text-xs dark:border-zinc-700';
 
-export function EditChanges({ agentId, baseText, headText, headValid, label, onOpenAsThread }: EditChangesProps) {
+export function EditChanges({
+  agentId,
+  baseText,
+  headText,
+  headValid,
+  label,
+  onOpenAsThread,
+}: EditChangesProps) {
   const run = baseText !== null && headValid && baseText !== headText;
   const diff = useQuery({ ...bundleDiffQueryOptions(baseText ?? '', headText), enabled: run });
   return (
     <section aria-label={label} className={box}>
       <h4 className="font-semibold text-zinc-700 dark:text-zinc-200">What this edit changes</h4>
       {baseText === null ? (
-        <p className="text-zinc-500">The bundle before the edit is not loaded, so the two cannot be compared yet.</p>
+        <p className="text-zinc-500">
+          The bundle before the edit is not loaded, so the two cannot be compared yet.
+        </p>
       ) : !headValid ? (
-        <p className="text-zinc-500">The edited bundle does not validate: fix its errors (see Problems) to see what it changes.</p>
+        <p className="text-zinc-500">
+          The edited bundle does not validate: fix its errors (see Problems) to see what it changes.
+        </p>
       ) : baseText === headText ? (
         <p className="text-zinc-500">Nothing: the two bundles are the same text.</p>
       ) : diff.isPending ? (
@@ -94,7 +105,10 @@ function DiffBody({
               <p className="font-medium">{differenceWords(d)}</p>
               <p className="text-zinc-600 dark:text-zinc-400">Witness: {witnessWords(d.witness)}</p>
               {d.witness.messages?.length ? (
-                <ol aria-label="Witness messages" className="ml-4 list-decimal text-zinc-600 dark:text-zinc-400">
+                <ol
+                  aria-label="Witness messages"
+                  className="ml-4 list-decimal text-zinc-600 dark:text-zinc-400"
+                >
                   {d.witness.messages.map((m, k) => (
                     <li key={k}>“{m}”</li>
                   ))}

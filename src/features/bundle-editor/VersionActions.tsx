@@ -42,7 +42,14 @@ function Diff({ original, modified, label }: { original: string; modified: strin
   );
 }
 
-export function VersionActions({ agent, text, activeText, valid, onDone, onOpenAsThread }: VersionActionsProps) {
+export function VersionActions({
+  agent,
+  text,
+  activeText,
+  valid,
+  onDone,
+  onOpenAsThread,
+}: VersionActionsProps) {
   const [open, setOpen] = useState<'publish' | 'activate' | null>(null);
   const next = `v${agent.versions.length + 1}`;
   const [tag, setTag] = useState('');

@@ -73,7 +73,10 @@ export function WitnessActions({
     setStatus({ tone: 'busy', text: 'Opening the thread and sending its messages…' });
     try {
       await onOpenAsThread({ agentId, bundle: JSON.parse(headText) as Record<string, unknown>, messages });
-      setStatus({ tone: 'ok', text: `Opened a thread of ${agentId} with ${messages.length === 1 ? 'its message' : `its ${messages.length} messages`} sent.` });
+      setStatus({
+        tone: 'ok',
+        text: `Opened a thread of ${agentId} with ${messages.length === 1 ? 'its message' : `its ${messages.length} messages`} sent.`,
+      });
     } catch (e) {
       setStatus({
         tone: 'error',

@@ -13,10 +13,23 @@ const windowWidened: Difference = {
   tool: 'DISPUTE_CHARGE',
   region: {
     words: 'transaction-date 9 to 29 days before the clock',
-    parts: [{ param: 'transaction-date', axis: 'days_ago', words: 'transaction-date 9 to 29 days before the clock', min: 9, max: 29 }],
+    parts: [
+      {
+        param: 'transaction-date',
+        axis: 'days_ago',
+        words: 'transaction-date 9 to 29 days before the clock',
+        min: 9,
+        max: 29,
+      },
+    ],
   },
   points: 1,
-  before: { decision: 'block_with_explanation', rules: ['DISPUTE_WINDOW'], tools_invoked: [], reply: 'Too late.' },
+  before: {
+    decision: 'block_with_explanation',
+    rules: ['DISPUTE_WINDOW'],
+    tools_invoked: [],
+    reply: 'Too late.',
+  },
   after: { decision: 'proceed', rules: [], tools_invoked: ['DISPUTE_CHARGE'], reply: 'Done.' },
   witness: {
     tool: 'DISPUTE_CHARGE',
@@ -40,7 +53,9 @@ describe('a difference in words', () => {
     expect(differenceWords(windowWidened)).toBe(
       'DISPUTE_CHARGE — transaction-date 9 to 29 days before the clock: blocked (DISPUTE_WINDOW) → proceed',
     );
-    expect(regionTitle(windowWidened)).toBe('DISPUTE_CHARGE — transaction-date 9 to 29 days before the clock');
+    expect(regionTitle(windowWidened)).toBe(
+      'DISPUTE_CHARGE — transaction-date 9 to 29 days before the clock',
+    );
   });
 
   it('shows decisions it does not know as they are, and several deciding rules in order', () => {
@@ -72,10 +87,15 @@ describe('the summary of a diff', () => {
 
   it('never claims equivalence when something was not analysed or a cap was hit', () => {
     const partial = summarizeDiff(
-      result({ equivalent: true, not_analysed: [{ tool: 'REFUND', param: 'reason', reason: 'free text is not partitioned' }] }),
+      result({
+        equivalent: true,
+        not_analysed: [{ tool: 'REFUND', param: 'reason', reason: 'free text is not partitioned' }],
+      }),
     );
     expect(partial.equivalent).toBeNull();
-    expect(partial.headline).toBe('No decision change found (12 regions checked), but not everything was analysed:');
+    expect(partial.headline).toBe(
+      'No decision change found (12 regions checked), but not everything was analysed:',
+    );
     expect(partial.limits).toEqual(['REFUND · reason: free text is not partitioned']);
     const capped = summarizeDiff(result({ equivalent: true, capped: true }));
     expect(capped.equivalent).toBeNull();

@@ -5,7 +5,9 @@
 import { Suspense, type ComponentProps } from 'react';
 import { lazyComponent } from '../../components/ui/lazy-component';
 
-const EditChangesView = lazyComponent(() => import('./EditChanges').then((m) => ({ default: m.EditChanges })));
+const EditChangesView = lazyComponent(() =>
+  import('./EditChanges').then((m) => ({ default: m.EditChanges })),
+);
 const FindingWitnessView = lazyComponent(() =>
   import('./WitnessActions').then((m) => ({ default: m.FindingWitness })),
 );

@@ -1,7 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import type { BundleIssue } from '../../contract/api';
 import { analyzeText, bundleText } from '../../domain/bundles/analysis';
-import { blockingProblems, issueProblems, lintProblems, markerProblems, problemsOf, rangeOf } from './markers';
+import {
+  blockingProblems,
+  issueProblems,
+  lintProblems,
+  markerProblems,
+  problemsOf,
+  rangeOf,
+} from './markers';
 
 const bundle = {
   parameters: [{ code: 'transaction-date', type: 'date' }],
@@ -140,7 +147,11 @@ describe('problems from the lint', () => {
   it('names what the lint left unanalysed', () => {
     const partial = {
       ...done,
-      response: { ...done.response, capped: true, not_analysed: [{ tool: 'REFUND', reason: 'too many regions' }] },
+      response: {
+        ...done.response,
+        capped: true,
+        not_analysed: [{ tool: 'REFUND', reason: 'too many regions' }],
+      },
     };
     const note = lintProblems(text, partial).find((p) => p.source === 'lint-status');
     expect(note?.message).toBe(

@@ -62,10 +62,16 @@ describe('a test case from a witness', () => {
   });
 
   it('refuses a witness without messages, a replay that is short, and an agent id the format refuses', () => {
-    expect(caseFromWitness({ agentId: 'hotel', name: 'n', witness: { ...witness, messages: [] }, replayed: [] }).ok).toBe(
-      false,
-    );
-    const short = caseFromWitness({ agentId: 'hotel', name: 'n', witness, replayed: [{ decision: 'proceed', rules: {} }] });
+    expect(
+      caseFromWitness({ agentId: 'hotel', name: 'n', witness: { ...witness, messages: [] }, replayed: [] })
+        .ok,
+    ).toBe(false);
+    const short = caseFromWitness({
+      agentId: 'hotel',
+      name: 'n',
+      witness,
+      replayed: [{ decision: 'proceed', rules: {} }],
+    });
     expect(short).toEqual({ ok: false, errors: ["The replay answered 1 of the witness's 2 messages."] });
     const badAgent = caseFromWitness({
       agentId: 'my agent',

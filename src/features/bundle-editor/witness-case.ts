@@ -6,7 +6,12 @@
  * is done by the caller (in the worker) and handed in.
  */
 import type { SideOutcome, Witness } from '../../contract/analysis';
-import { TEST_CASE_FORMAT, TEST_CASE_FORMAT_VERSION, validateTestCase, type TestCase } from '../../lib/test-cases';
+import {
+  TEST_CASE_FORMAT,
+  TEST_CASE_FORMAT_VERSION,
+  validateTestCase,
+  type TestCase,
+} from '../../lib/test-cases';
 
 /** What the engine decided for one replayed message (see edit-analysis.worker.ts). */
 export interface WitnessTurn {
