@@ -18,7 +18,7 @@ async function checkBothThemes(page: Page, screen: string, found: string[]) {
     else await expect(page.locator('html')).not.toHaveClass(/\bdark\b/);
     // Colours ease in (transition-colors): measure them once they have settled. Monaco paints a
     // theme's token colours in its next animation frames (until then, a line's token classes can
-    // still be the other theme's): measure after two.
+    // still be the other theme's): measure after two, and once its tokens stop changing.
     await page.evaluate(() =>
       Promise.allSettled(
         document
@@ -29,6 +29,21 @@ async function checkBothThemes(page: Page, screen: string, found: string[]) {
     );
     await page.evaluate(
       () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+    );
+    // Monaco may tokenize its lines again after the switch (a diff view does, as its models settle):
+    // measure once its token classes are the same twice in a row, 250 ms apart.
+    await page.waitForFunction(
+      () => {
+        const tokens = [...document.querySelectorAll('.monaco-editor .view-lines span[class*="mtk"]')]
+          .map((e) => e.className)
+          .join(' ');
+        const w = window as unknown as { lastTokens?: string };
+        const settled = w.lastTokens === tokens;
+        w.lastTokens = tokens;
+        return settled;
+      },
+      undefined,
+      { polling: 250, timeout: 15_000 },
     );
     found.push(...(await axeViolations(page, `${screen}, ${scheme}`)));
   }
