@@ -3,7 +3,9 @@
  * (`lib/generated-bundle.ts`: main tools of constraint rules reading two values each), in process,
  * as the browser's Web Worker, the service's worker pool and the CLI run them:
  * - lint of the whole bundle, what runs after a keystroke in the editor;
- * - the diff of the bundle against itself with one threshold moved (one rule's number + 5).
+ * - the diff of the bundle against itself with one threshold moved (one rule's number + 5);
+ * and the same on the card-disputes example agent (analysed whole: lint of its 30-day version, the
+ * diff of its two versions).
  * Each figure: repetitions, minimum and median; the load average before and after.
  *
  *   npx tsx bench/analysis.ts [--reps 5]
@@ -13,6 +15,7 @@ import type { Bundle } from '../src/contract/bundle';
 import { diffBundles, lintBundle } from '../engine/analysis';
 import { numberArg } from '../tools/lib/args';
 import { machine, today } from '../tools/lib/machine';
+import { exampleBundle } from '../server/agents/converse';
 import { generateBundle } from './lib/generated-bundle';
 
 const REPS = numberArg('reps', 5);
@@ -71,4 +74,13 @@ for (const { rules, shape } of SIZES) {
     `| ${rules} | ${ms(lt.min)} / ${ms(lt.median)} | ${l.regions}, ${l.capped} | ${ms(dt.min)} / ${ms(dt.median)} | ${d.regions}, ${d.differences.length}, ${d.capped} |`,
   );
 }
+const v1 = exampleBundle('card-disputes', { version_id: 'v1-30-day-window' });
+const v2 = exampleBundle('card-disputes', { version_id: 'v2-8-day-window' });
+const l = lintBundle(v1, { clock: CLOCK });
+const d = diffBundles(v1, v2, { clock: CLOCK });
+const lt = time(() => lintBundle(v1, { clock: CLOCK }));
+const dt = time(() => diffBundles(v1, v2, { clock: CLOCK }));
+console.log(
+  `| card-disputes | ${ms(lt.min)} / ${ms(lt.median)} | ${l.regions}, ${l.capped} | ${ms(dt.min)} / ${ms(dt.median)} | ${d.regions}, ${d.differences.length}, ${d.capped} |`,
+);
 console.log(`load average after: ${load()}`);
