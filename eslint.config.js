@@ -111,6 +111,12 @@ const boundaries = [
   },
 ];
 
+/** Product code never imports test support (the engine's purity rule repeats it: a later rule replaces an earlier one). */
+const NO_TEST_SUPPORT = {
+  group: ['**/*.fixture', '**/*.fixture.*', '**/fixtures/**'],
+  message: 'Product code never imports test support (`*.fixture.ts`, `fixtures/`).',
+};
+
 export default tseslint.config(
   {
     ignores: ['dist', '.e2e', 'node_modules', 'test-results', 'playwright-report', 'docs'],
@@ -178,12 +184,7 @@ export default tseslint.config(
       'no-restricted-imports': [
         'error',
         {
-          patterns: [
-            {
-              group: ['**/*.fixture', '**/*.fixture.*', '**/fixtures/**'],
-              message: 'Product code never imports test support (`*.fixture.ts`, `fixtures/`).',
-            },
-          ],
+          patterns: [NO_TEST_SUPPORT],
         },
       ],
     },
@@ -198,10 +199,7 @@ export default tseslint.config(
         'error',
         {
           patterns: [
-            {
-              group: ['**/*.fixture', '**/*.fixture.*', '**/fixtures/**'],
-              message: 'Product code never imports test support (`*.fixture.ts`, `fixtures/`).',
-            },
+            NO_TEST_SUPPORT,
             {
               regex:
                 '^(node:|fs$|path$|os$|crypto$|child_process$|worker_threads$|url$|hono|better-sqlite3|pg$|react)',
