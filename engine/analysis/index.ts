@@ -13,9 +13,18 @@ export interface AnalysisOptions {
   clock: string;
 }
 
+export interface LintOptions extends AnalysisOptions {
+  /**
+   * Whether each tool's run is decided over its regions (true when omitted). Without it the lint
+   * is quick (the bundle's shape and each rule's condition: milliseconds) and finds none of
+   * `TOOL_RUN_FINDINGS`, so an editor can show those findings first and the rest when they come.
+   */
+  toolRuns?: boolean;
+}
+
 /** Every finding of a bundle that passed validation. */
-export function lintBundle(bundle: Bundle, options: AnalysisOptions): LintResponse {
-  return lint(bundle, options.clock);
+export function lintBundle(bundle: Bundle, options: LintOptions): LintResponse {
+  return lint(bundle, options.clock, options.toolRuns ?? true);
 }
 
 /** What changes from `base` to `head` (two valid bundles of one agent), region by region. */

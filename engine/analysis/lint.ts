@@ -61,7 +61,7 @@ interface Lint {
   budget: RegionBudget;
 }
 
-export function lint(raw: Bundle, clock: string): LintResponse {
+export function lint(raw: Bundle, clock: string, toolRuns: boolean): LintResponse {
   const compiled = compileBundle(raw);
   const l: Lint = {
     raw,
@@ -86,7 +86,8 @@ export function lint(raw: Bundle, clock: string): LintResponse {
   unusedParameters(l);
   unfillableRequirements(l);
   conditions(l);
-  for (const tool of compiled.tools) if (tool.enabled && reachable(l, tool)) toolChecks(l, tool);
+  if (toolRuns)
+    for (const tool of compiled.tools) if (tool.enabled && reachable(l, tool)) toolChecks(l, tool);
 
   const seen = new Set<string>();
   const notAnalysed = l.notAnalysed.filter((n) => {

@@ -3,6 +3,7 @@
  * and every seeded defect is found, with the rule or tool it concerns; a kind missed fails.
  */
 import { describe, expect, it } from 'vitest';
+import { TOOL_RUN_FINDINGS } from '../../src/contract/analysis';
 import type { Bundle } from '../../src/contract/bundle';
 import { exampleBundle } from '../../server/agents/converse';
 import { starterBundle } from '../../tests/support/starter-agent';
@@ -45,5 +46,25 @@ describe('the seeded-defect corpus', () => {
         );
     }
     expect(missed).toEqual([]);
+  }, 600_000);
+
+  it("finds the same without the tools' runs, but for the findings only a run shows", () => {
+    const differ: string[] = [];
+    // One seed of each kind (each full lint decides every region of its bundle).
+    const firstOfKind = SEEDED_DEFECTS.filter(
+      (s, i) => SEEDED_DEFECTS.findIndex((t) => t.kind === s.kind) === i,
+    );
+    for (const s of firstOfKind) {
+      const bundle = s.seed(BASES[s.base]!);
+      const full = lintBundle(bundle, { clock: CLOCK }).findings;
+      const quick = lintBundle(bundle, { clock: CLOCK, toolRuns: false }).findings;
+      const expected = full.filter((f) => !TOOL_RUN_FINDINGS.includes(f.code));
+      if (JSON.stringify(quick) !== JSON.stringify(expected)) differ.push(s.name);
+    }
+    // The corpus seeds findings of both kinds, so the quick lint is checked on each.
+    const kinds = new Set(SEEDED_DEFECTS.map((s) => s.expect.code));
+    expect(TOOL_RUN_FINDINGS.filter((c) => kinds.has(c)).length).toBeGreaterThan(0);
+    expect([...kinds].filter((c) => !TOOL_RUN_FINDINGS.includes(c)).length).toBeGreaterThan(0);
+    expect(differ).toEqual([]);
   }, 600_000);
 });

@@ -6,24 +6,33 @@
  * fresh one started), so one slow bundle never holds up the lint of the next edit. Answers
  * are kept for the few most recent texts; components re-render when one lands (`useDraftLint`).
  * While a text is being linted, the last findings of the same draft (by key: the agent) come with
- * it as `previous`, so the markers stay in place rather than blink on every keystroke.
+ * it as `previous`, so the markers stay in place rather than blink on every keystroke; once the
+ * worker's quick lint of the text is in (its shape and conditions, milliseconds), it comes as
+ * `quick` while the tools' runs are still decided.
  * The engine never runs on the page's thread: where there is no Worker (jsdom), the lint is
  * `unavailable` and says so.
  */
 import { create } from 'zustand';
-import type { LintOutcome } from './lint.worker';
+import type { LintAnswer, LintOutcome } from './lint.worker';
 import LintWorker from './lint.worker?worker';
 
 export type DraftLint =
   /** Nothing to lint: the draft does not validate (or is not known yet). */
   | { kind: 'off' }
-  | { kind: 'linting'; previous?: Extract<LintOutcome, { kind: 'done' }> }
+  | {
+      kind: 'linting';
+      previous?: Extract<LintOutcome, { kind: 'done' }>;
+      /** This text's findings without the tools' runs (none of `TOOL_RUN_FINDINGS`), once known. */
+      quick?: Extract<LintOutcome, { kind: 'done' }>;
+    }
   /** No Web Worker here, so the engine cannot run without freezing the page. */
   | { kind: 'unavailable' }
   | LintOutcome;
 
 const KEEP = 8;
 const answers = new Map<string, LintOutcome>();
+/** The quick lint of the text being linted, while its tools' runs are decided. */
+let quickOfRunning: { text: string; outcome: Extract<LintOutcome, { kind: 'done' }> } | null = null;
 /** The last findings answered per key (the draft's agent). */
 const lastDone = new Map<string, Extract<LintOutcome, { kind: 'done' }>>();
 const keys = new Map<string, string>();
@@ -37,7 +46,14 @@ let waiting: string | null = null;
 /** How long a lint may keep a newer text waiting before it is abandoned. */
 const STALE_AFTER_MS = 300;
 
+function quickDone(text: string, outcome: LintOutcome): void {
+  if (text !== running || outcome.kind !== 'done') return;
+  quickOfRunning = { text, outcome };
+  useAnswers.setState((s) => ({ version: s.version + 1 }));
+}
+
 function finished(text: string, outcome: LintOutcome): void {
+  if (quickOfRunning?.text === text) quickOfRunning = null;
   answers.delete(text);
   answers.set(text, outcome);
   if (answers.size > KEEP) answers.delete(answers.keys().next().value!);
@@ -52,11 +68,12 @@ function finished(text: string, outcome: LintOutcome): void {
 
 function start(text: string): void {
   running = text;
+  quickOfRunning = null;
   runningSince = performance.now();
   if (!worker) {
     worker = new LintWorker();
-    worker.onmessage = (e: MessageEvent<{ text: string; outcome: LintOutcome }>) =>
-      finished(e.data.text, e.data.outcome);
+    worker.onmessage = (e: MessageEvent<LintAnswer>) =>
+      e.data.partial ? quickDone(e.data.text, e.data.outcome) : finished(e.data.text, e.data.outcome);
     worker.onerror = (e) => {
       // The worker itself died (out of memory, a blocked script): say so for this text, start
       // a fresh worker for the next one.
@@ -88,7 +105,8 @@ function lintDraft(text: string | null, key: string): DraftLint {
     } else waiting = text;
   }
   const previous = lastDone.get(key);
-  return previous ? { kind: 'linting', previous } : { kind: 'linting' };
+  const quick = quickOfRunning?.text === text ? quickOfRunning.outcome : undefined;
+  return { kind: 'linting', ...(previous ? { previous } : {}), ...(quick ? { quick } : {}) };
 }
 
 /** `lintDraft` for components: re-renders when the answer arrives. */

@@ -1,7 +1,8 @@
 /**
- * The lint of a draft, off the main thread: `{ text, clock }` in, `{ text, outcome }` out (see
- * lint-runner.ts). Only drafts that validate are sent here; the engine's `lintBundle` decides each
- * finding, so it runs in this worker, never on the page's thread.
+ * The lint of a draft, off the main thread: `{ text, clock }` in, two answers out (see
+ * lint-runner.ts): first the quick lint (the bundle's shape and each rule's condition, `partial`),
+ * then the whole lint with each tool's run decided. Only drafts that validate are sent here; the
+ * engine's `lintBundle` decides each finding, so it runs in this worker, never on the page's thread.
  */
 import type { LintResponse } from '../../contract/analysis';
 import type { Bundle } from '../../contract/bundle';
@@ -11,13 +12,23 @@ import { lintBundle } from '../../../engine/analysis';
 export type LintOutcome =
   { kind: 'done'; response: LintResponse; clock: string } | { kind: 'failed'; message: string };
 
+/** One answer: `partial` when the tools' runs are still being decided for this text. */
+export interface LintAnswer {
+  text: string;
+  outcome: LintOutcome;
+  partial?: true;
+}
+
+const answer = (message: LintAnswer) => self.postMessage(message);
+
 self.onmessage = (event: MessageEvent<{ text: string; clock: string }>) => {
   const { text, clock } = event.data;
-  let outcome: LintOutcome;
   try {
-    outcome = { kind: 'done', clock, response: lintBundle(JSON.parse(text) as Bundle, { clock }) };
+    const bundle = JSON.parse(text) as Bundle;
+    const quick = lintBundle(bundle, { clock, toolRuns: false });
+    answer({ text, outcome: { kind: 'done', clock, response: quick }, partial: true });
+    answer({ text, outcome: { kind: 'done', clock, response: lintBundle(bundle, { clock }) } });
   } catch (e) {
-    outcome = { kind: 'failed', message: e instanceof Error ? e.message : String(e) };
+    answer({ text, outcome: { kind: 'failed', message: e instanceof Error ? e.message : String(e) } });
   }
-  self.postMessage({ text, outcome });
 };

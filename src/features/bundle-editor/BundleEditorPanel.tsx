@@ -475,9 +475,9 @@ export function BundleEditorPanel({
   );
 }
 
-/** The lint's part of the status line: " · Linting…", " · 2 lint findings". */
+/** The lint's part of the status line: " · Linting…", " · Linting each tool’s runs…", " · 2 lint findings". */
 function lintStatusWords(lint: DraftLint, problems: readonly Problem[]): string {
-  if (lint.kind === 'linting') return ' · Linting…';
+  if (lint.kind === 'linting') return lint.quick ? ' · Linting each tool’s runs…' : ' · Linting…';
   if (lint.kind === 'failed') return ' · lint could not run';
   if (lint.kind !== 'done') return '';
   const found = problems.filter((p) => p.source === 'lint').length;

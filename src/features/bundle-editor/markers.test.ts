@@ -144,6 +144,26 @@ describe('problems from the lint', () => {
     expect(during.map((p) => [p.code, p.startLineNumber])).toEqual([['dead_rule', lineOf('"when"')]]);
   });
 
+  it("shows a newer text's quick findings at once, keeping the last findings of the tools' runs", () => {
+    const shadowed = {
+      code: 'shadowed_rule',
+      severity: 'warning' as const,
+      message: 'MAX_AMOUNT never decides.',
+      loc: { path: rulePath },
+      rule: 'MAX_AMOUNT',
+      tool: 'DISPUTE_CHARGE',
+    };
+    const previous = {
+      ...done,
+      response: { ...done.response, findings: [...done.response.findings, shadowed] },
+    };
+    const quick = { ...done, response: { ...done.response, findings: [] } };
+    const during = lintProblems(text, { kind: 'linting', previous, quick });
+    // The dead rule is gone from the newer text (its quick lint says so); the shadowed rule, which
+    // only the tools' runs can confirm or clear, stays until they are decided.
+    expect(during.map((p) => p.code)).toEqual(['shadowed_rule']);
+  });
+
   it('names what the lint left unanalysed', () => {
     const partial = {
       ...done,

@@ -6,7 +6,7 @@
  *
  * Pure: no Monaco import (severities are plain strings; the editor maps them).
  */
-import type { Witness } from '../../contract/analysis';
+import { TOOL_RUN_FINDINGS, type LintResponse, type Witness } from '../../contract/analysis';
 import type { BundleIssue } from '../../contract/api';
 import { locateInJson, offsetToLineColumn } from '../../lib/bundle/locate';
 import type { DraftAnalysis } from '../../domain/bundles/analysis';
@@ -95,6 +95,20 @@ function lintStatus(text: string, severity: Problem['severity'], code: string, m
 }
 
 /**
+ * The lint answer to show for this text. While a newer text is linted, the last findings stay
+ * where their paths are in this text; once the newer text's quick lint is in, its findings replace
+ * them, but for the last findings of the tools' runs, which stay until the runs are decided again.
+ */
+function shownLint(lint: DraftLint): LintResponse | undefined {
+  if (lint.kind === 'done') return lint.response;
+  if (lint.kind !== 'linting') return undefined;
+  if (!lint.quick) return lint.previous?.response;
+  const quick = lint.quick.response;
+  const runs = (lint.previous?.response.findings ?? []).filter((f) => TOOL_RUN_FINDINGS.includes(f.code));
+  return { ...quick, findings: [...quick.findings, ...runs] };
+}
+
+/**
  * The lint's findings as problems at their `loc.path` (the validator's mapping), and one clear
  * problem when the lint could not run or left something unanalysed: never a silent blank.
  */
@@ -117,10 +131,9 @@ export function lintProblems(text: string, lint: DraftLint): Problem[] {
         'Lint could not run: this browser cannot start a Web Worker, and the engine never runs on the page itself.',
       ),
     ];
-  // While a newer text is linted, the last findings stay where their paths are in this text.
-  const shown = lint.kind === 'linting' ? lint.previous : lint.kind === 'done' ? lint : undefined;
+  const shown = shownLint(lint);
   if (!shown) return [];
-  const out = shown.response.findings.map((f, i) => {
+  const out = shown.findings.map((f, i) => {
     const { start, end, exact } = rangeOf(text, f.loc.path);
     return withPosition(text, {
       id: `lint:${i}:${f.code}:${f.loc.path.join('.')}`,
@@ -139,8 +152,8 @@ export function lintProblems(text: string, lint: DraftLint): Problem[] {
       exact,
     });
   });
-  const left = shown.response.not_analysed;
-  if (shown.response.capped || left.length > 0) {
+  const left = shown.not_analysed;
+  if (shown.capped || left.length > 0) {
     const what = left
       .slice(0, 3)
       .map((n) => [n.tool, n.rule, n.param].filter(Boolean).join(' · ') || n.reason)
@@ -150,7 +163,7 @@ export function lintProblems(text: string, lint: DraftLint): Problem[] {
         text,
         'info',
         'lint_partial',
-        `Lint did not analyse everything${shown.response.capped ? ' (it stopped at its limits)' : ''}${what ? `: ${what}${left.length > 3 ? ` and ${left.length - 3} more` : ''}` : ''}. Findings may be missing there.`,
+        `Lint did not analyse everything${shown.capped ? ' (it stopped at its limits)' : ''}${what ? `: ${what}${left.length > 3 ? ` and ${left.length - 3} more` : ''}` : ''}. Findings may be missing there.`,
       ),
     );
   }
