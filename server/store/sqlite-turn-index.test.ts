@@ -132,4 +132,24 @@ describe('the SQLite turn index between sends', () => {
     expect(index.mergeStep()).toBe(false);
     expect(await found('charge')).toBe(120);
   });
+
+  it('compares numbers and dates in rows of either layout: binary JSON now, text before', async () => {
+    const { db, index, append } = storeWithTask();
+    append();
+    append();
+    index.catchUp();
+    const layout = db.prepare('SELECT typeof(numbers) AS n, typeof(dates) AS d FROM turn_index ORDER BY id');
+    expect(layout.all()).toEqual([
+      { n: 'blob', d: 'blob' },
+      { n: 'blob', d: 'blob' },
+    ]);
+    // A row moved before this layout holds text: the same comparison reads it.
+    db.exec('UPDATE turn_index SET numbers = json(numbers), dates = json(dates) WHERE id = 1');
+    expect(layout.all()[0]).toEqual({ n: 'text', d: 'text' });
+    const counted = (where: string[]) => index.count(parseTurnQuery({ where }), null);
+    expect(await counted(['transaction-amount>100', 'transaction-amount<=120'])).toBe(2);
+    expect(await counted(['transaction-amount>120'])).toBe(0);
+    expect(await counted(['transaction-date>=2025-03-05', 'transaction-date<2025-03-06'])).toBe(2);
+    expect(await counted(['transaction-date>2025-03-05'])).toBe(0);
+  });
 });

@@ -2,7 +2,9 @@
  * The turn index in SQLite (the tables of migrations 8 and 12 in `migrations.ts`): written by the
  * store in the transaction that stores the turn, so it is never lost; searched and counted with
  * the SQL of `turn-search.ts`. A turn is one row of `turn_index` (with its rules and tools, for the
- * counts, and its numbers and dates, for comparisons, as JSON) and one row of the contentless FTS5
+ * counts, as JSON text, and its numbers and dates, for comparisons, as JSONB, SQLite's binary JSON,
+ * which a comparison reads two to three times faster than text; rows written before hold text,
+ * which the same SQL reads) and one row of the contentless FTS5
  * table `turn_index_text` keyed by that row's id (its message, its reply, and its terms in a column
  * of their own).
  *
@@ -67,7 +69,8 @@ export class SqliteTurnIndex {
     );
     this.moveRows = db.prepare(
       `INSERT INTO turn_index (id, ${ROW_COLUMNS})
-       SELECT id, ${ROW_COLUMNS} FROM turn_index_pending WHERE id <= ? ORDER BY id`,
+       SELECT id, ${ROW_COLUMNS.replace(/\b(numbers|dates)\b/g, 'jsonb($1)')}
+       FROM turn_index_pending WHERE id <= ? ORDER BY id`,
     );
     this.moveText = db.prepare(
       `INSERT INTO turn_index_text (rowid, message, reply, terms)

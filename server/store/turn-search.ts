@@ -93,11 +93,18 @@ const operandOf = (p: Compared) => ('number' in p ? p.number : p.date);
 
 /**
  * Comparisons of one parameter's value with numbers or dates (all of them must hold), probed in
- * the turn's row: its JSON column read once for all of them.
+ * the turn's row. On SQLite, the value is read from its JSON column by its path (`$."code"`, the
+ * row's JSONB read without parsing text); a code the path cannot quote (one holding `"`) is looked
+ * for among the column's keys instead, its comparisons sharing one read.
  */
 function comparison(all: readonly [Compared, ...Compared[]], dialect: Dialect): Where {
   const [first] = all;
   const column = columnOf(first);
+  if (dialect === 'sqlite' && !first.code.includes('"'))
+    return {
+      sql: all.map((p) => `(ti.${column} ->> ?) ${p.op} ?`).join(' AND '),
+      args: all.flatMap((p) => [`$."${p.code}"`, operandOf(p)]),
+    };
   if (dialect === 'sqlite')
     return {
       sql: `EXISTS (SELECT 1 FROM json_each(ti.${column}) AS v WHERE v.key = ?${all.map((p) => ` AND v.value ${p.op} ?`).join('')})`,
