@@ -22,6 +22,7 @@ import { epochDayToIso, parseClock, toEpochDay, type Clock } from './clock';
 import { compileBundle } from './compile';
 import { compileVariant, type CompiledPatch } from './compile-variant';
 import { leafParams } from './conditions';
+import { ruleLoc, type Path } from './analysis/locate';
 import type { CompiledBundle, StagedRule } from './types';
 import { isFilled, toBoolean, toNumber } from './values';
 import { whatIf, type ValueEdit, type WhatIfInput, type WhatIfOutput } from './what-if';
@@ -85,7 +86,6 @@ interface Candidate {
   stepBack?: ValueEdit | BundleChange;
 }
 
-type Path = (string | number)[];
 
 export { applyBundleChange, type BundleChange };
 
@@ -98,14 +98,6 @@ function locateRules(
   const out = new Map<string, { staged: StagedRule; path: Path }>();
   const toolsKey = Array.isArray((raw as { agent_tools?: unknown }).agent_tools) ? 'agent_tools' : 'tools';
   const rawTools = ((raw as Record<string, unknown>)[toolsKey] ?? []) as { code?: unknown }[];
-  const stageKey: Record<string, Path> = {
-    constraint: ['rules', 'pre', 'constraint'],
-    required_parameters: ['rules', 'pre', 'required_parameters'],
-    missing_info: ['rules', 'pre', 'missing_info'],
-    success: ['rules', 'summary', 'success'],
-    fail: ['rules', 'summary', 'fail'],
-    summary_missing_info: ['rules', 'summary', 'missing_info'],
-  };
   const globals = Array.isArray(raw.rules) ? raw.rules : [];
   for (const ct of compiled.tools) {
     const toolAt = rawTools.findIndex((t) => t && t.code === ct.code);
@@ -128,10 +120,7 @@ function locateRules(
                 (r) => r === staged.rule || (r.code !== undefined && r.code === staged.rule.code),
               );
           if (i >= 0) out.set(staged.id, { staged, path: ['rules', i] });
-        } else if (toolAt >= 0) {
-          const i = list.indexOf(staged);
-          out.set(staged.id, { staged, path: [toolsKey, toolAt, ...stageKey[staged.stage]!, i] });
-        }
+        } else if (toolAt >= 0) out.set(staged.id, { staged, path: ruleLoc(raw, compiled, staged, ct.code) });
       }
     if (out.size === ids.size) break;
   }
