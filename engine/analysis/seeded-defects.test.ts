@@ -3,7 +3,7 @@
  * and every seeded defect is found, with the rule or tool it concerns; a kind missed fails.
  */
 import { describe, expect, it } from 'vitest';
-import { TOOL_RUN_FINDINGS } from '../../src/contract/analysis';
+import { TOOL_RUN_FINDINGS } from '../../src/contract/tool-run-findings';
 import type { Bundle } from '../../src/contract/bundle';
 import { exampleBundle } from '../../server/agents/converse';
 import { starterBundle } from '../../tests/support/starter-agent';

@@ -75,18 +75,6 @@ export type NotAnalysed = z.infer<typeof NotAnalysed>;
 
 export const FINDING_SEVERITIES = ['error', 'warning', 'info'] as const;
 
-/**
- * Findings only a tool's run over its regions can show (the slow part of a lint); the others come
- * from the bundle's shape and each rule's condition alone, and a quick lint (`toolRuns: false`)
- * gives those first.
- */
-export const TOOL_RUN_FINDINGS: readonly string[] = [
-  'shadowed_rule',
-  'rule_conflict',
-  'unreachable_message',
-  'repeated_call',
-];
-
 export const LintFinding = z.object({
   code: z.string().describe('dead_rule, always_holds, shadowed_rule, rule_conflict, unreachable_message, …'),
   severity: z.enum(FINDING_SEVERITIES),

@@ -35,6 +35,7 @@ import { exportFileName, importFiles, type ImportResult } from '../../domain/bun
 import { blockingProblems, problemsOf, markerProblems, type Problem } from './markers';
 import { useDraftLint, type DraftLint } from '../../domain/bundles/lint-runner';
 import { LazyEditChanges, LazyFindingWitness } from './lazy-views';
+import { LazyVersionActions } from './lazy-version-actions';
 import type { OpenWitnessThread } from './witness-thread';
 import type { Witness } from '../../contract/analysis';
 import type { EditorHandle } from './monaco/MonacoBundleEditor';
@@ -42,7 +43,6 @@ import { ProblemsList } from './ProblemsList';
 import { readDataTransfer, readFileList } from '../../domain/bundles/read-files';
 import { useDarkClass as useDarkMode } from '../../components/ui/use-dark';
 import { useServerDraftSync } from './server-draft';
-import { VersionActions } from './VersionActions';
 import { ownValue } from '../../lib/own-records';
 import { lazyComponent } from '../../components/ui/lazy-component';
 
@@ -315,7 +315,7 @@ export function BundleEditorPanel({
             Export
           </Button>
           {created ? (
-            <VersionActions
+            <LazyVersionActions
               agent={created}
               text={text}
               activeText={baselineText}

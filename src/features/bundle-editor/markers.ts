@@ -6,7 +6,8 @@
  *
  * Pure: no Monaco import (severities are plain strings; the editor maps them).
  */
-import { TOOL_RUN_FINDINGS, type LintResponse, type Witness } from '../../contract/analysis';
+import type { LintResponse, Witness } from '../../contract/analysis';
+import { TOOL_RUN_FINDINGS } from '../../contract/tool-run-findings';
 import type { BundleIssue } from '../../contract/api';
 import { locateInJson, offsetToLineColumn } from '../../lib/bundle/locate';
 import type { DraftAnalysis } from '../../domain/bundles/analysis';
