@@ -104,6 +104,14 @@ const SEARCHES: [string, Record<string, string[]>][] = [
   ['a rare value (param=transaction-amount>1000: 1 turn in 400)', { param: ['transaction-amount>1000'] }],
   ['a word no turn holds (q=zeppelin)', { q: ['zeppelin'] }],
 ];
+/** Searches of two filters, paged: an agent beside a term, or beside words. */
+const PAGED: [string, Record<string, string[]>][] = [
+  [
+    'rule and agent (rule=DISPUTE_WINDOW:blocked, agent=card-disputes)',
+    { rule: ['DISPUTE_WINDOW:blocked'], agent: ['card-disputes'] },
+  ],
+  ['agent alone (agent=card-disputes)', { agent: ['card-disputes'] }],
+];
 const FACETS: [string, Record<string, string[]>][] = [
   ['facets of rule=DISPUTE_WINDOW:blocked', { rule: ['DISPUTE_WINDOW:blocked'] }],
   ['facets of tool=DISPUTE_CHARGE:invoked', { tool: ['DISPUTE_CHARGE:invoked'] }],
@@ -262,20 +270,23 @@ const all = samples();
 const { store, fillMs, file, done } = await openStore(all);
 try {
   const rows: { measure: string; min: number; median: number }[] = [];
-  for (const [name, params] of SEARCHES) {
+  for (const [name, params] of [...SEARCHES, ...PAGED]) {
     const q = parseTurnQuery(params);
-    rows.push({
-      measure: `search: ${name}, page of 50`,
-      ...(await timed(REPS, () => store.searchTurns(q, null, null, 51))),
-    });
+    // Pages 1, 2 and 5 of 50, each from the cursor the page before it gave (as the UI pages).
+    const cursors: (number | null)[] = [null];
+    while (cursors.length < 5) {
+      const next = (await store.searchTurns(q, null, cursors[cursors.length - 1]!, 50)).next;
+      if (next === null) break;
+      cursors.push(next);
+    }
+    for (const page of [1, 2, 5]) {
+      if (cursors.length < page) break;
+      rows.push({
+        measure: `search: ${name}, page ${page} of 50`,
+        ...(await timed(REPS, () => store.searchTurns(q, null, cursors[page - 1]!, 50))),
+      });
+    }
   }
-  const deep = parseTurnQuery({ agent: ['card-disputes'] });
-  const firstPage = await store.searchTurns(deep, null, null, 51);
-  const before = firstPage.hits[49]!.id;
-  rows.push({
-    measure: 'search: second page (cursor) of agent=card-disputes',
-    ...(await timed(REPS, () => store.searchTurns(deep, null, before, 51))),
-  });
   for (const [name, params] of FACETS) {
     const q = parseTurnQuery(params);
     rows.push({ measure: name, ...(await timed(REPS, () => store.turnFacets(q, null))) });
