@@ -18,6 +18,17 @@ export interface Pending {
   resume: string[];
   /** The tool's values when confirmation was requested; a changed value needs a new confirmation. */
   snapshot?: string;
+  /**
+   * The confirmations the last reply asked for (confirmation rules' ids, `<TOOL>.requires_confirmation`):
+   * a yes confirms these and nothing else. Absent in a state written before it was kept: all of them.
+   */
+  confirming?: string[];
+  /**
+   * Tools that finished (their integrations succeeded) for this request in earlier turns: a
+   * sub-tool among them is not run again until the request ends (the tool proceeds, is declined,
+   * or another tool starts).
+   */
+  done?: string[];
 }
 
 /**
