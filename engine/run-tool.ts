@@ -218,6 +218,8 @@ interface ToolRun {
    * none, so the values are restated), and `<TOOL>.requires_confirmation` (the values restated).
    */
   confirming: { id: string; message: string | null }[];
+  /** The confirmations the user's yes gave in this turn (kept while the values stay the same). */
+  confirmedIds: string[];
   /** Parameters `ADD_REQUIRED_PARAM` rules made required. */
   extraRequired: string[];
   /** `ASK_A_QUESTION` rules' questions, by the parameters their conditions read. */
@@ -242,6 +244,7 @@ export function runTool(
     waitingOn: null,
     needsConfirmation: false,
     confirming: [],
+    confirmedIds: [],
     extraRequired: [],
     questions: [],
   };
@@ -265,7 +268,8 @@ export function runTool(
       kind: 'confirm',
       tool: code,
       message: confirmationRequest(work, run),
-      confirming: run.confirming.map((c) => c.id),
+      // A yes to this reply gives what it asks, and keeps what was confirmed already.
+      confirming: [...run.confirming.map((c) => c.id), ...run.confirmedIds],
       resume: [],
     };
   }
@@ -288,7 +292,9 @@ function confirmationRequest(work: TurnWork, run: ToolRun): string {
 
 /** Whether the user's yes confirms `id` (a confirmation the previous reply asked for). */
 function confirmedNow(work: TurnWork, run: ToolRun, id: string): boolean {
-  return run.confirmed && (work.confirming === null || work.confirming.includes(id));
+  const yes = run.confirmed && (work.confirming === null || work.confirming.includes(id));
+  if (yes) run.confirmedIds.push(id);
+  return yes;
 }
 
 /** Evaluates rules in order until one moves the turn to another tool (its outcome), else null. */
@@ -639,7 +645,7 @@ function summarize(work: TurnWork, run: ToolRun, action: ActionResult): Outcome 
           ? 'it has no message'
           : message === null
             ? 'its message closes the tool'
-            : "an earlier rule's message closes the tool",
+            : "its message is not said: an earlier rule's message closes the tool",
       ),
       true,
     );

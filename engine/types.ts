@@ -19,8 +19,9 @@ export interface Pending {
   /** The tool's values when confirmation was requested; a changed value needs a new confirmation. */
   snapshot?: string;
   /**
-   * The confirmations the last reply asked for (confirmation rules' ids, `<TOOL>.requires_confirmation`):
-   * a yes confirms these and nothing else. Absent in a state written before it was kept: all of them.
+   * What a yes to the last reply confirms, and nothing else: the confirmations it asked for
+   * (confirmation rules' ids, `<TOOL>.requires_confirmation`) and those given already for the same
+   * values. Absent in a state written before it was kept: every confirmation.
    */
   confirming?: string[];
   /**
