@@ -10,6 +10,7 @@ import type { Bundle, Rule, Tool } from '../src/contract/bundle';
 import { validateBundle } from '../src/lib/bundle/validate';
 import { calls, converse, ruleResults } from '../server/agents/converse';
 import type { TurnOutput } from './contract';
+import { lintBundle } from './analysis';
 import { engine } from './index';
 import { fixture } from './fixtures/load.fixture';
 import { turnIndexEntry, type IndexedTurn } from './turn-index-entry';
@@ -296,6 +297,19 @@ describe('hazard 5: in a summary list, the first message that holds is said, and
       }),
     ]);
     expect(issues[0]!.message).toContain('only the first message of the summary is said');
+  });
+
+  it('lint says it once, at the same place, with a conversation that shows it', () => {
+    const found = lintBundle(twoMessages(null), { clock: CLOCK }).findings.filter(
+      (f) => f.code === 'unreachable_message',
+    );
+    expect(found).toEqual([
+      expect.objectContaining({
+        rule: 'LETTER_FOLLOWS',
+        loc: { path: ['agent_tools', 0, 'rules', 'summary', 'success', 1, 'then', 'message'] },
+        witness: expect.objectContaining({ tool: 'CHECK_CLAIM' }),
+      }),
+    ]);
   });
 
   it('after a message with a condition, the second is said where the first does not hold, and no warning', () => {

@@ -412,11 +412,17 @@ function unreachableMessages(
       if (held.length === 0 || earlier.length === 0) return;
       if (!held.every((g) => earlier.some((e) => g.decided.held.has(e.id)))) return;
       const first = earlier.find((e) => held[0]!.decided.held.has(e.id))!;
+      const path = [...at(r), 'then', 'message'];
+      // The validator's warning at the same message (after a rule with no condition) gives way to this one, with its witness.
+      const same = l.findings.findIndex(
+        (f) => f.code === 'unreachable_message' && JSON.stringify(f.loc.path) === JSON.stringify(path),
+      );
+      if (same >= 0) l.findings.splice(same, 1);
       l.findings.push({
         code: 'unreachable_message',
         severity: 'warning',
         message: `${r.id}'s message never reaches a reply: wherever it holds, ${first.id}'s message comes first and closes ${tool.code} (only the first message of the summary is said).`,
-        loc: { path: [...at(r), 'then', 'message'] },
+        loc: { path },
         rule: r.id,
         tool: tool.code,
         witness: witness(held[0]!),
@@ -425,7 +431,7 @@ function unreachableMessages(
   }
 }
 
-/** An integration a waiting turn called (a sub-tool's, an API rule's) that the next turn calls again. */
+/** An integration a waiting turn called (an API rule's: a sub-tool runs once per request) that the next turn calls again. */
 function repeatedCalls(l: Lint, tool: CompiledTool, regions: DecidedRegion[]): void {
   const reported = new Set<string>();
   for (const g of regions) {
@@ -443,7 +449,7 @@ function repeatedCalls(l: Lint, tool: CompiledTool, regions: DecidedRegion[]): v
       l.findings.push({
         code: 'repeated_call',
         severity: 'warning',
-        message: `${code} is called again when the user confirms: ${tool.code} calls it and then waits for a yes, and the yes runs it a second time for the same request (a second lookup or hold, and its message repeated).`,
+        message: `${code} is called again when the user confirms: ${tool.code} calls it and then waits for a yes, and the yes runs it a second time for the same request (an API rule calls its integration on every turn its condition holds).`,
         loc: { path: toolLoc(l.raw, tool.code) },
         tool: tool.code,
         witness: messages ? { ...values, messages } : values,
