@@ -1,9 +1,9 @@
 /**
  * Runs one tool for the turn, evaluating every rule in the fixed order: global rules that apply
  * to it, pre.constraint, pre.required_parameters, the required-parameters check,
- * pre.missing_info, the confirmation check, then (after the integrations) summary.success or
- * summary.fail. Sequencing rules run the other tool in place (a sub-tool, resumed from) or hand
- * the turn over to it. The outcome is decided in order: blocked, information missing,
+ * pre.missing_info, the confirmation check, then (after the integrations) summary.success,
+ * summary.fail or summary.missing_info. Sequencing rules run the other tool in place (a sub-tool,
+ * resumed from, run once per request) or hand the turn over to it. The outcome is decided in order: blocked, information missing,
  * confirmation needed, else the integrations run and the tool is done.
  */
 import type { RuleEvaluation, ToolInvocation } from '../src/contract/trace';
@@ -73,7 +73,7 @@ export type Outcome =
   | (OutcomeBase & { kind: 'block'; rule: string; next?: string })
   | (OutcomeBase & { kind: 'ask'; asked: string[] })
   | (OutcomeBase & { kind: 'confirm'; confirming: string[] })
-  | (OutcomeBase & { kind: 'done'; success: boolean; notFound?: boolean });
+  | (OutcomeBase & { kind: 'done'; success: boolean });
 
 export function toolParams(ct: CompiledTool): string[] {
   return [...new Set([...ct.required.flat(), ...ct.optional])];
@@ -574,10 +574,10 @@ function runIntegrations(work: TurnWork, run: ToolRun): ActionResult {
 /**
  * The summary rules of how the action ended, once the integrations ran: `summary.success`,
  * `summary.fail`, or `summary.missing_info` when a lookup found nothing (`summary.fail` when the
- * tool has no `summary.missing_info` rule). A BLOCK rule that holds
- * (or a gating rule in error) blocks the turn with its message; an activation hands the turn over
- * to the next tool; otherwise the first message of a rule that holds closes the tool (a later
- * message that holds is not said: its reason says so).
+ * tool has no `summary.missing_info` rule). A BLOCK rule that holds (or a gating rule in error)
+ * blocks the turn with its message; an activation hands the turn over to the next tool; otherwise
+ * the first message of a rule that holds closes the tool (a later message that holds is not said:
+ * its reason says so).
  */
 function summarize(work: TurnWork, run: ToolRun, action: ActionResult): Outcome {
   const { code, ct, stack } = run;
@@ -659,12 +659,5 @@ function summarize(work: TurnWork, run: ToolRun, action: ActionResult): Outcome 
     ...(notFound ? { not_found: true } : {}),
   });
   const fallback = notFound ? notFoundText(compiled, ct.tool, action.parameters) : doneText(ct.tool, success);
-  return {
-    kind: 'done',
-    tool: code,
-    success,
-    ...(notFound ? { notFound } : {}),
-    message: message ?? fallback,
-    resume: [],
-  };
+  return { kind: 'done', tool: code, success, message: message ?? fallback, resume: [] };
 }
