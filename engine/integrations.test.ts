@@ -20,6 +20,8 @@ const bundle: Bundle = {
       },
     },
     { code: 'broken', type: 'API', settings: { test_curl_response: { error: 'boom' } } },
+    { code: 'gone', type: 'API', settings: { test_curl_response: { status: 404, error: 'no such record' } } },
+    { code: 'down', type: 'API', settings: { test_curl_response: { status: 503 } } },
     { code: 'stub', type: 'RAG' },
   ],
 };
@@ -35,9 +37,11 @@ describe('integrations (never the network)', () => {
     });
   });
 
-  it('fails when nothing mapped is found, or the canned response reports an error', () => {
-    expect(callIntegration(compiled, 'lookup', { ref: 'ZZ' }, []).result).toBe('failure');
+  it('finds nothing when nothing mapped is found; fails when the canned response reports an error', () => {
+    expect(callIntegration(compiled, 'lookup', { ref: 'ZZ' }, []).result).toBe('not_found');
     expect(callIntegration(compiled, 'broken', {}, []).result).toBe('failure');
+    expect(callIntegration(compiled, 'gone', {}, []).result).toBe('not_found');
+    expect(callIntegration(compiled, 'down', {}, []).result).toBe('failure');
   });
 
   it('answers with a deterministic stub when there is no canned response', () => {

@@ -12,9 +12,17 @@ import { profileOrigin } from './provenance';
 import type { CompiledBundle, Origin, Values } from './types';
 import { isFilled, looseEquals, newValues, toBoolean, toNumber } from './values';
 
+/**
+ * How a call ended: it answered (`success`), it answered that what it looked for is not there
+ * (`not_found`: a status 404, or none of the mapped fields in the response, as a lookup whose
+ * record is missing), or it did not answer usefully (`failure`: an error reported, a status of
+ * 400 or more, a required request field without a value, an integration not defined).
+ */
+export type CallResult = 'success' | 'not_found' | 'failure';
+
 export interface IntegrationCall {
   code: string;
-  result: 'success' | 'failure';
+  result: CallResult;
   parameters: Values;
   /** Mapped outputs; undefined = not found (the value is cleared). */
   outputs: Record<string, unknown>;
@@ -83,6 +91,7 @@ function coerce(compiled: CompiledBundle, code: string, v: unknown): unknown {
 function failed(response: unknown): string | null {
   if (!response || typeof response !== 'object' || Array.isArray(response)) return null;
   const r = response as Json;
+  if (r.status === 404) return null;
   if (r.error !== undefined && r.error !== null && r.error !== false)
     return `the response reports an error: ${JSON.stringify(r.error).slice(0, 120)}`;
   if (typeof r.status === 'number' && r.status >= 400) return `the response status is ${r.status}`;
@@ -269,13 +278,18 @@ export function callIntegration(
       detail: `${code} (${source}): ${error}${also}`,
       notRun: skipped,
     };
-  if (entries.length > 0 && found === 0)
+  const missing404 =
+    !!response &&
+    typeof response === 'object' &&
+    !Array.isArray(response) &&
+    (response as Json).status === 404;
+  if (missing404 || (entries.length > 0 && found === 0))
     return {
       code,
-      result: 'failure',
+      result: 'not_found',
       parameters,
       outputs,
-      detail: `${code} (${source}): nothing found for the mapped fields${also}`,
+      detail: `${code} (${source}): not found (${missing404 ? 'the response status is 404' : 'nothing found for the mapped fields'})${also}`,
       notRun: skipped,
     };
   return {

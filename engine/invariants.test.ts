@@ -7,19 +7,31 @@
  *   `{"ref"}`);
  * - a rule reading a present but bad value (a formula that cannot run, a profile value not of its
  *   type) is `error`, never skipped;
- * - the same bundle and messages give the same trace on any task, and after renaming every code.
+ * - the same bundle and messages give the same trace on any task, and after renaming every code;
+ * and over generated bundles whose tools call integrations (and whose `API` rules look things up):
+ * - a tool's action runs at most once per request, so a sub-tool's integration is called once;
+ * - a tool in `tools_invoked` ran its action: none of its own checks stopped it in that turn;
+ * - a reply that asks for confirmation shows every confirmation it asks for: each confirmation
+ *   rule's question, and the tool's values restated when the tool asks itself.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../src/contract/bundle';
-import { generatedArb, PARAMS, TOOLS, type Generated } from './fixtures/generated-bundles.fixture';
+import {
+  confirmQuestion,
+  generatedArb,
+  generatedWithCallsArb,
+  PARAMS,
+  TOOLS,
+  type Generated,
+} from './fixtures/generated-bundles.fixture';
 import { exampleAgents, exampleBundle } from '../server/agents/converse';
 import type { TurnOutput } from './contract';
 import { engine } from './index';
 import { readState } from './state';
 import { traceViolations } from './trace-invariants';
-import { showValue } from './values';
+import { formatNumber, isFilled, showValue } from './values';
 
 const CLOCK = '2025-03-15T12:00:00Z';
 const RUNS = 1000;
@@ -129,6 +141,100 @@ describe(`invariants over ${RUNS} generated bundles and conversations (seed ${SE
         // On another task (another user, other interaction ids), with every code renamed.
         const elsewhere = run(renameBundle(g.bundle), messages, 'someone-else', 'other');
         expect(elsewhere.map(withoutIds)).toEqual(outs.map((o) => renamed(withoutIds(o))));
+      }),
+    );
+  });
+});
+
+// ---------------------------------------------------------------- what the user can trust
+
+type Decision = { type?: string; tool?: string; via?: string; by?: string };
+const decisionsOf = (out: TurnOutput) => (out.trace.decisions ?? []) as Decision[];
+
+/** A request: the turns from a tool started anew until no tool is pending. */
+function requests(outs: TurnOutput[]): TurnOutput[][] {
+  const out: TurnOutput[][] = [];
+  let open = false;
+  for (const turn of outs) {
+    const first = decisionsOf(turn).find(
+      (d) => d.type === 'activate_tool' || d.type === 'tool_text_response',
+    );
+    if (!open || first?.via !== 'continue') out.push([]);
+    out.at(-1)!.push(turn);
+    open = readState(turn.state).pending !== null;
+  }
+  return out;
+}
+
+/** A sub-tool's integration (every integration of the generated bundles answers) is called once per request. */
+function callsOncePerRequest(outs: TurnOutput[]): string[] {
+  const found: string[] = [];
+  requests(outs).forEach((turns, n) => {
+    const ran = new Map<string, number>();
+    for (const turn of turns)
+      for (const call of turn.trace.tools_invoked) ran.set(call.tool, (ran.get(call.tool) ?? 0) + 1);
+    for (const [tool, times] of ran)
+      if (times > 1) found.push(`request ${n + 1}: ${tool}'s action ran ${times} times`);
+  });
+  return found;
+}
+
+/** A tool in tools_invoked ran its action: none of its own checks blocked it or waited in that turn. */
+function invokedRan(g: Generated, out: TurnOutput): string[] {
+  const found: string[] = [];
+  const invoked = new Set(out.trace.tools_invoked.map((t) => t.tool));
+  for (const r of out.trace.rules_evaluated) {
+    if (r.result !== 'blocked' && r.result !== 'requires_confirmation') continue;
+    const owner = g.owners.get(r.rule_id);
+    // A summary rule runs after the action; `<TOOL>.params.required` and the like name their tool.
+    if (owner?.stage === 'success') continue;
+    const tool = owner ? owner.tool : r.rule_id.split('.')[0]!;
+    if (invoked.has(tool)) found.push(`${tool} is in tools_invoked, yet ${r.rule_id} is ${r.result}`);
+  }
+  return found;
+}
+
+/** Every confirmation a request_confirmation reply asks for is in it. */
+function confirmationsShown(g: Generated, out: TurnOutput): string[] {
+  if (out.trace.decision !== 'request_confirmation') return [];
+  const found: string[] = [];
+  const values = readState(out.state).values;
+  for (const r of out.trace.rules_evaluated) {
+    if (r.result !== 'requires_confirmation') continue;
+    if (g.owners.has(r.rule_id)) {
+      if (!out.reply.includes(confirmQuestion(r.rule_id, true)))
+        found.push(`${r.rule_id} asks for confirmation, yet the reply does not ask it: ${out.reply}`);
+      continue;
+    }
+    const tool = TOOLS.find((t) => `${t.code}.requires_confirmation` === r.rule_id)!;
+    const spec = (g.bundle.agent_tools ?? []).find((t) => t.code === tool.code)!;
+    const shown = [
+      `Please confirm: ${tool.name.toLowerCase()}`,
+      ...(spec.config?.params?.required ?? [])
+        .filter((c): c is string => typeof c === 'string' && isFilled(values[c]))
+        .map((c) => `${c}: ${typeof values[c] === 'number' ? formatNumber(values[c]) : String(values[c])}`),
+    ];
+    for (const words of shown)
+      if (!out.reply.includes(words))
+        found.push(`${r.rule_id}: the reply does not restate "${words}": ${out.reply}`);
+  }
+  return found;
+}
+
+describe(`what the user can trust, over ${RUNS} generated bundles that call integrations (seed ${SEED})`, () => {
+  it('a sub-tool runs once per request; a tool invoked ran its action; a confirmation asked is shown', () => {
+    check(
+      fc.property(generatedWithCallsArb, conversationArb, (g, messages) => {
+        const outs = run(g.bundle, messages);
+        const found = [
+          ...callsOncePerRequest(outs),
+          ...outs.flatMap((out) => [
+            ...traceViolations(out.trace),
+            ...invokedRan(g, out),
+            ...confirmationsShown(g, out),
+          ]),
+        ];
+        if (found.length > 0) throw new Error(`${found.join('\n')}\nmessages: ${JSON.stringify(messages)}`);
       }),
     );
   });

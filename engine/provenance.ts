@@ -40,7 +40,8 @@ export function carryState(
       kept.push(code);
     } else dropped.push(code);
   }
-  // A confirmation given for what another bundle restated does not carry over.
+  // A confirmation given for what another bundle restated does not carry over, nor a sub-tool
+  // that ran under it (its answers are dropped: it runs again with the new bundle).
   const pending = state.pending && {
     tool: state.pending.tool,
     awaiting: state.pending.awaiting,

@@ -72,6 +72,19 @@ export function doneText(tool: Tool, success: boolean): string {
     : `Sorry, ${toolLabel(tool).toLowerCase()} did not go through. Please try again later.`;
 }
 
+/**
+ * What a tool says when its lookup found nothing and no `summary.missing_info` rule speaks: what
+ * was looked for (the request's values), and to check it. Not an apology for a failure.
+ */
+export function notFoundText(compiled: CompiledBundle, tool: Tool, request: Values): string {
+  const parts = Object.keys(request)
+    .filter((k) => isFilled(request[k]))
+    .map((k) => `${paramLabel(compiled, k)} ${formatValue(request[k])}`);
+  return parts.length
+    ? `Sorry, I found nothing for ${parts.join(', ')}. Please check ${parts.length > 1 ? 'them' : 'it'} and tell me again.`
+    : `Sorry, ${toolLabel(tool).toLowerCase()} found nothing.`;
+}
+
 export function deniedText(tool: Tool): string {
   return `OK, I won't ${toolLabel(tool).toLowerCase()}. Is there anything else I can help with?`;
 }

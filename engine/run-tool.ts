@@ -1,17 +1,17 @@
 /**
  * Runs one tool for the turn, evaluating every rule in the fixed order: global rules that apply
  * to it, pre.constraint, pre.required_parameters, the required-parameters check,
- * pre.missing_info, the confirmation check, then (after the integrations) summary.success or
- * summary.fail. Sequencing rules run the other tool in place (a sub-tool, resumed from) or hand
- * the turn over to it. The outcome is decided in order: blocked, information missing,
+ * pre.missing_info, the confirmation check, then (after the integrations) summary.success,
+ * summary.fail or summary.missing_info. Sequencing rules run the other tool in place (a sub-tool,
+ * resumed from, run once per request) or hand the turn over to it. The outcome is decided in order: blocked, information missing,
  * confirmation needed, else the integrations run and the tool is done.
  */
 import type { RuleEvaluation, ToolInvocation } from '../src/contract/trace';
 import type { Clock } from './clock';
 import { applyComputations } from './computations';
 import { conditionReads, type ConditionContext } from './conditions';
-import { callIntegration } from './integrations';
-import { confirmationText, doneText, fillTemplate, questionFor } from './reply';
+import { callIntegration, type CallResult } from './integrations';
+import { confirmationText, doneText, fillTemplate, notFoundText, questionFor } from './reply';
 import {
   activationTarget,
   evaluateRule,
@@ -47,6 +47,16 @@ export interface TurnWork {
   activated: string[];
   /** Tools that ran their integrations successfully during the turn. */
   completed: string[];
+  /**
+   * Tools that finished for this request in earlier turns (the pending tool's `done`): a sub-tool
+   * among them is not run again, so its integrations are called once per request.
+   */
+  remembered: string[];
+  /**
+   * The confirmations the user's yes confirms (those the previous reply asked for), or null when
+   * the state does not say (written before it was kept): then a yes confirms all of them.
+   */
+  confirming: string[] | null;
   /** Reply sentences that come before the outcome's own message. */
   notes: string[];
   /** Computed parameters whose formula failed on known values, with why (see computations.ts). */
@@ -62,7 +72,7 @@ interface OutcomeBase {
 export type Outcome =
   | (OutcomeBase & { kind: 'block'; rule: string; next?: string })
   | (OutcomeBase & { kind: 'ask'; asked: string[] })
-  | (OutcomeBase & { kind: 'confirm' })
+  | (OutcomeBase & { kind: 'confirm'; confirming: string[] })
   | (OutcomeBase & { kind: 'done'; success: boolean });
 
 export function toolParams(ct: CompiledTool): string[] {
@@ -142,24 +152,38 @@ function mergeOutputs(work: TurnWork, integration: string, outputs: Record<strin
   }
 }
 
-function runIntegration(work: TurnWork, ct: CompiledTool, code: string): boolean {
+/**
+ * Calls one integration and merges its answer. Called by the tool's action (its `integrations`),
+ * the call is a `tools_invoked` entry: the tool ran. Called by an `API` rule (`rule`), it is a
+ * lookup on the tool's way, not the tool: only its `call_integration` decision records it, with
+ * the rule, the request and the outcome.
+ */
+function runIntegration(
+  work: TurnWork,
+  ct: CompiledTool,
+  code: string,
+  rule?: string,
+): { result: CallResult; parameters: Values } {
   const call = callIntegration(work.compiled, code, work.values, toolParams(ct));
-  work.invoked.push({
-    tool: ct.code,
-    parameters: call.parameters,
-    result: call.result,
-    integration: call.code,
-    detail: call.detail,
-    ...(call.notRun.length ? { not_run: call.notRun } : {}),
-  });
+  const notRun = call.notRun.length ? { not_run: call.notRun } : {};
+  if (rule === undefined)
+    work.invoked.push({
+      tool: ct.code,
+      parameters: call.parameters,
+      result: call.result,
+      integration: call.code,
+      detail: call.detail,
+      ...notRun,
+    });
   work.decisions.push({
     type: 'call_integration',
     tool: ct.code,
     integration: call.code,
     result: call.result,
+    ...(rule === undefined ? {} : { by: rule, parameters: call.parameters, detail: call.detail, ...notRun }),
   });
   mergeOutputs(work, call.code, call.outputs);
-  return call.result === 'success';
+  return { result: call.result, parameters: call.parameters };
 }
 
 function messageOf(work: TurnWork, r: StagedRule): string | null {
@@ -189,7 +213,13 @@ interface ToolRun {
   /** The first rule that made the tool wait (for a confirmation, or a parameter it requires). */
   waitingOn: string | null;
   needsConfirmation: boolean;
-  confirmMessage: string | null;
+  /**
+   * The confirmations asked, in order: a confirmation rule's id with its message (null: it has
+   * none, so the values are restated), and `<TOOL>.requires_confirmation` (the values restated).
+   */
+  confirming: { id: string; message: string | null }[];
+  /** The confirmations the user's yes gave in this turn (kept while the values stay the same). */
+  confirmedIds: string[];
   /** Parameters `ADD_REQUIRED_PARAM` rules made required. */
   extraRequired: string[];
   /** `ASK_A_QUESTION` rules' questions, by the parameters their conditions read. */
@@ -213,7 +243,8 @@ export function runTool(
     block: null,
     waitingOn: null,
     needsConfirmation: false,
-    confirmMessage: null,
+    confirming: [],
+    confirmedIds: [],
     extraRequired: [],
     questions: [],
   };
@@ -236,11 +267,34 @@ export function runTool(
     return {
       kind: 'confirm',
       tool: code,
-      message: run.confirmMessage ?? confirmationText(work.compiled, ct.tool, toolParams(ct), work.values),
+      message: confirmationRequest(work, run),
+      // A yes to this reply gives what it asks, and keeps what was confirmed already.
+      confirming: [...run.confirming.map((c) => c.id), ...run.confirmedIds],
       resume: [],
     };
   }
   return summarize(work, run, runIntegrations(work, run));
+}
+
+/**
+ * The reply asking for every confirmation pending, so one yes confirms nothing unseen: each
+ * confirmation rule's message in order, then the tool's values restated when the tool asks
+ * itself (`requires_confirmation`) or a rule has no message of its own.
+ */
+function confirmationRequest(work: TurnWork, run: ToolRun): string {
+  const said = run.confirming.map((c) => c.message).filter((m): m is string => m !== null);
+  const restate = said.length < run.confirming.length;
+  return [
+    ...said,
+    ...(restate ? [confirmationText(work.compiled, run.ct.tool, toolParams(run.ct), work.values)] : []),
+  ].join(' ');
+}
+
+/** Whether the user's yes confirms `id` (a confirmation the previous reply asked for). */
+function confirmedNow(work: TurnWork, run: ToolRun, id: string): boolean {
+  const yes = run.confirmed && (work.confirming === null || work.confirming.includes(id));
+  if (yes) run.confirmedIds.push(id);
+  return yes;
 }
 
 /** Evaluates rules in order until one moves the turn to another tool (its outcome), else null. */
@@ -308,10 +362,12 @@ function blockOf(work: TurnWork, r: StagedRule): Block {
 
 /** A confirmation rule that holds: confirmed already, or the tool waits for the user's yes. */
 function confirmationEntry(work: TurnWork, run: ToolRun, ev: Evaluated): RuleEvaluation {
-  if (run.confirmed) return outcome(ev, 'allowed', 'the condition holds and the user confirmed');
+  const id = ev.staged.id;
+  if (confirmedNow(work, run, id))
+    return outcome(ev, 'allowed', 'the condition holds and the user confirmed');
   run.needsConfirmation = true;
-  run.waitingOn ??= ev.staged.id;
-  run.confirmMessage ??= messageOf(work, ev.staged);
+  run.waitingOn ??= id;
+  run.confirming.push({ id, message: messageOf(work, ev.staged) });
   return outcome(ev, 'requires_confirmation', 'the condition holds, and the user has not confirmed yet');
 }
 
@@ -344,6 +400,12 @@ function activate(work: TurnWork, run: ToolRun, ev: Evaluated): Outcome | null {
   }
   if (work.completed.includes(target)) {
     done('allowed', `${target} already ran in this turn`);
+    return null;
+  }
+  // A sub-tool that finished for this request in an earlier turn is not run again: its
+  // integrations are not called a second time, nor its message repeated.
+  if (work.remembered.includes(target)) {
+    done('allowed', `${target} already ran for this request`);
     return null;
   }
   if (run.stack.includes(target) || run.stack.length >= MAX_TOOL_DEPTH) {
@@ -394,9 +456,10 @@ function applyEffect(work: TurnWork, run: ToolRun, ev: Evaluated): RuleEvaluatio
     );
   }
   if (action === 'API' && typeof then.settings?.integration === 'string') {
-    const ok = runIntegration(work, run.ct, then.settings.integration);
+    const { result } = runIntegration(work, run.ct, then.settings.integration, r.id);
     compute(work, run.code);
-    return outcome(ev, 'allowed', `${then.settings.integration} called (${ok ? 'success' : 'failure'})`);
+    const said = result === 'not_found' ? 'not found: its mapped parameters are cleared' : result;
+    return outcome(ev, 'allowed', `${then.settings.integration} called (${said})`);
   }
   const m = messageOf(work, r);
   if (m) work.notes.push(m);
@@ -461,12 +524,14 @@ function ask(work: TurnWork, run: ToolRun, first: string | string[]): Outcome {
 
 /** The tool's own confirmation check (`<TOOL>.requires_confirmation`), when it asks for one. */
 function checkConfirmation(work: TurnWork, run: ToolRun): void {
-  const { code, confirmed } = run;
+  const { code } = run;
   if (run.ct.tool.requires_confirmation !== true) return;
+  const id = `${code}.requires_confirmation`;
+  const confirmed = confirmedNow(work, run, id);
   recordRule(
     work,
     {
-      rule_id: `${code}.requires_confirmation`,
+      rule_id: id,
       rule_type: 'confirmation',
       predicate: `confirmed(${code})`,
       result: confirmed ? 'allowed' : 'requires_confirmation',
@@ -476,19 +541,25 @@ function checkConfirmation(work: TurnWork, run: ToolRun): void {
     },
     true,
   );
-  if (!confirmed) run.needsConfirmation = true;
+  if (confirmed) return;
+  run.needsConfirmation = true;
+  run.confirming.push({ id, message: null });
 }
 
-/** Runs the tool's integrations in order until one fails; whether all succeeded. */
-function runIntegrations(work: TurnWork, run: ToolRun): boolean {
+/** How the tool's action ended: every integration answered, or the first that did not (with its request). */
+interface ActionResult {
+  result: CallResult;
+  parameters: Values;
+}
+
+/** Runs the tool's integrations in order until one does not succeed: the tool's action. */
+function runIntegrations(work: TurnWork, run: ToolRun): ActionResult {
   const { code, ct } = run;
-  let success = true;
+  let ended: ActionResult = { result: 'success', parameters: newValues() };
   const refs = (ct.tool.integrations ?? []).filter((i) => i && typeof i.code === 'string');
   for (const ref of refs) {
-    if (!runIntegration(work, ct, ref.code)) {
-      success = false;
-      break;
-    }
+    ended = runIntegration(work, ct, ref.code);
+    if (ended.result !== 'success') break;
   }
   if (refs.length === 0) {
     const parameters = newValues();
@@ -496,21 +567,32 @@ function runIntegrations(work: TurnWork, run: ToolRun): boolean {
     work.invoked.push({ tool: code, parameters, result: 'success' });
   }
   compute(work, code);
-  if (success) work.completed.push(code);
-  return success;
+  if (ended.result === 'success') work.completed.push(code);
+  return ended;
 }
 
 /**
- * `summary.success` or `summary.fail`, once the integrations ran: a BLOCK rule that holds (or a
- * gating rule in error) blocks the turn with its message; an activation hands the turn over to
- * the next tool; otherwise the first message of a rule that holds closes the tool.
+ * The summary rules of how the action ended, once the integrations ran: `summary.success`,
+ * `summary.fail`, or `summary.missing_info` when a lookup found nothing (`summary.fail` when the
+ * tool has no `summary.missing_info` rule). A BLOCK rule that holds (or a gating rule in error)
+ * blocks the turn with its message; an activation hands the turn over to the next tool; otherwise
+ * the first message of a rule that holds closes the tool (a later message that holds is not said:
+ * its reason says so).
  */
-function summarize(work: TurnWork, run: ToolRun, success: boolean): Outcome {
+function summarize(work: TurnWork, run: ToolRun, action: ActionResult): Outcome {
   const { code, ct, stack } = run;
   const { compiled } = work;
+  const success = action.result === 'success';
+  const notFound = action.result === 'not_found';
   let message: string | null = null;
   let block: Block | null = null;
-  for (const r of success ? ct.success : ct.fail) {
+  // Nothing found: `summary.missing_info` speaks; a tool without such rules says it in `summary.fail`.
+  const rules = success
+    ? ct.success
+    : notFound && ct.summaryMissingInfo.length > 0
+      ? ct.summaryMissingInfo
+      : ct.fail;
+  for (const r of rules) {
     const ev = evaluateRule(r, compiled, condCtx(work));
     const { condition } = ev;
     if (condition.error !== undefined) {
@@ -563,21 +645,19 @@ function summarize(work: TurnWork, run: ToolRun, success: boolean): Outcome {
           ? 'it has no message'
           : message === null
             ? 'its message closes the tool'
-            : "an earlier rule's message closes the tool",
+            : "its message is not said: an earlier rule's message closes the tool",
       ),
       true,
     );
     message ??= own;
   }
-  for (const r of ct.summaryMissingInfo) {
-    const ev = evaluateRule(r, compiled, condCtx(work));
-    recordRule(
-      work,
-      ev.condition.holds ? outcome(ev, 'allowed', 'its words are for the reply') : ev.entry,
-      ev.condition.holds,
-    );
-  }
   if (block) return blocked(work, run, block);
-  work.decisions.push({ type: 'tool_text_response', tool: code, success });
-  return { kind: 'done', tool: code, success, message: message ?? doneText(ct.tool, success), resume: [] };
+  work.decisions.push({
+    type: 'tool_text_response',
+    tool: code,
+    success,
+    ...(notFound ? { not_found: true } : {}),
+  });
+  const fallback = notFound ? notFoundText(compiled, ct.tool, action.parameters) : doneText(ct.tool, success);
+  return { kind: 'done', tool: code, success, message: message ?? fallback, resume: [] };
 }

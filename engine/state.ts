@@ -17,6 +17,8 @@ function readPending(x: unknown): Pending | null {
     asked: strings(p.asked),
     resume: strings(p.resume),
     ...(typeof p.snapshot === 'string' ? { snapshot: p.snapshot } : {}),
+    ...(Array.isArray(p.confirming) ? { confirming: strings(p.confirming) } : {}),
+    ...(Array.isArray(p.done) ? { done: strings(p.done) } : {}),
   };
 }
 

@@ -23,7 +23,7 @@ export interface IndexedRule {
 }
 export interface IndexedTool {
   tool: string;
-  /** True when the tool was invoked (its integration called), false when only considered. */
+  /** True when the tool's action ran (it is in `tools_invoked`), false when only considered (a lookup of its `API` rule included). */
   invoked: boolean;
 }
 interface IndexedValue {

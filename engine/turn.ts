@@ -32,7 +32,17 @@ const DECISION: Record<Outcome['kind'], string> = {
 /** Suspended tools resumed within one turn, at most. */
 const MAX_RESUMES = 8;
 
+/**
+ * What the state remembers for the next turn: the tool that waits and on what, and, while the
+ * request goes on, the tools that finished for it (`done`).
+ */
 function nextPending(outcome: Outcome, work: TurnWork): Pending | null {
+  const pending = waitingOn(outcome, work);
+  const done = [...new Set([...work.remembered, ...work.completed])];
+  return pending && done.length > 0 ? { ...pending, done } : pending;
+}
+
+function waitingOn(outcome: Outcome, work: TurnWork): Pending | null {
   switch (outcome.kind) {
     case 'block':
       return outcome.next
@@ -48,6 +58,7 @@ function nextPending(outcome: Outcome, work: TurnWork): Pending | null {
         asked: [],
         resume: outcome.resume,
         snapshot: confirmationSnapshot(work, ct),
+        confirming: outcome.confirming,
       };
     }
     case 'done':
@@ -148,6 +159,10 @@ export function decideTurn(start: TurnStart, choice: ToolChoice, extracted: Valu
     invoked: [],
     activated: [],
     completed: [],
+    // The request goes on when the pending tool is continued (not declined): what finished for it
+    // is remembered, and a yes confirms what the previous reply asked.
+    remembered: choice.kind === 'continue' && choice.intent !== 'deny' ? (pending?.done ?? []) : [],
+    confirming: pending?.awaiting === 'confirmation' ? (pending.confirming ?? null) : [],
     notes: [],
     failed: Object.create(null) as Record<string, string>,
   };

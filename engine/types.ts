@@ -18,6 +18,18 @@ export interface Pending {
   resume: string[];
   /** The tool's values when confirmation was requested; a changed value needs a new confirmation. */
   snapshot?: string;
+  /**
+   * What a yes to the last reply confirms, and nothing else: the confirmations it asked for
+   * (confirmation rules' ids, `<TOOL>.requires_confirmation`) and those given already for the same
+   * values. Absent in a state written before it was kept: every confirmation.
+   */
+  confirming?: string[];
+  /**
+   * Tools that finished (their integrations succeeded) for this request in earlier turns: a
+   * sub-tool among them is not run again until the request ends (the tool proceeds, is declined,
+   * or another tool starts).
+   */
+  done?: string[];
 }
 
 /**

@@ -74,8 +74,10 @@ export function lint(raw: Bundle, clock: string, toolRuns: boolean): LintRespons
     regions: 0,
     budget: newBudget(),
   };
+  // The validator's `unreachable_message` (after a rule with no condition) is found again by the
+  // tool's run, with its witness: a tool-run finding, so the quick lint has none.
   for (const issue of validateBundle(raw))
-    if (issue.severity === 'warning')
+    if (issue.severity === 'warning' && issue.code !== 'unreachable_message')
       l.findings.push({
         code: issue.code,
         severity: 'warning',
@@ -425,7 +427,7 @@ function unreachableMessages(
   }
 }
 
-/** An integration a waiting turn called (a sub-tool's, an API rule's) that the next turn calls again. */
+/** An integration a waiting turn called (an API rule's: a sub-tool runs once per request) that the next turn calls again. */
 function repeatedCalls(l: Lint, tool: CompiledTool, regions: DecidedRegion[]): void {
   const reported = new Set<string>();
   for (const g of regions) {
@@ -443,7 +445,7 @@ function repeatedCalls(l: Lint, tool: CompiledTool, regions: DecidedRegion[]): v
       l.findings.push({
         code: 'repeated_call',
         severity: 'warning',
-        message: `${code} is called again when the user confirms: ${tool.code} calls it and then waits for a yes, and the yes runs it a second time for the same request (a second lookup or hold, and its message repeated).`,
+        message: `${code} is called again when the user confirms: ${tool.code} calls it and then waits for a yes, and the yes runs it a second time for the same request (an API rule calls its integration on every turn its condition holds).`,
         loc: { path: toolLoc(l.raw, tool.code) },
         tool: tool.code,
         witness: messages ? { ...values, messages } : values,

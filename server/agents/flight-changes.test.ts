@@ -117,10 +117,10 @@ describe('flight-changes: cancelling (Business class and Platinum Elite only)', 
     expect(calls(out)).toEqual(['LOOKUP_BOOKING/booking-api:success']);
   });
 
-  it('reports an unknown booking reference through the fail summary', () => {
+  it('reports an unknown booking reference through the fail summary (the tool has no summary.missing_info)', () => {
     const out = converse(exampleBundle('flight-changes'), CLOCK).say('look up booking QQQ111');
     expect(out.trace.intent).toBe('lookup_booking');
-    expect(calls(out)).toEqual(['LOOKUP_BOOKING/booking-api:failure']);
+    expect(calls(out)).toEqual(['LOOKUP_BOOKING/booking-api:not_found']);
     expect(ruleResults(out).BOOKING_NOT_FOUND).toBe('allowed');
     expect(out.reply).toContain("couldn't find a booking with reference QQQ111");
   });

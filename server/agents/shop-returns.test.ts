@@ -186,9 +186,9 @@ describe('shop-returns: extraction trusts the bundle', () => {
     expect(done.reply).toContain('Delivered to the front door');
   });
 
-  it('an unknown order fails the lookup without erasing the number the customer typed', () => {
+  it('an unknown order is not found, without erasing the number the customer typed', () => {
     const out = converse(agent(), CLOCK).say('show me order NW-999999');
-    expect(calls(out)).toEqual(['LOOK_UP_ORDER/order-api:failure']);
+    expect(calls(out)).toEqual(['LOOK_UP_ORDER/order-api:not_found']);
     expect(out.reply).toBe(
       "I couldn't find order NW-999999. Please check the number on your confirmation email.",
     );

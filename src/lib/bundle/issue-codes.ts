@@ -127,6 +127,16 @@ export const BUNDLE_ISSUE_CODES = {
     explanation:
       'An ACTIVATE_* rule names no tool (settings.tools or settings.tool), so it activates nothing.',
   },
+  unreachable_message: {
+    severity: 'warning',
+    explanation:
+      'A summary message after a rule that always holds and closes the tool with its own message: only the first summary message that holds is said, so it never shows.',
+  },
+  starter_never_offered: {
+    severity: 'warning',
+    explanation:
+      'A starter suggestion past the first four: a new thread offers four at most, so it never shows.',
+  },
   unknown_placeholder: {
     severity: 'warning',
     explanation: 'A message has a {{placeholder}} that names no parameter; it is left as written.',

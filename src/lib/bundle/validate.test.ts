@@ -585,6 +585,33 @@ const cases: Case[] = [
     message: /activates tool VERIFY_IDENTIY, which is not defined\. Did you mean VERIFY_IDENTITY\?/,
   },
   {
+    name: 'a summary message after one that always holds (only the first message is said)',
+    mutate: (b) => {
+      push(b, [...DISPUTE, 'rules', 'summary', 'success'], {
+        when: null,
+        then: { action: 'TEXT', message: 'All done.' },
+      });
+      push(b, [...DISPUTE, 'rules', 'summary', 'success'], {
+        code: 'ANYTHING_ELSE',
+        when: { method: 'param_value', params: 'amount', operation: 'gt', value: 0 },
+        then: { action: 'TEXT', message: 'Anything else?' },
+      });
+    },
+    code: 'unreachable_message',
+    severity: 'warning',
+    loc: [...DISPUTE, 'rules', 'summary', 'success', 2, 'then', 'message'],
+    message:
+      "ANYTHING_ELSE's message never reaches a reply: DISPUTE_CHARGE.summary.success[1] comes first in summary.success, always holds (it has no condition) and its message closes DISPUTE_CHARGE (only the first message of the summary is said). Put ANYTHING_ELSE first, or give DISPUTE_CHARGE.summary.success[1] a condition.",
+  },
+  {
+    name: 'a fifth starter suggestion (a new thread offers four)',
+    mutate: (b) => set(b, ['general_settings', 'starter_suggestions'], ['a', 'b', 'c', 'd', 'e']),
+    code: 'starter_never_offered',
+    severity: 'warning',
+    loc: ['general_settings', 'starter_suggestions', 4],
+    message: /is never offered: a new thread offers the first 4 starters only/,
+  },
+  {
     name: 'an activation that names no tool',
     mutate: (b) => remove(b, ['agent_tools', 1, 'rules', 'pre', 'constraint', 0, 'then', 'settings']),
     code: 'activation_without_tool',

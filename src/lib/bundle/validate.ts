@@ -42,6 +42,9 @@ const VALIDATION_WORK_LIMIT = 5_000_000;
 /** Comparisons spent on "Did you mean" hints; beyond, unknown names get no hint. */
 const VALIDATION_HINT_LIMIT = 500_000;
 
+/** The starters a new thread offers at most (`general_settings.starter_suggestions`); later ones are never shown. */
+export const MAX_STARTER_SUGGESTIONS = 4;
+
 export function validateBundle(doc: unknown): BundleIssue[] {
   const root = asObject(doc);
   if (!root) {
@@ -81,6 +84,7 @@ function check(ctx: ValidationContext): void {
       if (!nonFinite.has(JSON.stringify(issue.loc))) ctx.issues.push(issue);
   }
   const toolsKey = collectDefinitions(ctx);
+  checkStarters(ctx);
   checkParameters(ctx);
   checkEntities(ctx);
   checkIntegrations(ctx);
@@ -94,6 +98,25 @@ function check(ctx: ValidationContext): void {
 /** True when the bundle may run: no issue is an error (warnings allowed). */
 export function isRunnable(issues: readonly BundleIssue[]): boolean {
   return issues.every((i) => i.severity !== 'error');
+}
+
+// ---------------------------------------------------------------- general settings
+
+/** Starters past the first four (non-empty ones) are never offered: each is reported where it is. */
+function checkStarters(ctx: ValidationContext): void {
+  const list = asArray(asObject(ctx.doc.general_settings)?.starter_suggestions);
+  let offered = 0;
+  list?.forEach((s, i) => {
+    if (typeof s !== 'string' || s.trim() === '') return;
+    offered++;
+    if (offered > MAX_STARTER_SUGGESTIONS)
+      report(
+        ctx,
+        'starter_never_offered',
+        `general_settings.starter_suggestions[${i}] (${JSON.stringify(s.slice(0, 60))}) is never offered: a new thread offers the first ${MAX_STARTER_SUGGESTIONS} starters only. Remove it, or put it among the first ${MAX_STARTER_SUGGESTIONS}.`,
+        ['general_settings', 'starter_suggestions', i],
+      );
+  });
 }
 
 // ---------------------------------------------------------------- numbers
@@ -468,6 +491,7 @@ function checkTool(ctx: ValidationContext, tool: unknown, loc: Loc, ruleCodes: R
     });
 
   const rules = asObject(o.rules);
+  checkSummaryMessages(ctx, asObject(rules?.summary), [...loc, 'rules', 'summary'], code);
   for (const [phase, lists, summary] of [
     ['pre', PRE_LISTS, false],
     ['summary', SUMMARY_LISTS, true],
@@ -488,9 +512,43 @@ function checkTool(ctx: ValidationContext, tool: unknown, loc: Loc, ruleCodes: R
   }
 }
 
+/**
+ * In a summary list, the first message of a rule that holds closes the tool and later messages are
+ * not said. A message after a rule that always holds (no `when`) and closes the tool with its own
+ * message can never show: reported at that message. (Lint finds the cases that depend on values.)
+ */
+function checkSummaryMessages(
+  ctx: ValidationContext,
+  summary: Json | undefined,
+  loc: Loc,
+  tool: string,
+): void {
+  for (const list of SUMMARY_LISTS) {
+    let closing: string | undefined;
+    asArray(summary?.[list])?.forEach((r, j) => {
+      const o = asObject(r);
+      const then = asObject(o?.then);
+      const action = asString(then?.action);
+      const message = asString(then?.message);
+      if (!o || !message?.trim() || (action !== undefined && GATING.has(action))) return;
+      const id = asString(o.code) ?? `${tool}.summary.${list}[${j}]`;
+      if (closing !== undefined) {
+        report(
+          ctx,
+          'unreachable_message',
+          `${id}'s message never reaches a reply: ${closing} comes first in summary.${list}, always holds (it has no condition) and its message closes ${tool} (only the first message of the summary is said). Put ${id} first, or give ${closing} a condition.`,
+          [...loc, list, j, 'then', 'message'],
+        );
+      } else if (o.when === undefined || o.when === null) closing = id;
+    });
+  }
+}
+
 type RuleCodes = Map<string, Loc>;
 
 const ACTIVATING = new Set(['ACTIVATE_ANOTHER_TOOL', 'ACTIVATE_SUB_TOOL', 'BLOCK_AND_ACTIVATE_ANOTHER_TOOL']);
+/** Actions whose message blocks or hands over rather than closing the tool in a summary. */
+const GATING = new Set(['BLOCK', ...ACTIVATING]);
 
 function checkRule(
   ctx: ValidationContext,
