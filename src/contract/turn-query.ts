@@ -5,6 +5,8 @@
  * Within a field the values are alternatives (OR); across fields every one must hold (AND), and
  * every value of `where` must hold (`where=amount>500&where=amount<=1000&where=!card-id`). Pure.
  */
+import { decisionsLabelled } from '../lib/trace-tones';
+
 export interface RuleFilter {
   ruleId: string;
   /** Only turns where the rule had this result (`allowed`, `blocked`, …); any result when absent. */
@@ -166,7 +168,16 @@ export function parseTurnQuery(all: Record<string, string[]>): TurnQuery {
     agents: listOf(all, 'agent'),
     rules,
     tools,
-    decisions: listOf(all, 'decision'),
+    // A decision by its wire value, or by the word the app shows for it (`blocked` is every
+    // decision shown as blocked: `block_with_explanation` and its spellings).
+    decisions: [
+      ...new Set(
+        listOf(all, 'decision').flatMap((d) => {
+          const labelled = decisionsLabelled(d);
+          return labelled.length > 0 ? labelled : [d];
+        }),
+      ),
+    ],
     intents: listOf(all, 'intent'),
     params: listOf(all, 'param', false).map((p) => paramFilter(p)),
     where: listOf(all, 'where', false).map(condition),

@@ -20,6 +20,18 @@ const DECISIONS = lookupTable<Shown>({
   request_information: { label: 'needs information', tone: 'info' },
 });
 
+/**
+ * The decisions a word names: every decision shown with that label ("blocked", "needs
+ * confirmation", also written `needs_confirmation`), none for another word.
+ */
+export function decisionsLabelled(word: string): string[] {
+  const label = word
+    .trim()
+    .toLowerCase()
+    .replace(/[\s_-]+/g, ' ');
+  return Object.keys(DECISIONS).filter((d) => DECISIONS[d]!.label === label);
+}
+
 export function showDecision(decision: string | undefined | null): Shown | null {
   if (!decision) return null;
   return DECISIONS[decision] ?? { label: decision, tone: 'neutral' };

@@ -137,6 +137,9 @@ describe('each filter alone', () => {
     expect(await found('?decision=block_with_explanation')).toEqual(['C1', 'A1']);
     expect(await found('?decision=proceed,request_confirmation')).toEqual(['B4', 'B3']);
     expect(await found('?decision=request_information')).toEqual(['D2', 'D1', 'B2', 'B1']);
+    // …and by the word the app shows for it.
+    expect(await found('?decision=blocked')).toEqual(['C1', 'A1']);
+    expect(await found('?decision=needs%20information')).toEqual(['D2', 'D1', 'B2', 'B1']);
     expect(await found('?intent=confirm')).toEqual(['B4']);
     expect(await found('?intent=change_flight&intent=provide_information')).toEqual(['D2', 'D1', 'B3', 'B2']);
   });
