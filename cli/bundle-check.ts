@@ -13,6 +13,7 @@ import { locateInJson, offsetToLineColumn, type Loc } from '../src/lib/bundle/lo
 import { validateBundle } from '../src/lib/bundle/validate';
 import { projectFiles } from '../server/agents/registry';
 import { MAX_BUNDLE_BYTES, readRegularFile } from './files';
+import { jsonErrorOffset } from './json-syntax';
 
 export interface Problem {
   /** `file:line:column`, or the file (or folder) alone when no place in it is known. */
@@ -33,11 +34,11 @@ function place(file: string, text: string, loc: Loc): string {
   return `${file}:${line}:${column}`;
 }
 
-/** `file:line:column` of a JSON syntax error, from the position V8 names in its message. */
-function syntaxPlace(file: string, text: string, error: unknown): string {
-  const at = /at position (\d+)/.exec(message(error));
-  if (!at) return file;
-  const { line, column } = offsetToLineColumn(text, Number(at[1]));
+/** `file:line:column` of a JSON syntax error. */
+function syntaxPlace(file: string, text: string): string {
+  const at = jsonErrorOffset(text);
+  if (at === null) return file;
+  const { line, column } = offsetToLineColumn(text, at);
   return `${file}:${line}:${column}`;
 }
 
@@ -53,7 +54,7 @@ function checkBundleFile(path: string, text: string): Checked {
     doc = JSON.parse(text);
   } catch (e) {
     const problem: Problem = {
-      where: syntaxPlace(path, text, e),
+      where: syntaxPlace(path, text),
       severity: 'error',
       message: `not valid JSON: ${message(e)}`,
     };

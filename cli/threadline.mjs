@@ -2,7 +2,7 @@
 // The `threadline` command, run from a checkout (`npx threadline test <suite>`): the compiled
 // JavaScript (dist-node/, built at install) when it is current, else the TypeScript sources
 // through tsx.
-import { importEntry } from '../scripts/compiled.mjs';
+import { importEntry } from '../server/compiled.mjs';
 
 // A reader that goes away (`| head`) ends the command quietly.
 process.stdout.on('error', (error) => {

@@ -4,18 +4,18 @@
 // through `import()` is then evaluated only when a command needs it: `--help` loads no zod), but
 // for the database drivers, which stay in node_modules (native code, optional parts). Each of the
 // project's modules keeps its source file as `import.meta.url`, so that paths relative to a
-// module (the example agents' folder, a worker's launcher) resolve as they do from the sources. A manifest lists what each entry was built from (`scripts/compiled.mjs`
+// module (the example agents' folder, a worker's launcher) resolve as they do from the sources. A manifest lists what each entry was built from (`server/compiled.mjs`
 // reads it to tell whether the build is current).
 import { build } from 'esbuild';
 import { mkdirSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import { relative, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { ENTRIES, MANIFEST, OUT_DIR, ROOT } from './compiled.mjs';
+import { ENTRIES, MANIFEST, OUT_DIR, ROOT } from '../server/compiled.mjs';
 
 /** What every entry also depends on: the build's own configuration and the installed packages. */
 const CONFIGURATION = [
   'scripts/compile.mjs',
-  'scripts/compiled.mjs',
+  'server/compiled.mjs',
   'package.json',
   'package-lock.json',
   'tsconfig.base.json',

@@ -5,7 +5,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { compile } from './compile.mjs';
-import { ENTRIES, readManifest, staleness } from './compiled.mjs';
+import { ENTRIES, readManifest, staleness } from '../server/compiled.mjs';
 
 const dist = process.env.THREADLINE_DIST ?? 'dist';
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];

@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -100,7 +100,7 @@ describe('threadline test on the embedded engine', () => {
     writeFileSync(bundle, JSON.stringify({ agent_tools: [{ name: 'no code' }] }));
     const invalid = await run(['test', CARDS, '--bundle', bundle]);
     expect(invalid.code).toBe(2);
-    expect(invalid.err).toContain(`${bundle}:1:18: error: agent_tools[0].code: agent_tools[0] has no "code"`);
+    expect(invalid.err).toContain(`${bundle}:1:17: error: agent_tools[0].code: agent_tools[0] has no "code"`);
   });
 });
 
@@ -178,6 +178,21 @@ describe('threadline test through the reference service', () => {
 });
 
 describe('the threadline bin', () => {
+  const bin = (...args: string[]) =>
+    spawnSync(process.execPath, ['cli/threadline.mjs', ...args], { encoding: 'utf8', timeout: 60_000 });
+
+  it("prints the package version and a command's usage (exit 0)", () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(bin('--version')).toMatchObject({ status: 0, stdout: `${version}\n` });
+    expect(bin('help', 'validate').stdout).toContain('Usage: threadline validate');
+  });
+
+  it('exits 2 for a usage error, naming the flag', () => {
+    const r = bin('test', CARDS, '--reporters', 'json');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('threadline: unknown option --reporters');
+  });
+
   it('runs from the checkout and exits with the suite status', () => {
     const r = spawnSync(process.execPath, ['cli/threadline.mjs', 'test', dir, '--reporter', 'json'], {
       encoding: 'utf8',
