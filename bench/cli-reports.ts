@@ -97,7 +97,8 @@ function runCli(suite: string, reporter: string, output: string | undefined, wor
       clearInterval(poll);
       const wallMs = performance.now() - t0;
       const peakRss = existsSync(rssFile) ? Number(readFileSync(rssFile, 'utf8')) : hwm;
-      const crashed = code !== 0 && code !== 1;
+      // 1 is a failing suite, unless the process died of an uncaught error (which also exits 1).
+      const crashed = (code !== 0 && code !== 1) || /^\w*Error\b/m.test(stderr);
       if (crashed) process.stderr.write(`exit ${code ?? signal}: ${stderr}\n`);
       const reportBytes = output && existsSync(output) ? statSync(output).size : bytes;
       done({
