@@ -119,7 +119,7 @@ const NO_TEST_SUPPORT = {
 
 export default tseslint.config(
   {
-    ignores: ['dist', '.e2e', 'node_modules', 'test-results', 'playwright-report', 'docs'],
+    ignores: ['dist', 'dist-node', '.e2e', 'node_modules', 'test-results', 'playwright-report', 'docs'],
   },
   js.configs.recommended,
   ...tseslint.configs.recommendedTypeChecked,

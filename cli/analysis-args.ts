@@ -1,30 +1,7 @@
 /** The command lines of `threadline lint` and `threadline diff`. */
 import { ClockDateTime } from '../src/contract/api';
-
-export const LINT_USAGE = `Usage: threadline lint <bundle file or project folder> [options]
-
-Finds the bundle's dead, always-holding, shadowed and conflicting rules and unreachable messages,
-each proven by the engine with a witness (the tool, values and clock that show it).
-
-Options:
-  --reporter <name>  text (default) or json (the lint response)
-  --clock <ISO>      the conversation clock day windows count from (default: now),
-                     e.g. 2025-03-01T12:00:00Z
-
-Exit status: 0 when no finding is an error, 1 when one is, 2 for a usage error or a bundle that
-does not validate.`;
-
-export const DIFF_USAGE = `Usage: threadline diff <base> <head> [options]
-
-What changes from base to head (bundle files or project folders of one agent), region by region:
-each region of values the tools' rules tell apart that the two decide differently, with a witness.
-
-Options:
-  --reporter <name>  text (default) or json (the diff result)
-  --clock <ISO>      the conversation clock day windows count from (default: now)
-
-Exit status: 0 when the two are equivalent, 1 when a decision differs (or equivalence could not be
-proved within the analysis's limits), 2 for a usage error or a bundle that does not validate.`;
+import { asksHelp, splitOptions } from './options';
+import { DIFF_USAGE, LINT_USAGE } from './usage';
 
 const ANALYSIS_REPORTERS = ['text', 'json'] as const;
 export type AnalysisReporter = (typeof ANALYSIS_REPORTERS)[number];
@@ -44,23 +21,11 @@ const VALUED = new Set(['--reporter', '--clock']);
 export function parseAnalysisArgs(argv: readonly string[]): ParsedAnalysis {
   const [command, ...rest] = argv;
   const usage = command === 'lint' ? LINT_USAGE : DIFF_USAGE;
-  if (rest.includes('--help') || rest.includes('-h')) return { ok: 'help', usage };
+  if (asksHelp(rest)) return { ok: 'help', usage };
   const fail = (error: string): ParsedAnalysis => ({ ok: false, error, usage });
-  const values = new Map<string, string>();
-  const positional: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (!a.startsWith('--')) {
-      positional.push(a);
-      continue;
-    }
-    const eq = a.indexOf('=');
-    const flag = eq === -1 ? a : a.slice(0, eq);
-    if (!VALUED.has(flag)) return fail(`unknown option ${flag}`);
-    const value = eq === -1 ? rest[++i] : a.slice(eq + 1);
-    if (value === undefined || value === '') return fail(`${flag} needs a value`);
-    values.set(flag, value);
-  }
+  const split = splitOptions(rest, VALUED);
+  if ('error' in split) return fail(split.error);
+  const { values, positional } = split;
   const reporter = values.get('--reporter') ?? 'text';
   if (!(ANALYSIS_REPORTERS as readonly string[]).includes(reporter))
     return fail(`--reporter must be one of ${ANALYSIS_REPORTERS.join(', ')}, not "${reporter}"`);

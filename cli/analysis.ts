@@ -4,7 +4,7 @@ import { diffBundles, lintBundle } from '../engine/analysis';
 import { WorkBudgetExceeded } from '../src/lib/bundle/work-budget';
 import { parseAnalysisArgs } from './analysis-args';
 import { diffText, lintText } from './analysis-report';
-import { readBundle } from './files';
+import { readBundle } from './bundle-check';
 import type { Io } from './io';
 
 /** Runs `lint …` or `diff …`; resolves to the exit status. */

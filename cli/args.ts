@@ -1,24 +1,6 @@
-/** The command line of `threadline test` (and the usage of every command). */
+/** The command line of `threadline test`. */
 import { REPORTERS, type ReporterName } from '../src/lib/test-cases';
-
-export const USAGE = `Usage: threadline test <suite-folder or case file> [options]
-       threadline lint <bundle file or project folder> [--reporter text|json] [--clock ISO]
-       threadline diff <base> <head> [--reporter text|json] [--clock ISO]
-
-test runs every *.case.json of the folder and checks each turn against its expectations; lint
-and diff analyse bundles (threadline lint --help, threadline diff --help).
-
-Options of test:
-  --bundle <file or folder>  run with this bundle (a bundle JSON file, or an agent project folder
-                             of *.aui.json files) instead of each case's agent version
-  --server <url>             run through this Messaging API service instead of the embedded engine
-  --key-env <VAR>            with --server: the environment variable holding the API key
-  --reporter <name>          text (default), json or junit
-  --output <file>            write the report to this file (a one-line summary goes to stdout)
-  --concurrency <n>          cases run at the same time (default 4)
-
-Exit status of test: 0 when every expectation holds, 1 when one fails or a case cannot run, 2 for a
-usage error, an invalid case or an invalid bundle.`;
+import { asksHelp, splitOptions } from './options';
 
 export interface TestArgs {
   suite: string;
@@ -34,25 +16,12 @@ export type Parsed = { ok: true; args: TestArgs } | { ok: false; error: string }
 
 const VALUED = new Set(['--bundle', '--server', '--key-env', '--reporter', '--output', '--concurrency']);
 
-export function parseArgs(argv: readonly string[]): Parsed {
-  if (argv.length === 0 || argv.includes('--help') || argv.includes('-h')) return { ok: 'help' };
-  const [command, ...rest] = argv;
-  if (command !== 'test')
-    return { ok: false, error: `unknown command "${command}" (the commands are: test, lint, diff)` };
-  const values = new Map<string, string>();
-  const positional: string[] = [];
-  for (let i = 0; i < rest.length; i++) {
-    const a = rest[i]!;
-    if (a.startsWith('--')) {
-      const [flag, inline] = a.includes('=')
-        ? [a.slice(0, a.indexOf('=')), a.slice(a.indexOf('=') + 1)]
-        : [a, undefined];
-      if (!VALUED.has(flag)) return { ok: false, error: `unknown option ${flag}` };
-      const value = inline ?? rest[++i];
-      if (value === undefined || value === '') return { ok: false, error: `${flag} needs a value` };
-      values.set(flag, value);
-    } else positional.push(a);
-  }
+/** Reads the arguments after `test`. */
+export function parseTestArgs(argv: readonly string[]): Parsed {
+  if (asksHelp(argv)) return { ok: 'help' };
+  const split = splitOptions(argv, VALUED);
+  if ('error' in split) return { ok: false, error: split.error };
+  const { values, positional } = split;
   if (positional.length !== 1) return { ok: false, error: 'give exactly one suite folder (or case file)' };
   const reporter = values.get('--reporter') ?? 'text';
   if (!(REPORTERS as readonly string[]).includes(reporter))

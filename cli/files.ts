@@ -1,4 +1,4 @@
-/** Reads a suite folder and a bundle (file or agent project folder) from disk. */
+/** Reads files the CLI is given, trusting none: a suite's case files, a bundle's text. */
 import {
   closeSync,
   constants,
@@ -10,11 +10,7 @@ import {
   statSync,
 } from 'node:fs';
 import { basename, join, sep } from 'node:path';
-import type { Bundle } from '../src/contract/bundle';
-import { assembleProject } from '../src/lib/bundle/assemble';
-import { isRunnable, validateBundle } from '../src/lib/bundle/validate';
 import { parseTestCase, type SuiteCase } from '../src/lib/test-cases';
-import { projectFiles } from '../server/agents/registry';
 
 export const CASE_SUFFIX = '.case.json';
 
@@ -56,64 +52,57 @@ export function readRegularFile(path: string, limit: number, within?: string): s
   }
 }
 
-/** Every `*.case.json` directly in the folder (sorted by name), or the one case file given. */
-export function readSuite(path: string): { cases: SuiteCase[]; errors: string[] } {
-  let files: { source: string; full: string }[];
-  let folder: string | undefined;
-  try {
-    folder = statSync(path).isDirectory() ? path : undefined;
-    files = folder
-      ? readdirSync(path)
-          .filter((name) => name.endsWith(CASE_SUFFIX))
-          .sort()
-          .map((name) => ({ source: name, full: join(path, name) }))
-      : [{ source: basename(path), full: path }];
-  } catch (e) {
-    return { cases: [], errors: [`cannot read the suite ${path}: ${message(e)}`] };
-  }
-  if (files.length === 0) return { cases: [], errors: [`${path} holds no *${CASE_SUFFIX} file`] };
-  const cases: SuiteCase[] = [];
-  const errors: string[] = [];
-  for (const f of files) {
-    let text: string;
-    try {
-      text = readRegularFile(f.full, MAX_CASE_BYTES, folder);
-    } catch (e) {
-      errors.push(`${f.full}: cannot read: ${message(e)}`);
-      continue;
-    }
-    const parsed = parseTestCase(text);
-    if (parsed.ok) cases.push({ source: f.source, testCase: parsed.value });
-    else errors.push(...parsed.errors.map((err) => `${f.full}: ${err}`));
-  }
-  return { cases, errors };
+/** A case file of a suite: `source` names it in reports (its path below the suite folder, `/`-separated). */
+export interface CaseFile {
+  source: string;
+  full: string;
 }
 
-/** A bundle JSON file, or an agent project folder assembled; validated before any case runs. */
-export function readBundle(path: string): { bundle: Bundle } | { errors: string[] } {
-  let doc: unknown;
-  const problems: string[] = [];
+/** Folders below a suite folder that are never searched for cases. */
+const SKIPPED_FOLDER = (name: string) => name.startsWith('.') || name === 'node_modules';
+
+/**
+ * Every `*.case.json` below the folder (its subfolders too, except hidden ones and node_modules;
+ * links to folders are not followed), sorted by path; or the one case file given. Only names are
+ * listed: each file is read when its case is validated and again when it runs.
+ */
+export function findCaseFiles(path: string): { files: CaseFile[]; folder?: string } | { error: string } {
+  let isFolder: boolean;
   try {
-    if (statSync(path).isDirectory()) {
-      const files = projectFiles(path);
-      if (files.length === 0) return { errors: [`${path} holds no *.aui.json file`] };
-      const { bundle, issues } = assembleProject(files);
-      doc = bundle;
-      for (const i of issues)
-        if (i.severity === 'error') problems.push(`${join(path, String(i.loc[0] ?? ''))}: ${i.message}`);
-    } else doc = JSON.parse(readRegularFile(path, MAX_BUNDLE_BYTES));
+    isFolder = statSync(path).isDirectory();
   } catch (e) {
-    return { errors: [`cannot read the bundle ${path}: ${message(e)}`] };
+    return { error: `cannot read the suite ${path}: ${message(e)}` };
   }
-  const issues = validateBundle(doc);
-  if (!isRunnable(issues) || problems.length)
-    return {
-      errors: [
-        ...problems,
-        ...issues
-          .filter((i) => i.severity === 'error')
-          .map((i) => `${path}: ${i.loc.join('.') || '(bundle)'}: ${i.message}`),
-      ],
-    };
-  return { bundle: doc as Bundle };
+  if (!isFolder) return { files: [{ source: basename(path), full: path }] };
+  const files: CaseFile[] = [];
+  const walk = (dir: string, prefix: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      if (entry.isDirectory()) {
+        if (!SKIPPED_FOLDER(entry.name)) walk(join(dir, entry.name), `${prefix}${entry.name}/`);
+      } else if (entry.name.endsWith(CASE_SUFFIX))
+        files.push({ source: `${prefix}${entry.name}`, full: join(dir, entry.name) });
+    }
+  };
+  try {
+    walk(path, '');
+  } catch (e) {
+    return { error: `cannot read the suite ${path}: ${message(e)}` };
+  }
+  if (files.length === 0) return { error: `${path} holds no *${CASE_SUFFIX} file` };
+  files.sort((a, b) => (a.source < b.source ? -1 : a.source > b.source ? 1 : 0));
+  return { files, folder: path };
+}
+
+/** One case file read and validated (`folder`: the suite folder it must lie in). */
+export function readCase(file: CaseFile, folder?: string): { case: SuiteCase } | { errors: string[] } {
+  let text: string;
+  try {
+    text = readRegularFile(file.full, MAX_CASE_BYTES, folder);
+  } catch (e) {
+    return { errors: [`${file.full}: cannot read: ${message(e)}`] };
+  }
+  const parsed = parseTestCase(text);
+  return parsed.ok
+    ? { case: { source: file.source, testCase: parsed.value } }
+    : { errors: parsed.errors.map((err) => `${file.full}: ${err}`) };
 }

@@ -3,4 +3,6 @@ export interface Io {
   out: (text: string) => void;
   err: (text: string) => void;
   env: Readonly<Record<string, string | undefined>>;
+  /** Resolves once what `out` was given has been handed on (a stream's backpressure). */
+  drained?: () => Promise<void> | void;
 }

@@ -14,7 +14,7 @@ execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], {
   stdio: 'inherit',
   env: { ...process.env, VITE_TEST_HOOKS: '1' },
 });
-const child = spawn('npx', ['tsx', 'server/main.ts'], {
+const child = spawn(process.execPath, ['server/main.mjs'], {
   stdio: 'inherit',
   env: { ...process.env, PORT: port, THREADLINE_DATA: data, THREADLINE_DIST: dist },
 });

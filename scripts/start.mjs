@@ -1,8 +1,11 @@
-// `npm start`: builds the web app when dist is missing or older than its sources, then starts the
-// reference service serving it (arguments pass through: npm start -- --port 9000).
+// `npm start`: builds the web app when dist is missing or older than its sources, compiles the
+// service when its build is missing or older than its sources (scripts/compile.mjs), then starts
+// the reference service serving the web app (arguments pass through: npm start -- --port 9000).
 import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { compile } from './compile.mjs';
+import { ENTRIES, readManifest, staleness } from '../server/compiled.mjs';
 
 const dist = process.env.THREADLINE_DIST ?? 'dist';
 const SOURCES = ['src', 'public', 'index.html', 'vite.config.ts', 'package.json'];
@@ -29,7 +32,12 @@ if (needsBuild()) {
   execFileSync('npx', ['vite', 'build', '--logLevel', 'warn', '--outDir', dist], { stdio: 'inherit' });
 }
 
-const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts', ...process.argv.slice(2)], {
+if (Object.keys(ENTRIES).some((entry) => staleness(entry, readManifest()) !== null)) {
+  console.log('Compiling the service into dist-node/ …');
+  await compile();
+}
+
+const child = spawn(process.execPath, ['server/main.mjs', ...process.argv.slice(2)], {
   stdio: 'inherit',
   env: { ...process.env, THREADLINE_DIST: dist },
 });

@@ -38,6 +38,8 @@ function counted(label, cmd, args, reportFile, env, count) {
   if (!ok && f === 0) failed += 1; // the runner failed outside any test (e.g. a crash in setup)
 }
 
+// The CLI, the service and its workers compiled as at install, so that what follows runs them.
+check('compile', 'node', ['scripts/compile.mjs']);
 check('lint', 'npx', ['eslint', '.', '--max-warnings=0']);
 check('format', 'npx', ['prettier', '--check', '.']);
 check('typecheck', 'npx', ['tsc', '-b']);

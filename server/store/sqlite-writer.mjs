@@ -1,6 +1,5 @@
-// The SQLite store's writer thread: TypeScript is loaded through tsx, as the service itself is
-// (`node --import tsx server/main.ts`), whichever way the service was started.
-import { register } from 'tsx/esm/api';
+// The SQLite store's writer thread: the compiled writer (dist-node/) when it is current, else
+// sqlite-writer.ts through tsx, whichever way the service was started.
+import { importEntry } from '../compiled.mjs';
 
-register();
-await import('./sqlite-writer.ts');
+await importEntry('sqlite-writer', new URL('./sqlite-writer.ts', import.meta.url).href);

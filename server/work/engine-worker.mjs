@@ -1,6 +1,5 @@
-// The engine pool's worker thread: TypeScript is loaded through tsx, as the service itself is
-// (`node --import tsx server/main.ts`), whichever way the service was started.
-import { register } from 'tsx/esm/api';
+// The engine pool's worker thread: the compiled worker (dist-node/) when it is current, else
+// engine-worker.ts through tsx, whichever way the service was started.
+import { importEntry } from '../compiled.mjs';
 
-register();
-await import('./engine-worker.ts');
+await importEntry('engine-worker', new URL('./engine-worker.ts', import.meta.url).href);

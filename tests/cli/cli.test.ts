@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -50,7 +50,9 @@ describe('threadline test on the embedded engine', () => {
   it('exits 1 on a failing suite and writes JUnit naming the flipped decision and rule', async () => {
     const { code, out } = await run(['test', dir, '--reporter', 'junit']);
     expect(code).toBe(1);
-    expect(out).toContain('tests="2" failures="1" errors="0"');
+    // On a stream the opening tags carry the count known at the start; the totals close the suite.
+    expect(out).toMatch(/<testsuite name="[^"]*" tests="2" skipped="0" *>/);
+    expect(out).toContain('<system-out>1 passed, 1 failed, 0 errors (2 cases');
     expect(out).toContain('<testcase name="Expects &lt;the&gt; old &amp; &quot;30-day&quot; window"');
     expect(out).toContain('decision: expected request_information, got block_with_explanation');
     expect(out).toMatch(
@@ -72,9 +74,8 @@ describe('threadline test on the embedded engine', () => {
   });
 
   it('refuses an invalid case with the file and field, running nothing (exit 2)', async () => {
-    const bad = join(dir, 'bad');
-    rmSync(bad, { recursive: true, force: true });
-    mkdirSync(bad);
+    // A folder of its own: a suite folder's subfolders are searched too.
+    const bad = mkdtempSync(join(tmpdir(), 'threadline-cli-bad-'));
     writeFileSync(
       join(bad, 'x.case.json'),
       JSON.stringify({ format: 'threadline-test-case', format_version: 1 }),
@@ -84,6 +85,7 @@ describe('threadline test on the embedded engine', () => {
     expect(out).toBe('');
     expect(err).toContain('nothing was run');
     expect(err).toContain(`${join(bad, 'x.case.json')}: turns: missing (required)`);
+    rmSync(bad, { recursive: true, force: true });
   });
 
   it('refuses usage errors and an invalid bundle (exit 2)', async () => {
@@ -98,7 +100,7 @@ describe('threadline test on the embedded engine', () => {
     writeFileSync(bundle, JSON.stringify({ agent_tools: [{ name: 'no code' }] }));
     const invalid = await run(['test', CARDS, '--bundle', bundle]);
     expect(invalid.code).toBe(2);
-    expect(invalid.err).toContain(`${bundle}: agent_tools.0.code`);
+    expect(invalid.err).toContain(`${bundle}:1:17: error: agent_tools[0].code: agent_tools[0] has no "code"`);
   });
 });
 
@@ -126,7 +128,7 @@ describe('threadline test through the reference service', () => {
       },
     );
     expect(code).toBe(1);
-    expect(out).toContain('tests="2" failures="1" errors="0"');
+    expect(out).toContain('<system-out>1 passed, 1 failed, 0 errors (2 cases');
     expect(out).toContain('decision: expected request_information, got block_with_explanation');
   });
 
@@ -176,6 +178,21 @@ describe('threadline test through the reference service', () => {
 });
 
 describe('the threadline bin', () => {
+  const bin = (...args: string[]) =>
+    spawnSync(process.execPath, ['cli/threadline.mjs', ...args], { encoding: 'utf8', timeout: 60_000 });
+
+  it("prints the package version and a command's usage (exit 0)", () => {
+    const { version } = JSON.parse(readFileSync('package.json', 'utf8')) as { version: string };
+    expect(bin('--version')).toMatchObject({ status: 0, stdout: `${version}\n` });
+    expect(bin('help', 'validate').stdout).toContain('Usage: threadline validate');
+  });
+
+  it('exits 2 for a usage error, naming the flag', () => {
+    const r = bin('test', CARDS, '--reporters', 'json');
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain('threadline: unknown option --reporters');
+  });
+
   it('runs from the checkout and exits with the suite status', () => {
     const r = spawnSync(process.execPath, ['cli/threadline.mjs', 'test', dir, '--reporter', 'json'], {
       encoding: 'utf8',

@@ -1,5 +1,6 @@
 /**
- * The reference service as a child process (`server/main.ts`) on a port the OS chooses, the bound
+ * The reference service as a child process (`server/main.mjs`: the compiled service when its build
+ * is current, else the sources through tsx) on a port the OS chooses, the bound
  * address read back from its start line: what the API reliability tests, the browser tests that
  * need a service of their own, the benchmarks and the scripts all start.
  */
@@ -56,19 +57,7 @@ export function startServiceProcess(options: ServiceOptions): Promise<ServicePro
   const { data, keys, dist = join(data, 'no-dist'), args = [], env = {}, nodeArgs = [] } = options;
   const child = spawn(
     process.execPath,
-    [
-      ...nodeArgs,
-      '--import',
-      'tsx',
-      'server/main.ts',
-      '--port',
-      '0',
-      '--host',
-      '127.0.0.1',
-      '--data',
-      data,
-      ...args,
-    ],
+    [...nodeArgs, 'server/main.mjs', '--port', '0', '--host', '127.0.0.1', '--data', data, ...args],
     {
       env: {
         ...process.env,

@@ -31,4 +31,4 @@ export {
   type TurnResult,
 } from './run';
 export { httpDriver, type HttpDriverOptions } from './http-driver';
-export { REPORTERS, jsonReport, junitReport, textReport, type ReporterName } from './report';
+export { REPORTERS, type ReporterName } from './report';
