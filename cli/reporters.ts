@@ -13,14 +13,8 @@
  *   consumers count the failures from the `<testcase>` elements.
  */
 import { plural } from '../src/lib/format';
-import {
-  describeMismatch,
-  type CaseResult,
-  type Coverage,
-  type ReporterName,
-  type SuiteSummary,
-} from '../src/lib/test-cases';
-import { xmlEscape } from '../src/lib/test-cases/report';
+import { type CaseResult, type Coverage, type ReporterName, type SuiteSummary } from '../src/lib/test-cases';
+import { caseProblems, coverageLines, xmlEscape } from '../src/lib/test-cases/report';
 
 export interface RunTotals {
   summary: SuiteSummary;
@@ -38,29 +32,6 @@ export interface SuiteReporter {
    * when the report has none to fill in.
    */
   finalHead?(totals: RunTotals): string | null;
-}
-
-/** What went wrong in a case, one line per failing expectation. */
-function caseProblems(r: CaseResult): string[] {
-  const lines: string[] = [];
-  for (const [i, t] of r.turns.entries())
-    for (const m of t.mismatches)
-      lines.push(`turn ${i + 1} (${JSON.stringify(t.say)}): ${describeMismatch(m)}`);
-  if (r.error !== undefined) lines.push(`error: ${r.error}`);
-  return lines;
-}
-
-function coverageLines(c: Coverage): string[] {
-  const line = (label: string, items: readonly string[]) =>
-    `  ${label}: ${items.length ? items.join(', ') : 'none'}`;
-  return [
-    `coverage (${plural(c.rules.length, 'rule')}, ${plural(c.tools.length, 'tool')}):`,
-    line('rules never evaluated', c.neverEvaluated),
-    line('rules never blocked', c.neverBlocked),
-    line('rules never allowed', c.neverAllowed),
-    line('tools never invoked', c.toolsNeverInvoked),
-    line('decisions never reached', c.decisionsNeverReached),
-  ];
 }
 
 /** The closing line of the text report (and the one-line summary printed beside a report file). */

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { jsonReport, junitReport, textReport, xmlEscape } from './report';
+import { describeMismatch } from './compare';
+import { caseProblems, xmlEscape } from './report';
 import type { CaseResult } from './run';
 
 const passed: CaseResult = {
@@ -42,37 +43,11 @@ describe('reports', () => {
     );
   });
 
-  it('writes JUnit XML with counts, a failure and an error, everything escaped', () => {
-    const xml = junitReport([passed, failed, errored], 'cards');
-    expect(xml).toMatch(
-      /^<\?xml version="1.0" encoding="UTF-8"\?>\n<testsuites name="cards" tests="3" failures="1" errors="1"/,
-    );
-    expect(xml).toContain('<testcase name="passes" classname="a.case.json" time="0.012"/>');
-    expect(xml).toContain(
-      '<testcase name="fails &lt;here&gt; &amp; &quot;there&quot;" classname="b &quot;&lt;&amp;&gt;&quot;.case.json" time="1.500">',
-    );
-    expect(xml).toContain(
-      '<failure message="turn 1 (&quot;hi&quot;): decision: expected proceed, got block_with_explanation" type="expectation">',
-    );
-    expect(xml).toContain('<error message="POST /x answered 401: bad key" type="error">');
-    expect(xml).toContain('<system-out>ran with bundle 12345678');
-    expect(xml.match(/<testcase /g)).toHaveLength(3);
-  });
-
-  it('writes a text report with a closing count line, and a JSON report with the summary', () => {
-    const text = textReport([passed, failed, errored]);
-    expect(text).toContain('FAIL  b "<&>".case.json');
-    expect(text).toContain('turn 1 ("hi"): decision: expected proceed, got block_with_explanation');
-    expect(text.trimEnd().split('\n').at(-1)).toBe(
-      '1 passed, 1 failed, 1 errors (3 cases, 1 turn, 1 failing turn)',
-    );
-    expect(JSON.parse(jsonReport([passed, failed])).summary).toEqual({
-      cases: 2,
-      passed: 1,
-      failed: 1,
-      errors: 0,
-      turns: 1,
-      failedTurns: 1,
-    });
+  it('says what went wrong in a case, one line per failing expectation, and an error', () => {
+    expect(caseProblems(failed)).toEqual([
+      'turn 1 ("hi"): ' + describeMismatch(failed.turns[0]!.mismatches[0]!),
+    ]);
+    expect(caseProblems(errored)).toEqual(['error: POST /x answered 401: bad key']);
+    expect(caseProblems(passed)).toEqual([]);
   });
 });
