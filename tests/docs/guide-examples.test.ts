@@ -6,7 +6,6 @@
  *
  *     <!-- example: examples/hotel.json -->            a conversation with that bundle (or project folder)
  *     <!-- example: agent:card-disputes@v2 clock=2025-03-15T12:00:00Z -->   an example agent's version
- *     <!-- file: starter-agent/agent.aui.json -->       the block is that file, printed in full
  *
  * A conversation block (the syntax is written for readers first):
  *
@@ -64,12 +63,6 @@ interface Example {
   clock: string;
   welcome: WelcomeExpectation;
   turns: Turn[];
-}
-interface PrintedFile {
-  file: string;
-  line: number;
-  path: string;
-  text: string;
 }
 
 const list = (text: string, sep: string) =>
@@ -198,13 +191,12 @@ function parseConversation(body: string, where: string): Pick<Example, 'welcome'
   return { welcome, turns };
 }
 
-const MARK = /^<!-- (example|file): (.+?) -->$/;
+const MARK = /^<!-- example: (.+?) -->$/;
 
 /** Every marked block of one markdown file, and every unmarked block that looks like a transcript. */
-function readDoc(file: string): { examples: Example[]; printed: PrintedFile[]; unmarked: number[] } {
+function readDoc(file: string): { examples: Example[]; unmarked: number[] } {
   const lines = readFileSync(join(DOCS, file), 'utf8').split('\n');
   const examples: Example[] = [];
-  const printed: PrintedFile[] = [];
   const unmarked: number[] = [];
   for (let i = 0; i < lines.length; i++) {
     if (!lines[i]!.trimStart().startsWith('```')) continue;
@@ -220,15 +212,14 @@ function readDoc(file: string): { examples: Example[]; printed: PrintedFile[]; u
     while (before >= 0 && !lines[before]!.trim()) before--;
     const mark = before >= 0 ? MARK.exec(lines[before]!.trim()) : null;
     const where = `${file}:${open + 1}`;
-    if (mark?.[1] === 'file') printed.push({ file, line: open + 1, path: mark[2]!, text: body });
-    else if (mark?.[1] === 'example') {
-      const [runsWith, ...options] = mark[2]!.split(/\s+/);
+    if (mark) {
+      const [runsWith, ...options] = mark[1]!.split(/\s+/);
       const clock = options.find((o) => o.startsWith('clock='))?.slice(6) ?? DEFAULT_CLOCK;
       examples.push({ file, line: open + 1, runsWith: runsWith!, clock, ...parseConversation(body, where) });
     } else if (/^> |→/m.test(body)) unmarked.push(open + 1);
     i = end;
   }
-  return { examples, printed, unmarked };
+  return { examples, unmarked };
 }
 
 const bundles = new Map<string, Bundle>();
@@ -270,12 +261,6 @@ describe('the bundle guide runs as written', () => {
   });
 
   for (const [file, doc] of docs) {
-    for (const p of doc.printed)
-      it(`${file}:${p.line} prints ${p.path} as it is`, () => {
-        const onDisk = readFileSync(join(DOCS, p.path), 'utf8');
-        expect(JSON.parse(p.text)).toEqual(JSON.parse(onDisk));
-      });
-
     for (const ex of doc.examples)
       it(`${file}:${ex.line} (${ex.runsWith}): ${ex.turns.map((t) => t.say).join(' / ')}`, () => {
         const bundle = bundleFor(ex.runsWith);
