@@ -93,7 +93,7 @@ describe('silences of the guide, stated', () => {
     });
     expect(out.reply).toContain('Would you like a standard room or a suite with a sea view?');
     const notEmpty = example('hotel');
-    const rule = toolOf(notEmpty, 'BOOK_ROOM').rules!.pre!.missing_info![0]! as Rule;
+    const rule = toolOf(notEmpty, 'BOOK_ROOM').rules!.pre!.missing_info![0]!;
     rule.when = { method: 'param_value', params: 'room-type', operation: 'is_not_empty' };
     const decided = converse(notEmpty, CLOCK).say('book a room from next friday for 2 nights');
     expect(decided.trace.rules_evaluated.find((r) => r.rule_id === 'ROOM_TYPE_QUESTION')).toMatchObject({

@@ -236,7 +236,7 @@ function bundleFor(runsWith: string): Bundle {
     if (statSync(path).isDirectory()) {
       const { bundle, issues } = assembleProject(projectFiles(path));
       if (issues.some((i) => i.severity === 'error')) throw new Error(`${runsWith}: ${issues[0]!.message}`);
-      b = bundle as Bundle;
+      b = bundle;
     } else b = JSON.parse(readFileSync(path, 'utf8')) as Bundle;
   }
   bundles.set(runsWith, b);
