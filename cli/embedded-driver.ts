@@ -40,15 +40,17 @@ export function embeddedDriver(bundle?: Bundle, agents: () => AgentRecord[] = lo
       const userId = testCase.user_id ?? 'test-user';
       let state = engine.initialState(b, clock, userId);
       let n = 0;
+      const greeting = engine.welcome(b, clock);
       return {
         bundleHash: hash,
         notes: [],
+        welcome: { message: greeting.welcome_message, suggestions: greeting.suggestions },
         conversation: {
           async say(text) {
             n += 1;
             const out = engine.runTurn({ bundle: b, state, text, clock, interactionId: `msg-${n}`, userId });
             state = out.state;
-            return { reply: out.reply, trace: out.trace };
+            return { reply: out.reply, trace: out.trace, suggestions: out.suggestions };
           },
         },
       };

@@ -115,7 +115,12 @@ export function runTurn(input: TurnInput): TurnOutput {
   const { compiled, clock, message, values, origins, pending, pendingTool } = start;
   const confirmation = pending?.awaiting === 'confirmation' ? detectConfirmation(message) : null;
 
-  const given = Object.keys(values).filter((code) => origins[code] === CONVERSATION);
+  // After a refusal (the pending tool was blocked), a value given again replaces the refused one,
+  // "today" included: nothing counts as given for the words that otherwise never replace a value.
+  const given =
+    pending?.awaiting === 'blocked'
+      ? []
+      : Object.keys(values).filter((code) => origins[code] === CONVERSATION);
   const read = (expected: string[], preferred: string[]) =>
     understandRemembered(compiled, message, clock, { expected, preferred, given }).values;
   // The message read with the pending tool preferred: asked when the choice depends on it, or

@@ -61,8 +61,8 @@ describe('durations are quantities, not dates', () => {
 });
 
 describe('a date phrase fills at most one date parameter, of the tool in play', () => {
-  it('"from 2 to 8 April" gives the start only', () => {
-    expect(read('a pass from 2 to 8 April')).toEqual({ start: '2025-04-02' });
+  it('"from 2 to 8 April" gives the start, and the length in days (both ends included)', () => {
+    expect(read('a pass from 2 to 8 April')).toEqual({ start: '2025-04-02', days: 7 });
   });
 
   it("a date goes to another tool's parameter only with its words nearby", () => {

@@ -6,7 +6,7 @@
  * tool in play, and using the words around a mention to pick between parameters of one type.
  */
 import type { Parameter } from '../../src/contract/bundle';
-import type { Clock } from '../clock';
+import { toEpochDay, type Clock } from '../clock';
 import { codeWords, contentStems, isStopWord, stem, tokenize } from '../text';
 import type { CompiledBundle, Values } from '../types';
 import { findEmails, findPhones, looksLikeEmail, looksLikePhone } from './contacts';
@@ -28,6 +28,11 @@ export interface UnderstandContext {
   /** Parameters the user already gave in the conversation: a word like "now" does not replace them. */
   given?: readonly string[];
 }
+
+/** A date the message says is not the one ("April 3, not April 4"). */
+const NEGATED = /\bnot\s+(?:on\s+|the\s+)?$/i;
+/** Words of a date parameter that holds the end of a range ("end-date", "check-out", "return"). */
+const END_WORDS = ['end', 'last', 'until', 'return', 'leav', 'departur'];
 
 /** Words that say a message corrects an earlier value ("make that 15 April instead"). */
 const CORRECTION = /\b(?:instead|actually|rather|change|correct(?:ion)?|make\s+(?:it|that)|no\s+wait)\b/i;
@@ -229,16 +234,57 @@ export function understand(
   const toolHasDate = params.some((p) => p.rank <= 1 && p.param.type === 'date');
   const given = new Set(ctx.given ?? []);
   const corrects = CORRECTION.test(text);
-  for (const d of findDates(masked.text, clock)) {
+  const dates = findDates(masked.text, clock);
+  const negated = (d: (typeof dates)[number]) =>
+    NEGATED.test(masked.text.slice(Math.max(0, d.start - 12), d.start));
+  const affirmed = dates.filter((d) => !negated(d)).length;
+  for (const d of dates) {
+    // "April 3, not April 4": the date said not to be the one is left out.
+    if (affirmed > 0 && negated(d)) {
+      masked.consume(d);
+      continue;
+    }
     const cands = open(
       (p) => p.param.type === 'date' && (!toolHasDate || p.rank <= 1 || contextScore(p, masked, d) > 0),
     );
-    if (!d.casual) assign(pick(cands, masked, d, true, true), d);
+    let filled = false;
+    if (!d.casual) filled = assign(pick(cands, masked, d, true, true), d);
     else {
       const target = pick(cands, masked, d, true, false);
-      if (target && (!given.has(target.code) || corrects)) assign(target, d);
+      if (target && (!given.has(target.code) || corrects)) filled = assign(target, d);
+    }
+    // A range's first day goes to a date parameter that is not the end of one, when no word says which.
+    if (!filled && d.last !== undefined && !d.casual)
+      filled = assign(
+        [...cands].sort((a, b) => a.rank - b.rank).find((p) => !END_WORDS.some((w) => p.words.has(w))),
+        d,
+      );
+    // "It was April 3, not April 4": a date no word places, in a message that corrects (with the
+    // usual words or by saying which date is not the one), replaces the one date the user gave.
+    if (!filled && !d.casual && (corrects || affirmed < dates.length)) {
+      const givenDates = cands.filter((p) => given.has(p.code));
+      if (givenDates.length === 1) filled = assign(givenDates[0], d);
+    }
+    if (filled && d.last !== undefined) readRangeEnd(d.value, d.last);
+  }
+  /**
+   * A range's end and length: its last day fills a date parameter of the end ("end-date",
+   * "check-out") still open; its length a numeric parameter counting nights (the days between) or
+   * days (both ends included) still open.
+   */
+  function readRangeEnd(first: string, last: string) {
+    const byRank = (list: ParamInfo[]) => [...list].sort((a, b) => a.rank - b.rank)[0];
+    const end = byRank(open((p) => p.param.type === 'date' && END_WORDS.some((w) => p.words.has(w))));
+    if (end) values[end.code] = last;
+    const length = byRank(
+      open((p) => p.param.type === 'numeric' && (p.words.has('night') || p.words.has('day'))),
+    );
+    if (length) {
+      const between = (toEpochDay(last) ?? 0) - (toEpochDay(first) ?? 0);
+      values[length.code] = length.words.has('night') ? between : between + 1;
     }
   }
+
   // Money, then plain numbers.
   for (const m of findMoney(masked.text)) {
     const numeric = open((p) => p.param.type === 'numeric');

@@ -269,6 +269,17 @@ describe('agents from folders', () => {
     expect(problems[0].path).toMatch(/^parameters\.0/);
   });
 
+  it('agent-folders answers the shape server/README.md states: {problems: [{project, file, path, message}]}', async () => {
+    const answer = (await call(service, 'GET', '/reference/v1/agent-folders')).body;
+    expect(Object.keys(answer)).toEqual(['problems']);
+    for (const p of answer.problems) {
+      expect(Object.keys(p).sort()).toEqual(['file', 'message', 'path', 'project']);
+      for (const v of Object.values(p)) expect(typeof v).toBe('string');
+    }
+    expect(answer.problems[0].path).toMatch(/^parameters\.0\.type/);
+    expect(answer.problems[0].message).toMatch(/\S/);
+  });
+
   it('picks up changes on reload, keeping stored tasks and turns', async () => {
     const task = (await createTask(service, { agent_id: 'rooms' })).body;
     expect(task.welcome_message).toBe('Rooms here.');

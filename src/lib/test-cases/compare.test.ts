@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compareTurn, describeMismatch, type ObservedTurn } from './compare';
+import { compareTurn, compareWelcome, describeMismatch, type ObservedTurn } from './compare';
 
 const observed: ObservedTurn = {
   reply: 'Sorry, a charge can only be disputed within 8 days.',
@@ -114,5 +114,129 @@ describe('compareTurn', () => {
     expect(describeMismatch(ms[0]!)).toBe(
       'reply: expected to contain "SORRY", got "Sorry, a charge can only be disputed within 8 days."',
     );
+  });
+});
+
+describe('what a case says a user means', () => {
+  /** A refused claim: a policy lookup by an API rule, nothing filed. */
+  const refused: ObservedTurn = {
+    reply: "Policy POL-999 has lapsed, so I can't file a claim on it.",
+    suggestions: ['File a claim', 'Check a claim'],
+    trace: {
+      decision: 'block_with_explanation',
+      rules_evaluated: [
+        { rule_id: 'POLICY_LOOKUP', result: 'allowed', reason: 'policy-api called (success)' },
+        { rule_id: 'POLICY_LAPSED', result: 'blocked', reason: 'policy-status is "lapsed"' },
+      ],
+      tools_invoked: [],
+      entities: {},
+      decisions: [
+        { type: 'activate_tool', tool: 'FILE_CLAIM' },
+        {
+          type: 'call_integration',
+          tool: 'FILE_CLAIM',
+          integration: 'policy-api',
+          result: 'success',
+          by: 'POLICY_LOOKUP',
+        },
+      ],
+    },
+  };
+  const decision = 'block_with_explanation';
+
+  it('reply_not_contains: a text the reply must not say', () => {
+    expect(compareTurn({ decision, reply_not_contains: ['Filed'] }, refused)).toEqual([]);
+    const [m] = compareTurn({ decision, reply_not_contains: ['lapsed'] }, refused);
+    expect(m).toMatchObject({ kind: 'reply', subject: 'lapsed', expected: 'does not contain "lapsed"' });
+    expect(describeMismatch(m!)).toBe(
+      `reply: expected to not contain "lapsed", got ${JSON.stringify(refused.reply)}`,
+    );
+  });
+
+  it('"nothing was filed" is one line: an integration expected not called', () => {
+    expect(compareTurn({ decision, integrations: { 'file-claim-api': 'not_called' } }, refused)).toEqual([]);
+    const filed: ObservedTurn = {
+      ...refused,
+      trace: {
+        ...refused.trace,
+        decisions: [{ type: 'call_integration', integration: 'file-claim-api', result: 'success' }],
+      },
+    };
+    const [m] = compareTurn({ decision, integrations: { 'file-claim-api': 'not_called' } }, filed);
+    expect(describeMismatch(m!)).toBe('integration file-claim-api: expected not called, called (success)');
+  });
+
+  it("an integration expected called, or with an outcome, counts an API rule's lookup", () => {
+    expect(compareTurn({ decision, integrations: { 'policy-api': 'called' } }, refused)).toEqual([]);
+    expect(compareTurn({ decision, integrations: { 'policy-api': 'success' } }, refused)).toEqual([]);
+    expect(
+      compareTurn(
+        { decision, integrations: { 'policy-api': 'not_found', 'claims-api': 'called' } },
+        refused,
+      ).map(describeMismatch),
+    ).toEqual([
+      'integration policy-api: expected not found, called (success)',
+      'integration claims-api: expected called, not called',
+    ]);
+  });
+
+  it("a trace without decisions (another service) is read from tools_invoked's integrations", () => {
+    const { decisions: _, ...plain } = refused.trace;
+    const proceeded: ObservedTurn = {
+      reply: 'Filed.',
+      trace: {
+        ...plain,
+        decision: 'proceed',
+        tools_invoked: [{ tool: 'FILE_CLAIM', result: 'success', integration: 'file-claim-api' } as never],
+      },
+    };
+    expect(
+      compareTurn({ decision: 'proceed', integrations: { 'file-claim-api': 'success' } }, proceeded),
+    ).toEqual([]);
+  });
+
+  it('a rule expected not evaluated fails when it is in the trace, and passes when it is absent', () => {
+    expect(
+      compareTurn({ decision, rules: { 'FILE_CLAIM.requires_confirmation': 'not_evaluated' } }, refused),
+    ).toEqual([]);
+    const [m] = compareTurn({ decision, rules: { POLICY_LAPSED: 'not_evaluated' } }, refused);
+    expect(describeMismatch(m!)).toBe(
+      'rule POLICY_LAPSED: expected not_evaluated, got blocked (policy-status is "lapsed")',
+    );
+  });
+
+  it("the turn's suggestions, exactly and in order", () => {
+    expect(compareTurn({ decision, suggestions: ['File a claim', 'Check a claim'] }, refused)).toEqual([]);
+    expect(
+      compareTurn({ decision, suggestions: ['Check a claim', 'File a claim'] }, refused).map(
+        describeMismatch,
+      ),
+    ).toEqual([
+      'suggestions: expected ["Check a claim","File a claim"], got ["File a claim","Check a claim"]',
+    ]);
+    const { suggestions: _, ...silent } = refused;
+    expect(compareTurn({ decision, suggestions: [] }, silent).map(describeMismatch)).toEqual([
+      'suggestions: expected [], got not reported',
+    ]);
+  });
+
+  it('the welcome message and its starters', () => {
+    const greeting = { message: 'Welcome to Harbour Mutual!', suggestions: ['File a claim'] };
+    expect(
+      compareWelcome(
+        { message_contains: ['Welcome'], message_not_contains: ['Hello!'], suggestions: ['File a claim'] },
+        greeting,
+      ),
+    ).toEqual([]);
+    expect(
+      compareWelcome(
+        { message_contains: ['Hello'], message_not_contains: ['Welcome'], suggestions: [] },
+        greeting,
+      ).map(describeMismatch),
+    ).toEqual([
+      'welcome message: expected to contain "Hello", got "Welcome to Harbour Mutual!"',
+      'welcome message: expected to not contain "Welcome", got "Welcome to Harbour Mutual!"',
+      'welcome suggestions: expected [], got ["File a claim"]',
+    ]);
   });
 });

@@ -70,6 +70,62 @@ describe('test case format', () => {
     ]);
   });
 
+  it('reads and writes the finer expectations: welcome, suggestions, reply_not_contains, integrations, a rule not evaluated', () => {
+    const richer: TestCase = {
+      ...valid,
+      welcome: { suggestions: ['Dispute a charge'], message_contains: ['Welcome'] },
+      turns: [
+        {
+          say: 'dispute a $120 charge from 10 days ago',
+          expect: {
+            suggestions: [],
+            reply_not_contains: ['Done'],
+            integrations: { 'disputes-api': 'not_called' },
+            rules: { DISPUTE_WINDOW: 'blocked', 'DISPUTE_CHARGE.requires_confirmation': 'not_evaluated' },
+            decision: 'block_with_explanation',
+          },
+        },
+      ],
+    };
+    const text = serializeTestCase(richer);
+    expect(parseTestCase(text)).toEqual({ ok: true, value: richer });
+    expect(Object.keys(JSON.parse(text) as object).slice(-2)).toEqual(['welcome', 'turns']);
+    expect(Object.keys((JSON.parse(text) as TestCase).turns[0]!.expect)).toEqual([
+      'decision',
+      'rules',
+      'integrations',
+      'reply_not_contains',
+      'suggestions',
+    ]);
+    expect(Object.keys((JSON.parse(text) as TestCase).welcome!)).toEqual(['message_contains', 'suggestions']);
+    expect(errorsOf({ ...valid, welcome: { greeting: 'x' } })).toEqual([
+      expect.stringContaining('welcome: unknown field "greeting"'),
+    ]);
+    expect(
+      errorsOf({
+        ...valid,
+        turns: [{ say: 'x', expect: { decision: 'proceed', integrations: { a: 'maybe' } } }],
+      })[0],
+    ).toMatch(/^turns\[0\]\.expect\.integrations\.a: /);
+  });
+
+  it('keeps every case written before the finer expectations valid (the suites on disk)', async () => {
+    const { readdirSync, readFileSync } = await import('node:fs');
+    const root = new URL('../../../', import.meta.url);
+    const folders = [
+      'docs/bundle/starter-agent/tests/',
+      ...['card-disputes', 'flight-changes', 'shop-returns'].map((a) => `server/agents/${a}/tests/`),
+    ];
+    let read = 0;
+    for (const folder of folders)
+      for (const file of readdirSync(new URL(folder, root)).filter((f) => f.endsWith('.case.json'))) {
+        const text = readFileSync(new URL(folder + file, root), 'utf8');
+        expect(parseTestCase(text).ok, folder + file).toBe(true);
+        read += 1;
+      }
+    expect(read).toBeGreaterThan(10);
+  });
+
   it('refuses an unknown field, such as an API key, naming it', () => {
     const errors = errorsOf({ ...valid, api_key: 'secret' });
     expect(errors).toEqual([expect.stringContaining('unknown field "api_key"')]);
@@ -130,7 +186,8 @@ describe('test case JSON Schema', () => {
     expect(text).toContain(
       '"enum":["proceed","block_with_explanation","request_confirmation","request_information"]',
     );
-    expect(text).toContain(`"enum":${JSON.stringify(KNOWN_RULE_RESULTS)}`);
+    expect(text).toContain(`"enum":${JSON.stringify([...KNOWN_RULE_RESULTS, 'not_evaluated'])}`);
+    expect(text).toContain('"enum":["called","not_called","success","not_found","failure"]');
     expect(KNOWN_RULE_RESULTS).toContain('blocked');
   });
 

@@ -21,6 +21,13 @@ const Id = z
 
 const JsonValue = z.unknown().describe('Any JSON value; compared by value (key order ignored).');
 
+/** A rule expected not to be in the turn's trace at all (its tool stopped before it, or another tool ran). */
+export const NOT_EVALUATED = 'not_evaluated';
+/** What a case may expect of an integration in a turn: called (with any outcome) or not, or one outcome. */
+const INTEGRATION_EXPECTATIONS = ['called', 'not_called', 'success', 'not_found', 'failure'] as const;
+
+const Texts = z.array(z.string().min(1));
+
 export const TurnExpectation = z
   .strictObject({
     decision: z
@@ -33,7 +40,7 @@ export const TurnExpectation = z
       .record(z.string().min(1), z.string().min(1))
       .optional()
       .describe(
-        'rule_id → result (allowed, blocked, requires_confirmation, not_applicable, error); each rule must be evaluated with that result.',
+        `rule_id → result (allowed, blocked, requires_confirmation, not_applicable, error): each rule must be evaluated with that result; "${NOT_EVALUATED}": the rule must not be in the turn's trace.`,
       ),
     tools_invoked: z
       .array(z.string().min(1))
@@ -45,13 +52,35 @@ export const TurnExpectation = z
       .describe(
         'Parameter code (or entity.parameter) → the value the conversation holds after the turn; null means not filled.',
       ),
-    reply_contains: z
-      .array(z.string().min(1))
+    integrations: z
+      .record(z.string().min(1), z.enum(INTEGRATION_EXPECTATIONS))
       .optional()
-      .describe("Texts the agent's reply must contain (case-sensitive)."),
+      .describe(
+        'Integration code → called (at least once, by the tool or by an API rule), not_called, or the outcome of a call (success, not_found, failure).',
+      ),
+    reply_contains: Texts.optional().describe("Texts the agent's reply must contain (case-sensitive)."),
+    reply_not_contains: Texts.optional().describe(
+      "Texts the agent's reply must not contain (case-sensitive).",
+    ),
+    suggestions: z
+      .array(z.string())
+      .optional()
+      .describe("Exactly the reply's follow-up suggestions, in order; [] means none."),
   })
   .describe('What the turn must do: the decision, plus optional finer expectations.');
 export type TurnExpectation = z.infer<typeof TurnExpectation>;
+
+export const WelcomeExpectation = z
+  .strictObject({
+    message_contains: Texts.optional().describe('Texts the welcome message must contain (case-sensitive).'),
+    message_not_contains: Texts.optional().describe('Texts the welcome message must not contain.'),
+    suggestions: z
+      .array(z.string())
+      .optional()
+      .describe('Exactly the starter suggestions offered with the welcome message, in order.'),
+  })
+  .describe('What the new thread must greet with, before the first message.');
+export type WelcomeExpectation = z.infer<typeof WelcomeExpectation>;
 
 const TestTurn = z.strictObject({
   say: z.string().min(1).max(MAX_MESSAGE).describe("The user's message."),
@@ -94,6 +123,7 @@ export const TestCase = z
     ),
     user_id: Id.optional().describe('The user id of the task; test-user when absent.'),
     source: CaseSource.optional(),
+    welcome: WelcomeExpectation.optional(),
     turns: z
       .array(TestTurn)
       .min(1)
@@ -158,9 +188,20 @@ const CASE_KEYS = [
   'clock',
   'user_id',
   'source',
+  'welcome',
   'turns',
 ] as const;
-const EXPECT_KEYS = ['decision', 'rules', 'tools_invoked', 'parameters', 'reply_contains'] as const;
+const EXPECT_KEYS = [
+  'decision',
+  'rules',
+  'tools_invoked',
+  'integrations',
+  'parameters',
+  'reply_contains',
+  'reply_not_contains',
+  'suggestions',
+] as const;
+const WELCOME_KEYS = ['message_contains', 'message_not_contains', 'suggestions'] as const;
 
 function pick<T extends object>(value: T, keys: readonly (keyof T)[]): Partial<T> {
   const out: Partial<T> = {};
@@ -175,6 +216,7 @@ export function serializeTestCase(testCase: TestCase): string {
     ...(testCase.source
       ? { source: { task_id: testCase.source.task_id, interaction_id: testCase.source.interaction_id } }
       : {}),
+    ...(testCase.welcome ? { welcome: pick(testCase.welcome, WELCOME_KEYS) } : {}),
     turns: testCase.turns.map((t) => ({ say: t.say, expect: pick(t.expect, EXPECT_KEYS) })),
   };
   return `${JSON.stringify(ordered, null, 2)}\n`;

@@ -42,6 +42,33 @@ const run = async (fake: ReturnType<typeof service>) => {
 };
 
 describe('httpDriver', () => {
+  it("reports the task's welcome and each reply's suggestions; with a bundle sent, says the welcome is not the bundle's", async () => {
+    const fake = {
+      fetch: async (url: string | URL | Request) =>
+        String(url).endsWith('/v1/messaging/tasks')
+          ? Response.json({ id: 't1', welcome_message: 'Welcome!', followup_suggestions: ['Book a room', 7] })
+          : Response.json({ id: 'm1', text: 'ok', trace_info: trace, followup_suggestions: ['yes', 'no'] }),
+    };
+    const own = await httpDriver({ baseUrl: 'http://svc.test', apiKey: 'k', fetch: fake.fetch }).start(
+      testCase,
+    );
+    expect(own.welcome).toEqual({ message: 'Welcome!', suggestions: ['Book a room'] });
+    expect((await own.conversation.say('one')).suggestions).toEqual(['yes', 'no']);
+    const sent = await httpDriver({
+      baseUrl: 'http://svc.test',
+      apiKey: 'k',
+      fetch: fake.fetch,
+      bundle: {},
+    }).start({
+      ...testCase,
+      welcome: { suggestions: [] },
+    });
+    expect(sent.welcome).toBeUndefined();
+    expect(sent.notes).toContainEqual(
+      expect.stringMatching(/^the welcome was not checked: the service greets/),
+    );
+  });
+
   it('sends the case clock; a service that echoes it ran the task on it', async () => {
     const fake = service((body) => Response.json({ id: 't1', reference_clock: body.reference_clock }));
     expect(await run(fake)).toEqual({ notes: [], decision: 'proceed' });

@@ -154,7 +154,12 @@ export function httpDriver(options: HttpDriverOptions): Driver {
             return post('/v1/messaging/tasks', request);
           throw error;
         },
-      )) as { id?: unknown; reference_clock?: unknown };
+      )) as {
+        id?: unknown;
+        reference_clock?: unknown;
+        welcome_message?: unknown;
+        followup_suggestions?: unknown;
+      };
       if (typeof task.id !== 'string') throw new Error('POST /v1/messaging/tasks answered no task id');
       const taskId = task.id;
       const echoed = typeof task.reference_clock === 'string' ? Date.parse(task.reference_clock) : NaN;
@@ -164,9 +169,23 @@ export function httpDriver(options: HttpDriverOptions): Driver {
           : [
               `the service did not confirm the task clock ${clock} (it is not the reference service?): date-dependent turns ran on its own clock`,
             ];
+      // The service greets with the agent's own version: the greeting is the bundle's only without one.
+      const texts = (v: unknown) =>
+        Array.isArray(v) ? v.filter((x): x is string => typeof x === 'string') : [];
+      const welcome = options.bundle
+        ? undefined
+        : {
+            message: typeof task.welcome_message === 'string' ? task.welcome_message : '',
+            suggestions: texts(task.followup_suggestions),
+          };
+      if (options.bundle && testCase.welcome)
+        notes.push(
+          "the welcome was not checked: the service greets with the agent's own version, not the bundle sent with the messages",
+        );
       return {
         notes,
         taskId,
+        ...(welcome ? { welcome } : {}),
         bundleHash: options.bundleHash ?? null,
         conversation: {
           async say(text: string): Promise<ObservedTurn> {
@@ -175,10 +194,11 @@ export function httpDriver(options: HttpDriverOptions): Driver {
               task_id: taskId,
               text,
               ...(options.bundle ? { agent_settings_bundle: options.bundle } : {}),
-            })) as { text?: unknown; trace_info?: unknown };
+            })) as { text?: unknown; trace_info?: unknown; followup_suggestions?: unknown };
             if (reply.trace_info === undefined) throw new Error('the reply carries no trace_info');
             return {
               reply: typeof reply.text === 'string' ? reply.text : '',
+              suggestions: texts(reply.followup_suggestions),
               trace: TolerantTrace.parse(reply.trace_info),
             };
           },

@@ -8,9 +8,11 @@ export {
   serializeTestCase,
   validateTestCase,
   type ParseResult,
+  type WelcomeExpectation,
 } from './format';
 export {
   compareTurn,
+  compareWelcome,
   describeMismatch,
   type Mismatch,
   type MismatchKind,

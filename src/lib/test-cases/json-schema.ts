@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { KNOWN_DECISIONS, KNOWN_RULE_RESULTS } from '../../contract/trace';
-import { TestCase, TurnExpectation } from './format';
+import { NOT_EVALUATED, TestCase, TurnExpectation } from './format';
 
 let cached: Record<string, unknown> | undefined;
 
@@ -20,7 +20,7 @@ function generate(): Record<string, unknown> {
     // here they become enums, for completions.
     override: ({ zodSchema, jsonSchema }) => {
       if (zodSchema === decision) jsonSchema.enum = [...KNOWN_DECISIONS];
-      if (zodSchema === ruleResult) jsonSchema.enum = [...KNOWN_RULE_RESULTS];
+      if (zodSchema === ruleResult) jsonSchema.enum = [...KNOWN_RULE_RESULTS, NOT_EVALUATED];
     },
   });
 }

@@ -13,6 +13,7 @@ export const REPORTERS: readonly ReporterName[] = ['text', 'json', 'junit'];
 /** What went wrong in a case, one line per failing expectation. */
 export function caseProblems(r: CaseResult): string[] {
   const lines: string[] = [];
+  for (const m of r.welcome?.mismatches ?? []) lines.push(`welcome: ${describeMismatch(m)}`);
   for (const [i, t] of r.turns.entries())
     for (const m of t.mismatches)
       lines.push(`turn ${i + 1} (${JSON.stringify(t.say)}): ${describeMismatch(m)}`);

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { TestCase } from './format';
+import { caseProblems } from './report';
 import { runSuite, type Driver } from './run';
 
 const testCase: TestCase = {
@@ -41,6 +42,46 @@ function driver(sent: string[], onSay?: () => void): Driver {
 }
 
 describe('runSuite', () => {
+  const greeting = (welcome?: { message: string; suggestions: string[] }, notes: string[] = []): Driver => ({
+    async start() {
+      return {
+        bundleHash: null,
+        notes,
+        ...(welcome ? { welcome } : {}),
+        conversation: {
+          async say() {
+            return {
+              reply: '',
+              trace: { decision: 'proceed', rules_evaluated: [], tools_invoked: [], entities: {} },
+            };
+          },
+        },
+      };
+    },
+  });
+  const welcomeCase: TestCase = { ...testCase, welcome: { suggestions: ['Book a room'] } };
+
+  it('fails a case whose welcome differs, and says so in the report', async () => {
+    const [ok] = await runSuite(greeting({ message: 'Hi', suggestions: ['Book a room'] }), [
+      { source: 'a', testCase: welcomeCase },
+    ]);
+    expect(ok!.status).toBe('passed');
+    const [bad] = await runSuite(greeting({ message: 'Hi', suggestions: [] }), [
+      { source: 'a', testCase: welcomeCase },
+    ]);
+    expect(bad!.status).toBe('failed');
+    expect(bad!.turns.every((t) => t.mismatches.length === 0)).toBe(true);
+    expect(caseProblems(bad!).join('\n')).toContain(
+      'welcome: welcome suggestions: expected ["Book a room"], got []',
+    );
+  });
+
+  it('notes a welcome it could not check, rather than passing it silently or failing the case', async () => {
+    const [r] = await runSuite(greeting(), [{ source: 'a', testCase: welcomeCase }]);
+    expect(r!.status).toBe('passed');
+    expect(r!.notes).toEqual(['the welcome was not checked: this run does not report the greeting']);
+  });
+
   it('reports the task each case ran in, so the run can be opened and compared', async () => {
     const results = await runSuite(driver([]), [
       { source: 'a', testCase },

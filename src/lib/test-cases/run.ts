@@ -3,7 +3,13 @@
  * and compares every turn with its expectations. Cases run with bounded concurrency; a run can be
  * cancelled between turns with an AbortSignal.
  */
-import { compareTurn, type Mismatch, type ObservedTurn } from './compare';
+import {
+  compareTurn,
+  compareWelcome,
+  type Mismatch,
+  type ObservedTurn,
+  type ObservedWelcome,
+} from './compare';
 import type { TestCase, TurnExpectation } from './format';
 
 export interface Conversation {
@@ -18,6 +24,8 @@ export interface StartedConversation {
   notes: string[];
   /** The task the conversation runs in, when the driver has one (a service's task id). */
   taskId?: string;
+  /** What the new thread greeted with, when the driver knows it for the bundle under test. */
+  welcome?: ObservedWelcome;
 }
 
 export interface Driver {
@@ -42,6 +50,8 @@ export interface CaseResult {
   error?: string;
   /** The task the case ran in, when the driver has one: the run can be opened and compared. */
   taskId?: string;
+  /** The greeting, when the case expects something of it and the driver reported it. */
+  welcome?: { observed: ObservedWelcome; mismatches: Mismatch[] };
   notes: string[];
   ms: number;
 }
@@ -66,6 +76,7 @@ async function runCase(driver: Driver, item: SuiteCase, signal?: AbortSignal): P
   const turns: TurnResult[] = [];
   const notes: string[] = [];
   let taskId: string | undefined;
+  let welcome: CaseResult['welcome'];
   const result = (status: CaseResult['status'], error?: string): CaseResult => ({
     source: item.source,
     name: testCase.name,
@@ -73,6 +84,7 @@ async function runCase(driver: Driver, item: SuiteCase, signal?: AbortSignal): P
     turns,
     ...(error === undefined ? {} : { error }),
     ...(taskId === undefined ? {} : { taskId }),
+    ...(welcome === undefined ? {} : { welcome }),
     notes,
     ms: performance.now() - started,
   });
@@ -86,6 +98,10 @@ async function runCase(driver: Driver, item: SuiteCase, signal?: AbortSignal): P
       notes.push(
         `ran with bundle ${run.bundleHash.slice(0, 8)}, the case was recorded with ${testCase.bundle_hash.slice(0, 8)}`,
       );
+    if (testCase.welcome && run.welcome)
+      welcome = { observed: run.welcome, mismatches: compareWelcome(testCase.welcome, run.welcome) };
+    else if (testCase.welcome && !run.notes.some((n) => n.startsWith('the welcome')))
+      notes.push('the welcome was not checked: this run does not report the greeting');
     for (const [i, turn] of testCase.turns.entries()) {
       if (signal?.aborted) return result('error', 'cancelled');
       let observed: ObservedTurn;
@@ -104,7 +120,8 @@ async function runCase(driver: Driver, item: SuiteCase, signal?: AbortSignal): P
   } catch (e) {
     return result('error', errorText(e));
   }
-  return result(turns.some((t) => t.mismatches.length > 0) ? 'failed' : 'passed');
+  const failed = turns.some((t) => t.mismatches.length > 0) || (welcome?.mismatches.length ?? 0) > 0;
+  return result(failed ? 'failed' : 'passed');
 }
 
 /** Runs every case; results come back in the order of `cases`. */
