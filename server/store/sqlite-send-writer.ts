@@ -49,7 +49,10 @@ export function openSendWriter(
     size: 1,
     // Sends wait for the engine pool first (its queue is bounded), so few writes ever wait here.
     queueLimit: 1000,
+    // The service's own writes, one share: all of the queue is theirs, and they wait as long as it takes.
+    keyQueueLimit: 1000,
     deadlineMs: NO_DEADLINE,
+    maxWaitMs: NO_DEADLINE,
     heapLimitMb: 256,
   });
   const run = <T>(job: SqliteWriteJob) => thread.run<T>(job);
