@@ -118,7 +118,7 @@ export class WorkerPool {
         id: this.nextId++,
         job,
         share,
-        resolve: resolve as (v: unknown) => void,
+        resolve,
         reject,
       };
       const admission = this.queue.push(share, pending);
