@@ -47,13 +47,22 @@ const script = new URL('./engine-worker.mjs', import.meta.url);
 const workerData = (priority: WorkPriority): EngineWorkerData => ({ priority });
 
 /**
- * `settings.size` background threads, and `interactiveWorkers()` interactive ones (with the same
- * queue, deadline and heap): whatever the background threads are given, an impact replay waits
- * only for other interactive work.
+ * `settings.size` background threads for any one key, plus one: one key runs at most
+ * `settings.size` jobs at once, so another key's work (a send behind a flood of why-nots) starts
+ * at once on the thread left, sharing the cores with the rest rather than waiting for a job to
+ * end. And `interactiveWorkers()` interactive threads (with the same queue, deadline and heap,
+ * shared in turn between keys): whatever the background threads are given, an impact replay
+ * waits only for other interactive work.
  */
 export function createEnginePool(settings: WorkPoolSettings = defaultPoolSettings()): EnginePool {
   const pools: Record<WorkPriority, WorkerPool> = {
-    background: new WorkerPool({ ...settings, script, workerData: workerData('background') }),
+    background: new WorkerPool({
+      ...settings,
+      size: settings.size + 1,
+      keyRunLimit: settings.size,
+      script,
+      workerData: workerData('background'),
+    }),
     interactive: new WorkerPool({
       ...settings,
       size: interactiveWorkers(),

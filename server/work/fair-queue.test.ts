@@ -86,6 +86,21 @@ describe('the fair queue', () => {
     expect(ended.take()?.job).toBe('a2');
   });
 
+  it("hands out no more of one key's jobs than it may run at once, and others' meanwhile", () => {
+    const queue = new FairQueue<string>({ total: 10, perKey: 10, running: 1 });
+    pushAll(queue, [
+      ['a', 'a1'],
+      ['a', 'a2'],
+    ]);
+    const first = queue.take()!;
+    expect(first.job).toBe('a1');
+    expect(queue.take()).toBeUndefined();
+    pushAll(queue, [['b', 'b1']]);
+    expect(queue.take()?.job).toBe('b1');
+    queue.finished(first.share);
+    expect(queue.take()?.job).toBe('a2');
+  });
+
   it("refuses a key's job past its own cap, and still lets other keys in", () => {
     const queue = new FairQueue<string>({ total: 10, perKey: 2 });
     pushAll(queue, [

@@ -5,7 +5,8 @@
  * - Who runs next: the key with the fewest jobs running, and among those the one served longest
  *   ago (a key not seen before first); within that key, its agent chosen the same way; that
  *   agent's oldest waiting job. A key flooding the pool thus gets a free thread only when no
- *   other key with fewer jobs running waits for one.
+ *   other key with fewer jobs running waits for one. A key with `running` jobs running waits
+ *   for one of them to end (so a pool with one thread more than that always has one for others).
  * - Who is refused: a key with `perKey` jobs waiting has its next one refused. When `total` jobs
  *   wait in all, the key with the most waiting gives up its newest one for the newcomer, if it has
  *   at least two more waiting than the newcomer's key; otherwise the newcomer is refused. Either
@@ -25,6 +26,8 @@ export interface FairQueueLimits {
   total: number;
   /** Jobs one key may have waiting. */
   perKey: number;
+  /** Jobs one key may have running at once (no limit when omitted). */
+  running?: number;
 }
 
 /** Why a job was not let in: its key has `perKey` waiting, or the queue is full of others' jobs at most as many. */
@@ -104,9 +107,13 @@ export class FairQueue<T> {
     return pushedOut === undefined ? { admitted: true } : { admitted: true, pushedOut };
   }
 
-  /** The job to run next, counted as running for its key and agent until `finished`; undefined when none waits. */
+  /**
+   * The job to run next, counted as running for its key and agent until `finished`; undefined
+   * when none waits, or only jobs of keys running as many as they may.
+   */
   take(): { job: T; share: WorkShare } | undefined {
-    const keyLane = nextOf(this.keys.values(), (lane) => lane.waiting > 0);
+    const most = this.limits.running ?? Infinity;
+    const keyLane = nextOf(this.keys.values(), (lane) => lane.waiting > 0 && lane.running < most);
     if (!keyLane) return undefined;
     const agentLane = nextOf(keyLane.agents.values(), (lane) => lane.waiting.length > 0)!;
     const job = agentLane.waiting.shift() as T;

@@ -113,6 +113,18 @@ describe('the worker pool', () => {
     expect(await order).toEqual(['f1', 'quiet', 'f2', 'f3', 'f4']);
   });
 
+  it('keeps a thread for other keys when one key runs as many jobs as it may', async () => {
+    const p = start({ size: 2, keyRunLimit: 1 });
+    p.start();
+    const flood = share('flood');
+    const order = answerOrder({
+      f1: p.run({ do: 'work', ms: 1_000 }, flood),
+      f2: p.run({ value: 'f2' }, flood),
+      quiet: p.run({ value: 'q' }, share('quiet')),
+    });
+    expect(await order).toEqual(['quiet', 'f1', 'f2']);
+  });
+
   it("refuses a key's jobs past its own share of the queue, not another key's", async () => {
     const p = start({ queueLimit: 8, keyQueueLimit: 2 });
     expect(await p.run({ value: 'warm' })).toBe('warm');

@@ -24,6 +24,11 @@ export interface PoolOptions {
   script: URL;
   /** Workers running at once. */
   size: number;
+  /**
+   * Jobs one API key may have running at once (default: `size`); with fewer than `size`, the
+   * threads left over are always there for other keys' work.
+   */
+  keyRunLimit?: number | undefined;
   /** Jobs that may wait for a worker; one more is refused (or pushes out a job of the key with most waiting). */
   queueLimit: number;
   /** Jobs one API key may have waiting (default: a quarter of `queueLimit`, at least 1). */
@@ -104,7 +109,11 @@ export class WorkerPool {
   constructor(private readonly options: PoolOptions) {
     this.keyQueueLimit = options.keyQueueLimit ?? Math.max(1, Math.floor(options.queueLimit / 4));
     this.maxWaitMs = Math.min(options.maxWaitMs ?? Math.floor(options.deadlineMs / 3), options.deadlineMs);
-    this.queue = new FairQueue({ total: options.queueLimit, perKey: this.keyQueueLimit });
+    this.queue = new FairQueue({
+      total: options.queueLimit,
+      perKey: this.keyQueueLimit,
+      running: options.keyRunLimit ?? options.size,
+    });
   }
 
   /**
@@ -184,7 +193,9 @@ export class WorkerPool {
     for (const slot of this.slots) {
       if (this.queue.size === 0) return;
       if (!slot.ready || slot.running) continue;
-      const pending = this.queue.take()!.job;
+      const next = this.queue.take();
+      if (!next) break; // what waits belongs to keys running as many jobs as they may
+      const pending = next.job;
       clearTimeout(pending.timer);
       const waited = performance.now() - (pending.waitingSince ?? performance.now());
       slot.running = pending;
