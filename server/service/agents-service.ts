@@ -14,7 +14,7 @@ import type {
 } from '../../src/contract/agents';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
-import { AGENT_ID_PATTERN } from '../agents/folders';
+import { AGENT_ID_PATTERN } from '../agents/registry';
 import type { LiveAgentCatalog } from '../agents/live-catalog';
 import type { AgentStore, StoredAgentVersion } from '../store/store';
 import type { AgentRecord, MessagingDependencies } from './dependencies';
