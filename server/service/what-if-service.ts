@@ -32,6 +32,9 @@ export class WhatIfService {
     const task = await this.store.getTask(body.task_id);
     if (!task) throw new NotFoundError(`Task not found: ${body.task_id}`);
     if (!keyAllowsAgent(key, task.agentId)) throw new AccessDeniedError(task.agentId);
+    // A busy pool is said before the turn (its trace, up to 8 MB) is read.
+    const share = shareOf(key, task.agentId);
+    this.work.checkRoom(share);
     const [turn, fork] = await Promise.all([
       this.store.getTurn(body.task_id, body.interaction_id),
       this.store.forkPoint(body.task_id, body.interaction_id),
@@ -56,7 +59,7 @@ export class WhatIfService {
           whyNot: body.why_not ?? false,
           includeEngineInput: body.include_engine_input ?? false,
         },
-        shareOf(key, task.agentId),
+        share,
       );
     } catch (e) {
       if (overWorkBudget(e)) throw InvalidInputError.at(['task_id'], e.message, 'bundle_too_complex');

@@ -89,6 +89,7 @@ export function createEnginePool(settings: WorkPoolSettings = defaultPoolSetting
     whatIf: (bundle, question, share) =>
       run<WhatIfAnswer>({ kind: 'whatIf', bundle: textOf(bundle), question }, share),
     lint: (bundle, clock, share) => run<LintResponse>({ kind: 'lint', bundle: textOf(bundle), clock }, share),
+    checkRoom: (share) => pools.background.checkRoom(share),
     diff: (base, head, clock, share) =>
       run<DiffResult>({ kind: 'diff', base: textOf(base), head: textOf(head), clock }, share),
     close: async () => {

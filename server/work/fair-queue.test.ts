@@ -129,6 +129,20 @@ describe('the fair queue', () => {
     expect(takeAll(queue).sort()).toEqual(['a1', 'a2', 'b1', 'b2']);
   });
 
+  it('says beforehand what a push would refuse, taking nothing', () => {
+    const queue = new FairQueue<string>({ total: 3, perKey: 2 });
+    pushAll(queue, [
+      ['a', 'a1'],
+      ['a', 'a2'],
+    ]);
+    expect(queue.refusal(share('a'))).toBe('key-full');
+    expect(queue.refusal(share('b'))).toBeUndefined();
+    pushAll(queue, [['b', 'b1']]);
+    expect(queue.refusal(share('b'))).toBe('queue-full');
+    expect(queue.refusal(share('c'))).toBeUndefined(); // it would push a2 out
+    expect(queue.size).toBe(3);
+  });
+
   it('takes a waiting job out when its wait runs out, and not once it was handed out', () => {
     const queue = new FairQueue<string>({ total: 10, perKey: 10 });
     pushAll(queue, [

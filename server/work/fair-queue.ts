@@ -84,16 +84,21 @@ export class FairQueue<T> {
     return this.waitingCount;
   }
 
+  /** Why a job of `share` would be refused now, if it would (`push` says the same, and takes it). */
+  refusal(share: WorkShare): Refusal | undefined {
+    const queued = this.keys.get(share.key)?.waiting ?? 0;
+    if (queued >= this.limits.perKey) return 'key-full';
+    if (this.waitingCount < this.limits.total) return undefined;
+    const heaviest = this.heaviestKey();
+    return !heaviest || heaviest.waiting <= queued + 1 ? 'queue-full' : undefined;
+  }
+
   /** Lets `job` wait for its turn, or says why not; room may be made by pushing out another key's job. */
   push(share: WorkShare, job: T): Admission<T> {
-    const queued = this.keys.get(share.key)?.waiting ?? 0;
-    if (queued >= this.limits.perKey) return { admitted: false, refusal: 'key-full' };
+    const refusal = this.refusal(share);
+    if (refusal) return { admitted: false, refusal };
     let pushedOut: T | undefined;
-    if (this.waitingCount >= this.limits.total) {
-      const heaviest = this.heaviestKey();
-      if (!heaviest || heaviest.waiting <= queued + 1) return { admitted: false, refusal: 'queue-full' };
-      pushedOut = this.popNewest(heaviest);
-    }
+    if (this.waitingCount >= this.limits.total) pushedOut = this.popNewest(this.heaviestKey()!);
     const keyLane = this.keyLane(share.key);
     let agentLane = keyLane.agents.get(share.agent);
     if (!agentLane)

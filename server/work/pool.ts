@@ -148,6 +148,16 @@ export class WorkerPool {
     });
   }
 
+  /**
+   * Refuses at once (`WorkRefusedError`, busy) a job of `share` that `run` would refuse now, so
+   * that a caller can say so before reading what the job needs.
+   */
+  checkRoom(share: WorkShare = SERVICE_SHARE): void {
+    if (this.closed) throw new WorkRefusedError('busy', STOPPING);
+    const refusal = this.queue.refusal(share);
+    if (refusal) throw new WorkRefusedError('busy', this.refusalMessage(refusal));
+  }
+
   /** Starts the workers (up to `size`) now, so that the first jobs do not wait for them to load. */
   start(): void {
     while (!this.closed && this.slots.length < this.options.size) this.slots.push(this.startWorker());
