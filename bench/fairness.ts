@@ -17,10 +17,9 @@
  *
  * Run: npx tsx bench/fairness.ts [--runs 2] [--seconds 15] [--flood 40] [--searchers 16] [--turns 20000]
  */
-import { execFile } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
-import { promisify } from 'node:util';
 import { join } from 'node:path';
 import { numberArg } from '../tools/lib/args';
 import { heavyBundle } from '../tools/lib/heavy-bundle';
@@ -50,12 +49,25 @@ const counts = (statuses: Statuses) =>
     .map(([status, n]) => `${n.toLocaleString('en-US')}×${status}`)
     .join(', ');
 
-/** A script of `bench/lib` as a client process of its own, and the one JSON line it prints at its end. */
-async function client<T>(script: string, args: string[]): Promise<T> {
-  const { stdout } = await promisify(execFile)(process.execPath, [`bench/lib/${script}`, ...args], {
-    maxBuffer: 64 * 2 ** 20,
+/**
+ * A script of `bench/lib` as a client process of its own, and the one JSON line it prints at its
+ * end. In a session of its own (`detached`), as a client on another machine would be: Linux shares
+ * the CPU between sessions first (autogroups), so a flooding client in the service's session would
+ * take the service's own share, its worker threads' above all (they run behind everything else).
+ */
+function client<T>(script: string, args: string[]): Promise<T> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [`bench/lib/${script}`, ...args], {
+      detached: true,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    child.on('error', reject);
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(out) as T) : reject(new Error(`${script} exited with ${code}`)),
+    );
   });
-  return JSON.parse(stdout) as T;
 }
 
 async function post(service: ServiceProcess, key: string, path: string, body: unknown): Promise<string> {

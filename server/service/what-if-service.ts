@@ -34,7 +34,7 @@ export class WhatIfService {
     if (!keyAllowsAgent(key, task.agentId)) throw new AccessDeniedError(task.agentId);
     // A busy pool is said before the turn (its trace, up to 8 MB) is read.
     const share = shareOf(key, task.agentId);
-    this.work.checkRoom(share);
+    await this.work.checkRoom(share);
     const [turn, fork] = await Promise.all([
       this.store.getTurn(body.task_id, body.interaction_id),
       this.store.forkPoint(body.task_id, body.interaction_id),

@@ -78,11 +78,11 @@ export interface EngineWork {
   /** A stored turn decided again with `bundle` (`POST /reference/v1/what-if`). */
   whatIf(bundle: Bundle, question: WhatIfQuestion, share: WorkShare): Promise<WhatIfAnswer>;
   /**
-   * Throws the busy refusal (`WorkRefusedError`) that background work of `share` would meet now,
-   * if it would: said before a request reads what its work needs (a what-if's recorded turn),
-   * so that a key flooding the pool is refused at little cost. Nothing is reserved.
+   * Rejects with the busy refusal (`WorkRefusedError`) that background work of `share` would meet
+   * now, if it would: asked before a request reads what its work needs (a what-if's recorded
+   * turn), so that a key flooding the pool is refused at little cost. Nothing is reserved.
    */
-  checkRoom(share: WorkShare): void;
+  checkRoom(share: WorkShare): Promise<void>;
   /** The findings of a valid bundle, its day windows counted from `clock` (`POST /reference/v1/lint`). */
   lint(bundle: Bundle, clock: string, share: WorkShare): Promise<LintResponse>;
   /** What changes from `base` to `head`, two valid bundles of one agent (`POST /reference/v1/diff`). */
@@ -136,7 +136,7 @@ export function inlineWork(engine: Engine, validate: (doc: unknown) => BundleIss
     turn: async (input, owner) => timedTurn(engine, input, owner),
     conversations: async (bundle, cases) => runConversations(engine, bundle, cases),
     whatIf: async (bundle, question) => whatIfAnswer(bundle, question),
-    checkRoom: () => {},
+    checkRoom: async () => {},
     lint: async (bundle, clock) => lintBundle(bundle, { clock }),
     diff: async (base, head, clock) => diffBundles(base, head, { clock }),
   };

@@ -37,6 +37,13 @@ export interface PoolOptions {
   deadlineMs: number;
   /** Time a job may wait for a worker (default: a third of `deadlineMs`; at most `deadlineMs`). */
   maxWaitMs?: number | undefined;
+  /**
+   * A job refused because its key is over its share of the queue is refused after this pause
+   * (default 1,000 ms; at most `MAX_PAUSED` refusals wait at once, the rest are refused at once),
+   * so that a client retrying at once, Retry-After unheeded, cannot keep the request loop busy
+   * refusing it.
+   */
+  refusalPauseMs?: number | undefined;
   /** A worker's JavaScript heap limit (its old generation), in MB. */
   heapLimitMb: number;
   /** Given to each worker as its `workerData`. */
@@ -96,6 +103,9 @@ const STOPPING = 'The service is stopping.';
 /** The share of work done for no request (warming up, the service's own writes). */
 export const SERVICE_SHARE: WorkShare = { key: '\u0000service', agent: '' };
 
+/** Refusals held for their pause at once; beyond, refused at once. */
+const MAX_PAUSED = 256;
+
 const seconds = (ms: number) => (ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 });
 
 export class WorkerPool {
@@ -105,6 +115,7 @@ export class WorkerPool {
   private readonly maxWaitMs: number;
   private nextId = 1;
   private closed = false;
+  private paused = 0;
 
   constructor(private readonly options: PoolOptions) {
     this.keyQueueLimit = options.keyQueueLimit ?? Math.max(1, Math.floor(options.queueLimit / 4));
@@ -132,7 +143,7 @@ export class WorkerPool {
       };
       const admission = this.queue.push(share, pending);
       if (!admission.admitted) {
-        reject(new WorkRefusedError('busy', this.refusalMessage(admission.refusal)));
+        this.refuseAfterPause(reject, admission.refusal);
         return;
       }
       if (admission.pushedOut)
@@ -152,10 +163,26 @@ export class WorkerPool {
    * Refuses at once (`WorkRefusedError`, busy) a job of `share` that `run` would refuse now, so
    * that a caller can say so before reading what the job needs.
    */
-  checkRoom(share: WorkShare = SERVICE_SHARE): void {
-    if (this.closed) throw new WorkRefusedError('busy', STOPPING);
+  checkRoom(share: WorkShare = SERVICE_SHARE): Promise<void> {
+    if (this.closed) return Promise.reject(new WorkRefusedError('busy', STOPPING));
     const refusal = this.queue.refusal(share);
-    if (refusal) throw new WorkRefusedError('busy', this.refusalMessage(refusal));
+    if (!refusal) return Promise.resolve();
+    return new Promise((_resolve, reject) => this.refuseAfterPause(reject, refusal));
+  }
+
+  /** A refusal of a key over its share, said after the pause (see `refusalPauseMs`). */
+  private refuseAfterPause(reject: (error: Error) => void, refusal: Refusal): void {
+    const error = new WorkRefusedError('busy', this.refusalMessage(refusal));
+    const pause = this.options.refusalPauseMs ?? 1_000;
+    if (pause <= 0 || this.paused >= MAX_PAUSED) {
+      reject(error);
+      return;
+    }
+    this.paused += 1;
+    setTimeout(() => {
+      this.paused -= 1;
+      reject(error);
+    }, pause).unref();
   }
 
   /** Starts the workers (up to `size`) now, so that the first jobs do not wait for them to load. */
