@@ -3,8 +3,9 @@
  * is fair between API keys (`fair-queue.ts`) and a deadline per job. The request loop only posts
  * jobs and reads answers, so it keeps answering while the workers compute.
  *
- * - Queue full: the job is refused at once (`WorkRefusedError`, reason `busy`); with several keys
- *   waiting, the key holding the most of the queue is the one refused (see `fair-queue.ts`).
+ * - Queue full, or the job's key over its share of it: the job is refused (`WorkRefusedError`,
+ *   reason `busy`) after a short pause (`refusalPauseMs`); with several keys waiting, the key
+ *   holding the most of the queue is the one refused (see `fair-queue.ts`).
  * - A job's deadline counts from when it is queued: it may wait at most `maxWaitMs` for a
  *   worker (refused `busy` beyond), then run for what is left of `deadlineMs`; past it, its
  *   worker is terminated (a thread cannot be interrupted otherwise) and a fresh one started
