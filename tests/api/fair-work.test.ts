@@ -24,8 +24,15 @@ const idOf = (reply: Reply) => (reply.body as { id: string }).id;
 
 describe('the worker pool shared between keys', () => {
   it("answers another key's send ahead of a flood of what-ifs, and refuses only the flooding key", async () => {
-    // One thread: 32 requests may wait, 8 of them one key's.
-    pool = createEnginePool({ size: 1, queueLimit: 32, deadlineMs: 120_000, heapLimitMb: 512 });
+    // One thread per key and one more: 32 requests may wait, 8 of them one key's, refused at once
+    // (no pause), so that the first refusal says when the flood fills its share.
+    pool = createEnginePool({
+      size: 1,
+      queueLimit: 32,
+      deadlineMs: 120_000,
+      heapLimitMb: 512,
+      refusalPauseMs: 0,
+    });
     service = await startService({ dependencies: { work: pool } });
     const s = service;
     const floodTask = idOf(await createTask(s, {}, CARDS_ONLY));
