@@ -23,7 +23,7 @@ import { engine } from '../engine';
 import { runConversations } from '../engine/impact/conversations';
 import { createRunCache, replayImpact } from '../server/service/impact-replay';
 import { createEnginePool, defaultPoolSettings, interactiveWorkers } from '../server/work/engine-pool';
-import type { EngineWork, WorkPriority } from '../server/work/engine-work';
+import { SERVICE_SHARE, type EngineWork, type WorkPriority } from '../server/work/engine-work';
 import { argValue, numberArg } from '../tools/lib/args';
 import { machine, today } from '../tools/lib/machine';
 import { benchCase, median } from './lib/suite-cases';
@@ -75,11 +75,12 @@ try {
   const cache = createRunCache();
   const replay = async (priority: WorkPriority, days: number) => {
     const work: Pick<EngineWork, 'conversations'> = {
-      conversations: (b, list) => pool.conversations(b, list, priority),
+      conversations: (b, list, share) => pool.conversations(b, list, share, priority),
     };
     const t0 = performance.now();
     await replayImpact({
       work,
+      share: SERVICE_SHARE,
       baseline: { bundle, key: 'baseline' },
       draft: draftOf(days),
       cases,

@@ -39,6 +39,24 @@ describe('parseConfig', () => {
     expect(config.apiKeys).toHaveLength(2);
   });
 
+  it("reads the worker pool's settings, the fair shares' among them", () => {
+    const config = parseConfig([], {
+      THREADLINE_WORKERS: '3',
+      THREADLINE_WORK_QUEUE: '40',
+      THREADLINE_WORK_QUEUE_PER_KEY: '5',
+      THREADLINE_WORK_DEADLINE_MS: '20000',
+      THREADLINE_WORK_WAIT_MS: '4000',
+    });
+    expect(config.work).toEqual({
+      size: 3,
+      queueLimit: 40,
+      keyQueueLimit: 5,
+      deadlineMs: 20_000,
+      maxWaitMs: 4_000,
+    });
+    expect(() => parseConfig([], { THREADLINE_WORK_WAIT_MS: 'soon' })).toThrow(/THREADLINE_WORK_WAIT_MS/);
+  });
+
   it('lets flags win over the environment, in both spellings', () => {
     const config = parseConfig(['--port', '9100', '--data=/tmp/d', '--upstream', 'http://127.0.0.1:9999'], {
       PORT: '9000',

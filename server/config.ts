@@ -26,10 +26,19 @@ export interface ServiceConfig {
   agentDirs: string[];
   /**
    * The worker pool for validation and turns, each setting when given: `THREADLINE_WORKERS`
-   * (threads), `THREADLINE_WORK_QUEUE` (requests waiting), `THREADLINE_WORK_DEADLINE_MS` (per
-   * piece of work), `THREADLINE_WORKER_HEAP_MB` (heap per thread).
+   * (threads), `THREADLINE_WORK_QUEUE` (requests waiting), `THREADLINE_WORK_QUEUE_PER_KEY`
+   * (requests one API key may have waiting), `THREADLINE_WORK_DEADLINE_MS` (per piece of work,
+   * waiting included), `THREADLINE_WORK_WAIT_MS` (waiting for a thread), `THREADLINE_WORKER_HEAP_MB`
+   * (heap per thread).
    */
-  work: { size?: number; queueLimit?: number; deadlineMs?: number; heapLimitMb?: number };
+  work: {
+    size?: number;
+    queueLimit?: number;
+    keyQueueLimit?: number;
+    deadlineMs?: number;
+    maxWaitMs?: number;
+    heapLimitMb?: number;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -193,7 +202,9 @@ export function parseConfig(argv: readonly string[], env: Record<string, string 
     work: definedOnly({
       size: positiveInteger(env, 'THREADLINE_WORKERS'),
       queueLimit: positiveInteger(env, 'THREADLINE_WORK_QUEUE'),
+      keyQueueLimit: positiveInteger(env, 'THREADLINE_WORK_QUEUE_PER_KEY'),
       deadlineMs: positiveInteger(env, 'THREADLINE_WORK_DEADLINE_MS'),
+      maxWaitMs: positiveInteger(env, 'THREADLINE_WORK_WAIT_MS'),
       heapLimitMb: positiveInteger(env, 'THREADLINE_WORKER_HEAP_MB'),
     }),
   };

@@ -8,7 +8,7 @@ import { engine } from '../engine';
 import { newId } from './service/ids';
 import type { AgentCatalog, MessagingDependencies } from './service/dependencies';
 import { interactiveWorkers, sharedEnginePool } from './work/engine-pool';
-import { workOf, type EngineWork } from './work/engine-work';
+import { SERVICE_SHARE, workOf, type EngineWork } from './work/engine-work';
 
 function agentCatalog(agentsDir?: string): AgentCatalog {
   const agents = loadAgents(agentsDir);
@@ -56,10 +56,10 @@ export async function warmUp(dependencies: MessagingDependencies): Promise<void>
       if (!version) return;
       const cases = [{ id: 'warm-up', clock, messages: ['hello, 3 days ago'] }];
       await Promise.all([
-        work.conversations(version.bundle, cases, 'background'),
+        work.conversations(version.bundle, cases, SERVICE_SHARE, 'background'),
         // One for each interactive thread, at once, so that each of them starts.
         ...Array.from({ length: interactiveWorkers() }, () =>
-          work.conversations(version.bundle, cases, 'interactive'),
+          work.conversations(version.bundle, cases, SERVICE_SHARE, 'interactive'),
         ),
       ]);
     }),

@@ -10,14 +10,28 @@
  * A folder given may itself be a project (either layout) or hold projects as sub-folders. A
  * project that cannot be read, does not assemble or does not validate is reported as problems
  * (file, path in the bundle, message) and skipped; nothing here throws.
+ *
+ * What the folders hold is untrusted input, read as `registry.ts` reads projects: regular files
+ * only (a FIFO never blocks a start or a reload), bounded in size and number, nothing outside the
+ * project (a link leading out of it is refused, a version id is a plain folder name), and no
+ * problem quotes what a file holds.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, statSync } from 'node:fs';
 import { basename, join } from 'node:path';
 import type { BundleIssue } from '../../src/contract/api';
 import type { Bundle } from '../../src/contract/bundle';
 import { assembleProject } from '../../src/lib/bundle/assemble';
 import { validateBundle } from '../../src/lib/bundle/validate';
-import { parseManifest, projectFiles, type AgentRecord, type AgentVersionRecord } from './registry';
+import {
+  AGENT_ID_PATTERN,
+  parseManifest,
+  PROJECT_LIMITS,
+  ProjectFileError,
+  projectFiles,
+  type AgentRecord,
+  type AgentVersionRecord,
+} from './registry';
+import { liesWithin, parseJsonText, readRegularFile } from './untrusted-files';
 
 export interface AgentLoadProblem {
   /** The project folder, as given on the command line joined with the project's folder. */
@@ -36,8 +50,6 @@ export interface FolderAgents {
 
 /** The version id of a single-layout project. */
 const SINGLE_VERSION_ID = 'local';
-/** Agent ids: what fits a URL path segment and a file name. */
-export const AGENT_ID_PATTERN = /^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$/;
 /** At most this many projects are read from one folder given. */
 const MAX_PROJECTS = 200;
 
@@ -69,8 +81,8 @@ function fileOfLoc(loc: readonly (string | number)[], toolFiles: string[]): stri
   return '';
 }
 
-/** One project folder → its bundle, or the problems that keep it from being used. */
-function readProject(root: string): { bundle: Bundle } | { problems: AgentLoadProblem[] } {
+/** One project folder (within `within`, when given) → its bundle, or the problems that keep it from being used. */
+function readProject(root: string, within?: string): { bundle: Bundle } | { problems: AgentLoadProblem[] } {
   const at = (file: string, path: string, text: string): AgentLoadProblem => ({
     project: root,
     file,
@@ -79,8 +91,9 @@ function readProject(root: string): { bundle: Bundle } | { problems: AgentLoadPr
   });
   let files;
   try {
-    files = projectFiles(root);
+    files = projectFiles(root, within);
   } catch (e) {
+    if (e instanceof ProjectFileError) return { problems: [at(e.file, '', e.reason)] };
     return { problems: [at('', '', `cannot read the project: ${message(e)}`)] };
   }
   if (files.length === 0) return { problems: [at('', '', 'the project has no *.aui.json files')] };
@@ -103,7 +116,7 @@ function readProject(root: string): { bundle: Bundle } | { problems: AgentLoadPr
 /** The `"id"` an agent.aui.json names (bare or wrapped), if any. */
 function idFromAgentFile(root: string): string | undefined {
   try {
-    const doc = JSON.parse(readFileSync(join(root, 'agent.aui.json'), 'utf8')) as unknown;
+    const doc = parseJsonText(readRegularFile(join(root, 'agent.aui.json'), PROJECT_LIMITS.bytes, root));
     const id = doc && typeof doc === 'object' ? (doc as { id?: unknown }).id : undefined;
     return typeof id === 'string' ? id : undefined;
   } catch {
@@ -111,7 +124,7 @@ function idFromAgentFile(root: string): string | undefined {
   }
 }
 
-function loadSingle(root: string): { agent?: AgentRecord; problems: AgentLoadProblem[] } {
+function loadSingle(root: string, within?: string): { agent?: AgentRecord; problems: AgentLoadProblem[] } {
   const id = idFromAgentFile(root) ?? basename(root);
   if (!AGENT_ID_PATTERN.test(id))
     return {
@@ -124,7 +137,7 @@ function loadSingle(root: string): { agent?: AgentRecord; problems: AgentLoadPro
         },
       ],
     };
-  const read = readProject(root);
+  const read = readProject(root, within);
   if ('problems' in read) return { problems: read.problems };
   const settings = read.bundle.general_settings;
   return {
@@ -164,7 +177,7 @@ function loadVersioned(agentDir: string): { agent?: AgentRecord; problems: Agent
   const versions: AgentVersionRecord[] = [];
   const problems: AgentLoadProblem[] = [];
   for (const v of manifest.versions) {
-    const read = readProject(join(agentDir, v.id));
+    const read = readProject(join(agentDir, v.id), agentDir);
     if ('problems' in read) problems.push(...read.problems);
     else versions.push({ id: v.id, tag: v.tag, description: v.description ?? '', bundle: read.bundle });
   }
@@ -181,8 +194,20 @@ function loadVersioned(agentDir: string): { agent?: AgentRecord; problems: Agent
   };
 }
 
-function loadProject(dir: string) {
-  return exists(join(dir, 'agent.json')) ? loadVersioned(dir) : loadSingle(dir);
+/** The project in `dir` (a folder of `within`, when given). */
+function loadProject(dir: string, within?: string) {
+  if (within !== undefined && !liesWithin(dir, within))
+    return {
+      problems: [
+        {
+          project: dir,
+          file: '',
+          path: '',
+          message: `it leads out of the folder ${within} (a link elsewhere)`,
+        },
+      ],
+    };
+  return exists(join(dir, 'agent.json')) ? loadVersioned(dir) : loadSingle(dir, within);
 }
 
 /** Every agent under the folders given; the first agent of an id wins, a later one is reported. */
@@ -229,7 +254,7 @@ export function loadAgentFolders(
           path: '',
           message: 'holds no agent project (agent.json or *.aui.json files)',
         });
-      for (const sub of subdirs.slice(0, MAX_PROJECTS)) add(sub, loadProject(sub));
+      for (const sub of subdirs.slice(0, MAX_PROJECTS)) add(sub, loadProject(sub, dir));
       if (subdirs.length > MAX_PROJECTS)
         problems.push({
           project: dir,

@@ -104,7 +104,7 @@ const diffRoute = createRoute({
 
 export function analysisRoutes(analysis: AnalysisService): OpenAPIHono<AuthEnv> {
   const app = apiRouter();
-  app.openapi(lintRoute, async (c) => c.json(await analysis.lint(c.req.valid('json')), 200));
+  app.openapi(lintRoute, async (c) => c.json(await analysis.lint(c.get('apiKey'), c.req.valid('json')), 200));
   app.openapi(diffRoute, async (c) => c.json(await analysis.diff(c.get('apiKey'), c.req.valid('json')), 200));
   return app;
 }

@@ -63,7 +63,7 @@ export function referenceRoutes(
     c.json(reference.agentBundle(c.get('apiKey'), c.req.valid('param').agent_id, c.req.valid('query')), 200),
   );
   app.openapi(validateRoute, async (c) =>
-    c.json(await reference.validate(c.req.valid('json').agent_settings_bundle), 200),
+    c.json(await reference.validate(c.get('apiKey'), c.req.valid('json').agent_settings_bundle), 200),
   );
   app.openapi(bundleSchemaRoute, (c) => c.json(reference.bundleSchema(), 200));
   return app;

@@ -14,12 +14,12 @@ import type {
 } from '../../src/contract/agents';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
-import { AGENT_ID_PATTERN } from '../agents/folders';
+import { AGENT_ID_PATTERN } from '../agents/registry';
 import type { LiveAgentCatalog } from '../agents/live-catalog';
 import type { AgentStore, StoredAgentVersion } from '../store/store';
 import type { AgentRecord, MessagingDependencies } from './dependencies';
 import { AccessDeniedError, ConflictError, InvalidInputError, NotFoundError } from './errors';
-import { workOf } from '../work/engine-work';
+import { shareOf, workOf, type WorkShare } from '../work/engine-work';
 
 /** At most this many agents are created, and this many versions published per agent (bounded storage and reads). */
 const MAX_CREATED_AGENTS = 500;
@@ -45,8 +45,8 @@ export class AgentsService {
     private readonly deps: Pick<MessagingDependencies, 'bundles' | 'engine' | 'clock' | 'work'>,
   ) {}
 
-  private async validated(bundle: Bundle, path: (string | number)[]): Promise<void> {
-    const issues = await workOf(this.deps).validate(bundle);
+  private async validated(bundle: Bundle, path: (string | number)[], share: WorkShare): Promise<void> {
+    const issues = await workOf(this.deps).validate(bundle, share);
     if (issues.some((i) => i.severity === 'error')) throw InvalidInputError.bundle(issues, path);
   }
 
@@ -106,7 +106,7 @@ export class AgentsService {
       typeof settings?.id === 'string' && AGENT_ID_PATTERN.test(settings.id) ? settings.id : undefined;
     const id = req.id ?? named ?? agentIdFromName(settings?.name);
     if (!keyAllowsAgent(key, id)) throw new AccessDeniedError(id);
-    await this.validated(req.bundle, ['bundle']);
+    await this.validated(req.bundle, ['bundle'], shareOf(key, id));
     await this.catalog.sync(true);
     if (this.catalog.get(id))
       throw new ConflictError(`An agent with the id ${id} already exists; choose another id.`);
@@ -158,7 +158,7 @@ export class AgentsService {
       if (!draft) throw new NotFoundError(`Agent not found: ${agentId}`);
       bundle = JSON.parse(draft.content) as Bundle;
     }
-    await this.validated(bundle, req.bundle ? ['bundle'] : ['draft']);
+    await this.validated(bundle, req.bundle ? ['bundle'] : ['draft'], shareOf(key, agentId));
     const now = this.deps.clock.now().toISOString();
     const n = agent.versions.length + 1;
     const content = JSON.stringify(bundle);

@@ -14,7 +14,7 @@ import type { Bundle } from '../../src/contract/bundle';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { Store } from '../store/store';
-import { overWorkBudget, type EngineWork } from '../work/engine-work';
+import { overWorkBudget, shareOf, type EngineWork, type WorkShare } from '../work/engine-work';
 import { createBundleCache } from './bundle-cache';
 import type { AgentCatalog, BundleTools, Clock } from './dependencies';
 import { AccessDeniedError, InvalidInputError, NotFoundError, type InputPath } from './errors';
@@ -60,14 +60,16 @@ export class AnalysisService {
   ) {}
 
   /** Any key may lint a bundle it sends: no agent's data is read. */
-  async lint(request: LintInput): Promise<LintResponse> {
+  async lint(key: ApiKey, request: LintInput): Promise<LintResponse> {
+    const share = shareOf(key);
     const bundle = await this.valid(
       request.agent_settings_bundle,
       ['agent_settings_bundle'],
       'agent_settings_bundle',
+      share,
     );
     return this.analysed(['agent_settings_bundle'], () =>
-      this.deps.work.lint(bundle, this.clockOf(request.clock)),
+      this.deps.work.lint(bundle, this.clockOf(request.clock), share),
     );
   }
 
@@ -91,8 +93,9 @@ export class AnalysisService {
           'missing',
         );
     }
-    const base = await this.side(request.base, 'base', agentId);
-    const head = await this.side(request.head, 'head', agentId);
+    const share = shareOf(key, agentId);
+    const base = await this.side(request.base, 'base', agentId, share);
+    const head = await this.side(request.head, 'head', agentId, share);
     if (agentId === undefined) {
       const [a, b] = [namedAgent(base.bundle), namedAgent(head.bundle)];
       if (a !== undefined && b !== undefined && a !== b)
@@ -108,7 +111,7 @@ export class AnalysisService {
         );
     }
     const result = await this.analysed([], () =>
-      this.deps.work.diff(base.bundle, head.bundle, this.clockOf(request.clock)),
+      this.deps.work.diff(base.bundle, head.bundle, this.clockOf(request.clock), share),
     );
     if (agentId !== undefined && request.recorded_since !== undefined)
       await countRecordedTurns(this.store, agentId, request.recorded_since, result);
@@ -122,9 +125,19 @@ export class AnalysisService {
   }
 
   /** The side's bundle: the one sent (validated), or the agent's version it names. */
-  private async side(side: Side, name: 'base' | 'head', agentId: string | undefined): Promise<ResolvedSide> {
+  private async side(
+    side: Side,
+    name: 'base' | 'head',
+    agentId: string | undefined,
+    share: WorkShare,
+  ): Promise<ResolvedSide> {
     if ('agent_settings_bundle' in side) {
-      const bundle = await this.valid(side.agent_settings_bundle, [name, 'agent_settings_bundle'], name);
+      const bundle = await this.valid(
+        side.agent_settings_bundle,
+        [name, 'agent_settings_bundle'],
+        name,
+        share,
+      );
       return { bundle, bundle_hash: this.deps.bundles.hash(bundle) };
     }
     const agent = agentId === undefined ? undefined : this.deps.agents.get(agentId);
@@ -139,11 +152,11 @@ export class AnalysisService {
   }
 
   /** The bundle, once the validator finds no error in it (else a 422 naming the side). */
-  private async valid(sent: SentBundle, path: InputPath, name: string): Promise<Bundle> {
+  private async valid(sent: SentBundle, path: InputPath, name: string, share: WorkShare): Promise<Bundle> {
     const bundle = sent as Bundle; // a key of the cache only, until the validator finds no error
     const checked = await this.checked.lookup(this.deps.bundles.hash(bundle), async () => ({
       bundle,
-      issues: await this.deps.work.validate(sent),
+      issues: await this.deps.work.validate(sent, share),
     }));
     if (checked.issues.some((i) => i.severity === 'error')) {
       const refused = InvalidInputError.bundle(checked.issues, path);

@@ -6,7 +6,7 @@ import { describe, expect, it } from 'vitest';
 import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase } from '../../src/contract/impact';
 import type { Engine, TurnInput } from '../../engine/contract';
-import { inlineWork } from '../work/engine-work';
+import { SERVICE_SHARE, inlineWork } from '../work/engine-work';
 import { REPLAY_LIMITS, runConversations } from '../../engine/impact/conversations';
 import { BATCH_MESSAGES, createRunCache, replayImpact } from './impact-replay';
 
@@ -35,6 +35,7 @@ function engineWithReplies(size: number): Engine {
 
 const replay = (size: number, cases: number, messages: number) =>
   replayImpact({
+    share: SERVICE_SHARE,
     work: inlineWork(engineWithReplies(size), () => []),
     baseline: { bundle: {}, key: 'base' },
     draft: { mark: 'd' },
@@ -78,7 +79,7 @@ describe('the impact replay hands the engine batches of conversations', () => {
       work: {
         conversations: (bundle: Bundle, cases: readonly ImpactCase[]) => {
           pieces.push(cases.reduce((n, c) => n + c.messages.length, 0));
-          return inline.conversations(bundle, cases);
+          return inline.conversations(bundle, cases, SERVICE_SHARE);
         },
       },
     };
@@ -93,6 +94,7 @@ describe('the impact replay hands the engine batches of conversations', () => {
   it('each piece of work holds at most a batch of messages, and the answer is case by case in order', async () => {
     const { work, pieces } = countingWork();
     const results = await replayImpact({
+      share: SERVICE_SHARE,
       work,
       baseline: { bundle: {}, key: 'base' },
       draft: { mark: 'd' },
@@ -113,6 +115,7 @@ describe('the impact replay hands the engine batches of conversations', () => {
     const [first, , third] = cases(3, 3);
     const long = { ...cases(1, BATCH_MESSAGES + 50)[0]!, id: 'long' };
     await replayImpact({
+      share: SERVICE_SHARE,
       work,
       baseline: { bundle: {}, key: 'base' },
       draft: { mark: 'd' },
@@ -133,9 +136,17 @@ describe('the impact replay hands the engine batches of conversations', () => {
       signal: new AbortController().signal,
       cache,
     };
-    const first = await replayImpact({ ...input, draft: { mark: 'd' } });
+    const first = await replayImpact({
+      share: SERVICE_SHARE,
+      ...input,
+      draft: { mark: 'd' },
+    });
     const ran = pieces.reduce((a, b) => a + b, 0);
-    const second = await replayImpact({ ...input, draft: { mark: 'd' } });
+    const second = await replayImpact({
+      share: SERVICE_SHARE,
+      ...input,
+      draft: { mark: 'd' },
+    });
     expect(pieces.reduce((a, b) => a + b, 0) - ran).toBe(1_500);
     expect(second).toEqual(first);
   });
@@ -151,6 +162,7 @@ describe('the impact replay hands the engine batches of conversations', () => {
     };
     await expect(
       replayImpact({
+        share: SERVICE_SHARE,
         work: aborting,
         baseline: { bundle: {}, key: 'base' },
         draft: { mark: 'd' },
@@ -176,7 +188,7 @@ describe('the impact replay hands the engine batches of conversations', () => {
             seen.most = Math.max(seen.most, ++inFlight);
             await new Promise((resolve) => setTimeout(resolve, given++ % 3 === 0 ? 6 : 1));
             inFlight--;
-            return inline.conversations(bundle, list);
+            return inline.conversations(bundle, list, SERVICE_SHARE);
           },
         },
       };
@@ -194,12 +206,19 @@ describe('the impact replay hands the engine batches of conversations', () => {
         signal: new AbortController().signal,
       };
       const oneAtATime = await replayImpact({
+        share: SERVICE_SHARE,
         ...input,
         work: overlappingWork(size).work,
         cache: createRunCache(),
       });
       const { work, seen } = overlappingWork(size);
-      const threeAtOnce = await replayImpact({ ...input, work, cache: createRunCache(), batchesAtOnce: 3 });
+      const threeAtOnce = await replayImpact({
+        share: SERVICE_SHARE,
+        ...input,
+        work,
+        cache: createRunCache(),
+        batchesAtOnce: 3,
+      });
       expect(seen.most).toBe(3);
       expect(threeAtOnce).toEqual(oneAtATime);
       expect(threeAtOnce.map((r) => r.id)).toEqual(input.cases.map((c) => c.id));
@@ -218,6 +237,7 @@ describe('the impact replay hands the engine batches of conversations', () => {
     };
     await expect(
       replayImpact({
+        share: SERVICE_SHARE,
         work: aborting,
         baseline: { bundle: {}, key: 'base' },
         draft: { mark: 'd' },

@@ -12,7 +12,7 @@ import type { Bundle } from '../../src/contract/bundle';
 import type { ImpactCase, ImpactCaseResult } from '../../src/contract/impact';
 import { compareRuns, REPLAY_LIMITS, tooLong, type ConversationRun } from '../../engine/impact/conversations';
 import { jsonLength } from '../../engine/output-size';
-import type { EngineWork } from '../work/engine-work';
+import type { EngineWork, WorkShare } from '../work/engine-work';
 
 /**
  * About how many messages one piece of work replays: few enough that an abort stops the replay
@@ -54,6 +54,8 @@ export type RunCache = ReturnType<typeof createRunCache>;
 export interface ReplayInput {
   /** Runs the conversations (in the worker pool in the service). */
   work: Pick<EngineWork, 'conversations'>;
+  /** Whose work it is (the request's key and agent), for the pool's fair shares. */
+  share: WorkShare;
   /** The baseline bundle and what names it in the cache (e.g. its version id and hash). */
   baseline: { bundle: Bundle; key: string };
   draft: Bundle;
@@ -130,13 +132,13 @@ export async function replayImpact(input: ReplayInput): Promise<ImpactCaseResult
 
 /** One batch of cases replayed with both bundles, compared (in the batch's order). */
 async function replayBatch(input: ReplayInput, batch: readonly ImpactCase[]): Promise<ImpactCaseResult[]> {
-  const { work, signal, cache } = input;
+  const { work, share, signal, cache } = input;
   const runAll = async (bundle: Bundle, cases: readonly ImpactCase[]): Promise<ConversationRun[]> => {
     const runs: ConversationRun[] = [];
     while (runs.length < cases.length) {
       await yieldToLoop();
       if (signal.aborted) throw new ReplayAborted();
-      const more = await work.conversations(bundle, cases.slice(runs.length), 'interactive');
+      const more = await work.conversations(bundle, cases.slice(runs.length), share, 'interactive');
       if (more.length === 0) throw new Error('The engine ran none of the conversations it was given');
       runs.push(...more);
     }

@@ -9,7 +9,7 @@ import type { ImpactRequest, ImpactResponse } from '../../src/contract/impact';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import { interactiveWorkers } from '../work/engine-pool';
-import { workOf, type EngineWork } from '../work/engine-work';
+import { shareOf, workOf, type EngineWork } from '../work/engine-work';
 import { createBundleCache } from './bundle-cache';
 import type { MessagingDependencies } from './dependencies';
 import { AccessDeniedError, InvalidInputError, NotFoundError } from './errors';
@@ -44,10 +44,11 @@ export class ImpactService {
         `Version not found for agent ${agentId}: ${body.version_id ?? agent.active_version}`,
       );
 
+    const share = shareOf(key, agentId);
     const draftHash = bundles.hash(body.agent_settings_bundle);
     const draft = await this.drafts.lookup(draftHash, async () => ({
       bundle: body.agent_settings_bundle,
-      issues: await this.work.validate(body.agent_settings_bundle),
+      issues: await this.work.validate(body.agent_settings_bundle, share),
     }));
     if (draft.issues.some((i) => i.severity === 'error'))
       throw InvalidInputError.bundle(draft.issues, ['agent_settings_bundle']);
@@ -57,6 +58,7 @@ export class ImpactService {
 
     const cases = await replayImpact({
       work: this.work,
+      share,
       baseline: { bundle: version.bundle, key: `${agentId}\u0000${version.id}\u0000${baselineHash}` },
       draft: draft.bundle,
       cases: body.cases,

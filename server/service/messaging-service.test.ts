@@ -132,13 +132,13 @@ describe('MessagingService', () => {
         ...dependencies,
         work: {
           ...work,
-          turn: async (input, owner) => {
+          turn: async (input, owner, share) => {
             computed += 1;
             if (interruptions > 0) {
               interruptions -= 1;
               await other.sendMessage(key, { type: 'message', task_id: taskId, text: 'other' }, false);
             }
-            return work.turn(input, owner);
+            return work.turn(input, owner, share);
           },
         },
       },

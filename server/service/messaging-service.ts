@@ -18,7 +18,7 @@ import { keyAllowsAgent } from '../auth/api-keys';
 import type { EngineState } from '../../engine/contract';
 import { checkedTraceJson, parseStored } from '../store/damaged-values';
 import type { ComputedTurn, Store, TaskRecord, TaskTraces } from '../store/store';
-import { overWorkBudget, workOf, type EngineWork } from '../work/engine-work';
+import { overWorkBudget, shareOf, workOf, type EngineWork, type WorkShare } from '../work/engine-work';
 import { WorkRefusedError } from '../work/pool';
 import { createBundleCache } from './bundle-cache';
 import { AccessDeniedError, InvalidInputError, NotFoundError } from './errors';
@@ -137,13 +137,14 @@ export class MessagingService {
     const version = hasPin(pin)
       ? requireVersion(this.deps.agents, agent, pin, ['agent'])
       : this.taskVersion(task, agent);
-    const config = await this.turnConfig(version, req.agent_settings_bundle);
+    const share = shareOf(key, task.agentId);
+    const config = await this.turnConfig(version, req.agent_settings_bundle, share);
     const userMessageAt = this.deps.clock.now().toISOString();
     // The serializer keeps this process's sends to one task in arrival order without queueing
     // them on the store; `appendNextTurn` keeps the order against other instances.
     const turn = await this.serializer.run(task.id, () =>
       this.appendNextTurn(task, (state) =>
-        this.computeTurn(task, config, state, { text: req.text, createdAt: userMessageAt }),
+        this.computeTurn(task, config, state, { text: req.text, createdAt: userMessageAt }, share),
       ),
     );
     await this.keepBundle(task.agentId, config);
@@ -168,7 +169,8 @@ export class MessagingService {
     const version = hasPin(pin)
       ? requireVersion(this.deps.agents, agent, pin, [])
       : this.taskVersion(origin, agent);
-    const config = await this.turnConfig(version, req.agent_settings_bundle);
+    const share = shareOf(key, origin.agentId);
+    const config = await this.turnConfig(version, req.agent_settings_bundle, share);
     const userMessageAt = this.deps.clock.now().toISOString();
 
     // The branch inherits the turns before the interaction by reference; turns are append-only,
@@ -184,10 +186,13 @@ export class MessagingService {
       branchOf: { taskId: origin.id, interactionId: req.interaction_id },
       createdAt: userMessageAt,
     };
-    const turn = await this.computeTurn(branch, config, fork.stateBefore, {
-      text: req.text,
-      createdAt: userMessageAt,
-    });
+    const turn = await this.computeTurn(
+      branch,
+      config,
+      fork.stateBefore,
+      { text: req.text, createdAt: userMessageAt },
+      share,
+    );
     await this.store.createBranch(branch, turn);
     await this.keepBundle(branch.agentId, config);
     return `{"regenerated_task_id":${JSON.stringify(branch.id)},"message":${messageJson(branch, turn, includeTrace)}}`;
@@ -316,13 +321,14 @@ export class MessagingService {
   private async turnConfig(
     version: AgentVersionRecord,
     clientBundle: Record<string, unknown> | undefined,
+    share: WorkShare,
   ): Promise<TurnConfig> {
     if (clientBundle === undefined)
       return { version, bundle: version.bundle, bundleHash: null, clientBundle: false };
     const hash = this.deps.bundles.hash(clientBundle);
     const { bundle, issues } = await this.bundleCache.lookup(hash, async () => ({
       bundle: clientBundle,
-      issues: await this.work.validate(clientBundle),
+      issues: await this.work.validate(clientBundle, share),
     }));
     if (issues.some((i) => i.severity === 'error'))
       throw InvalidInputError.bundle(issues, ['agent_settings_bundle']);
@@ -374,6 +380,7 @@ export class MessagingService {
     config: TurnConfig,
     state: EngineState,
     user: { text: string; createdAt: string },
+    share: WorkShare,
   ): Promise<ComputedTurn> {
     const interactionId = this.deps.newId('message');
     let run;
@@ -393,6 +400,7 @@ export class MessagingService {
           versionId: config.version.id,
           bundleHash: config.bundleHash,
         },
+        share,
       );
     } catch (error) {
       // A turn over its work budget: the bundle is too complex to run, whoever's it is.

@@ -7,7 +7,7 @@ import type { AgentBundleResponse, AgentList, ValidateResponse } from '../../src
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import { AccessDeniedError, NotFoundError } from './errors';
-import type { EngineWork } from '../work/engine-work';
+import { shareOf, type EngineWork } from '../work/engine-work';
 import type { AgentCatalog, AgentRecord, BundleTools } from './dependencies';
 
 type Answer<T extends z.ZodType> = z.infer<T>;
@@ -61,8 +61,8 @@ export class ReferenceService {
   }
 
   /** A bundle's issues, without running it; `valid` is false when any issue is an error. */
-  async validate(bundle: unknown): Promise<Answer<typeof ValidateResponse>> {
-    const issues = await this.work.validate(bundle);
+  async validate(key: ApiKey, bundle: unknown): Promise<Answer<typeof ValidateResponse>> {
+    const issues = await this.work.validate(bundle, shareOf(key));
     return { valid: !issues.some((i) => i.severity === 'error'), issues };
   }
 

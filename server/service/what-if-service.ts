@@ -10,7 +10,7 @@ import type { WhatIfRequest } from '../../src/contract/what-if';
 import type { ApiKey } from '../auth/api-keys';
 import { keyAllowsAgent } from '../auth/api-keys';
 import type { Store } from '../store/store';
-import { overWorkBudget, workOf, type EngineWork } from '../work/engine-work';
+import { overWorkBudget, shareOf, workOf, type EngineWork } from '../work/engine-work';
 import { createBundleCache } from './bundle-cache';
 import type { MessagingDependencies } from './dependencies';
 import { AccessDeniedError, InvalidInputError, NotFoundError } from './errors';
@@ -32,6 +32,9 @@ export class WhatIfService {
     const task = await this.store.getTask(body.task_id);
     if (!task) throw new NotFoundError(`Task not found: ${body.task_id}`);
     if (!keyAllowsAgent(key, task.agentId)) throw new AccessDeniedError(task.agentId);
+    // A busy pool is said before the turn (its trace, up to 8 MB) is read.
+    const share = shareOf(key, task.agentId);
+    await this.work.checkRoom(share);
     const [turn, fork] = await Promise.all([
       this.store.getTurn(body.task_id, body.interaction_id),
       this.store.forkPoint(body.task_id, body.interaction_id),
@@ -42,18 +45,22 @@ export class WhatIfService {
     let answer;
     try {
       // In the worker pool, as a send's turn: busy, too slow or crashed is a 503 with Retry-After.
-      answer = await this.work.whatIf(bundle, {
-        taskId: body.task_id,
-        interactionId: body.interaction_id,
-        bundleSource: { agent_id: task.agentId, version_id: turn.versionId, bundle_hash: turn.bundleHash },
-        stateBefore: fork.stateBefore,
-        clock: task.clock,
-        userId: task.userId,
-        recorded: { trace: turn.trace, reply: turn.reply.text },
-        edits: body.edits,
-        whyNot: body.why_not ?? false,
-        includeEngineInput: body.include_engine_input ?? false,
-      });
+      answer = await this.work.whatIf(
+        bundle,
+        {
+          taskId: body.task_id,
+          interactionId: body.interaction_id,
+          bundleSource: { agent_id: task.agentId, version_id: turn.versionId, bundle_hash: turn.bundleHash },
+          stateBefore: fork.stateBefore,
+          clock: task.clock,
+          userId: task.userId,
+          recorded: { trace: turn.trace, reply: turn.reply.text },
+          edits: body.edits,
+          whyNot: body.why_not ?? false,
+          includeEngineInput: body.include_engine_input ?? false,
+        },
+        share,
+      );
     } catch (e) {
       if (overWorkBudget(e)) throw InvalidInputError.at(['task_id'], e.message, 'bundle_too_complex');
       throw e;

@@ -264,6 +264,18 @@ export const MIGRATIONS: readonly string[] = [
     terms TEXT NOT NULL
   );
   `,
+  // Words are matched whole on both stores (`turn-words.ts`): the full-text table's tokenizer no
+  // longer stems (PostgreSQL, which also ignored English stop words, now does neither), and it
+  // holds the words folded as the query's are. The index is built again from the stored turns
+  // after this migration, as migration 8's was.
+  `
+  DELETE FROM turn_index_pending;
+  DELETE FROM turn_index;
+  DROP TABLE turn_index_text;
+  CREATE VIRTUAL TABLE turn_index_text USING fts5(message, reply, terms, content='', tokenize='unicode61');
+  INSERT INTO turn_index_text (turn_index_text, rank) VALUES ('automerge', 0);
+  CREATE INDEX IF NOT EXISTS turns_unindexed ON turns (reply_created_at, task_id, seq);
+  `,
 ];
 
 export function migrate(db: Database): void {

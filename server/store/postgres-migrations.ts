@@ -13,10 +13,10 @@ import { AGENTS_SCHEMA } from './migrations';
 import { backfillPostgresTurnIndex } from './postgres-turn-index';
 
 /**
- * The migrations that create the turn index (4) and lay it out anew (7): when either ran, the
+ * The migrations that create the turn index (4) and lay it out anew (7, 8): when one ran, the
  * stored turns are indexed once after the last migration, in the layout of this code.
  */
-const TURN_INDEX_MIGRATIONS = new Set([4, 7]);
+const TURN_INDEX_MIGRATIONS = new Set([4, 7, 8]);
 
 export const POSTGRES_MIGRATIONS: readonly string[] = [
   `
@@ -171,6 +171,12 @@ export const POSTGRES_MIGRATIONS: readonly string[] = [
   CREATE INDEX turn_index_agent ON turn_index (agent_id, id);
   CREATE INDEX turn_index_words ON turn_index USING GIN (text_tsv);
   CREATE INDEX turn_index_terms ON turn_index USING GIN (terms);
+  `,
+  // Words are matched whole, as on SQLite (`turn-words.ts`): the `simple` configuration, neither
+  // stemming nor leaving out English stop words, over the words folded as the query's are. Built
+  // again from the stored turns right after.
+  `
+  TRUNCATE turn_index;
   `,
 ];
 

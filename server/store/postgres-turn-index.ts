@@ -15,13 +15,13 @@ import {
   runCount,
   runFacets,
   runSearch,
-  searchableText,
   type TurnFacetCounts,
   type TurnHits,
   type TurnQuery,
   type Where,
 } from './turn-search';
 import { term, termNumber } from './turn-terms';
+import { indexedText } from './turn-words';
 
 type Query = <R extends QueryResultRow>(
   text: string,
@@ -32,7 +32,7 @@ type Query = <R extends QueryResultRow>(
 const INSERT_ENTRY = `INSERT INTO turn_index (task_id, seq, interaction_id, agent_id, version_id, bundle_hash, user_id,
       created_at, day, intent, decision, deciding_rule, text_tsv, terms, rules, tools, numbers, dates)
     VALUES ($1, $2, $3, $4, $5, $6, $7, $8, $9, $10, $11, $12,
-      to_tsvector('english', $13) || to_tsvector('english', $14), $15::bigint[], $16, $17, $18, $19)
+      to_tsvector('simple', $13) || to_tsvector('simple', $14), $15::bigint[], $16, $17, $18, $19)
     ON CONFLICT (task_id, seq) DO NOTHING`;
 
 function entryValues(e: TurnIndexEntry): unknown[] {
@@ -49,8 +49,8 @@ function entryValues(e: TurnIndexEntry): unknown[] {
     e.intent,
     e.decision,
     e.decidingRule,
-    searchableText(e.message),
-    searchableText(e.reply),
+    indexedText(e.message),
+    indexedText(e.reply),
     e.terms.map(termNumber),
     rulesColumn(e),
     toolsColumn(e),

@@ -49,15 +49,23 @@ export function openSendWriter(
     size: 1,
     // Sends wait for the engine pool first (its queue is bounded), so few writes ever wait here.
     queueLimit: 1000,
+    // The service's own writes, one share: all of the queue is theirs, and they wait as long as it takes.
+    keyQueueLimit: 1000,
     deadlineMs: NO_DEADLINE,
+    maxWaitMs: NO_DEADLINE,
     heapLimitMb: 256,
   });
   const run = <T>(job: SqliteWriteJob) => thread.run<T>(job);
+  // One catch-up serves every search that asks while it waits or runs: the writer runs one job at
+  // a time, so every turn answered before the search asked is pending before that catch-up runs.
+  // Many searches thus put one catch-up, not one each, ahead of the next send's write.
+  let catchingUp: Promise<void> | undefined;
   return {
     appendAt: (taskId, turnsBefore, turn) =>
       run<boolean>({ ...file, kind: 'append', taskId, turnsBefore, turn }),
     putBundle: (bundle, createdAt) => run<void>({ ...file, kind: 'putBundle', bundle, createdAt }),
-    catchUpIndex: () => run<void>({ ...file, kind: 'catchUpIndex' }),
+    catchUpIndex: () =>
+      (catchingUp ??= run<void>({ ...file, kind: 'catchUpIndex' }).finally(() => (catchingUp = undefined))),
     start: () => thread.start(),
     close: () => thread.close(),
   };

@@ -30,6 +30,7 @@ import {
   type Where,
 } from './turn-search';
 import { term } from './turn-terms';
+import { indexedText } from './turn-words';
 
 /** Turns indexed per transaction when indexing those stored before the index (or its layout) existed. */
 const BACKFILL_BATCH = 1000;
@@ -182,6 +183,8 @@ export class SqliteTurnIndex {
 /** An entry as the named values of its row's columns and of its words. */
 const columns = (entry: TurnIndexEntry) => ({
   ...entry,
+  message: indexedText(entry.message),
+  reply: indexedText(entry.reply),
   day: entry.createdAt.slice(0, 10),
   rules: rulesColumn(entry),
   tools: toolsColumn(entry),

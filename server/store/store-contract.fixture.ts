@@ -206,6 +206,30 @@ export function storeContract(open: () => Promise<Store>): void {
       expect(await searchAll(store, {}, [])).toEqual([]);
     });
 
+    it('matches whole words alike on every store: stop words as any other, no stemming, case and accents ignored', async () => {
+      const store = await indexed();
+      await store.appendTurn('t2', () =>
+        tracedTurn('t2', 2, '2025-03-04T09:00:00.000Z', {
+          text: 'Un CAFÉ à Zürich, the ﬁrst one',
+          decision: 'proceed',
+          rules: [],
+          tools: [],
+          values: {},
+        }),
+      );
+      // "the", "of" and "a" are words like the others: only turns holding them are found.
+      expect(await searchAll(store, { q: ['the charge'] })).toEqual([]);
+      expect(await searchAll(store, { q: ['the'] })).toEqual(['t2/i2']);
+      expect(await searchAll(store, { q: ['of'] })).toEqual(['t1/i1']);
+      expect(await searchAll(store, { q: ['a charge'] })).toEqual(['t1/i2', 't1/i1']);
+      // Whole words: "disputes" is in t1/i1's reply only, "dispute" in both messages.
+      expect(await searchAll(store, { q: ['disputes'] })).toEqual(['t1/i1']);
+      expect(await searchAll(store, { q: ['dispute'] })).toEqual(['t1/i2', 't1/i1']);
+      // Case, accents and compatibility forms folded, in the text and in the query.
+      expect(await searchAll(store, { q: ['cafe zurich'] })).toEqual(['t2/i2']);
+      expect(await searchAll(store, { q: ['Café ZÜRICH first'] })).toEqual(['t2/i2']);
+    });
+
     it('holds every `where` condition (bounds inclusive or not, a value, no value), and counts every match', async () => {
       const store = await indexed();
       const both = { where: ['transaction-amount>=75', 'transaction-amount<=120'] };

@@ -8,6 +8,7 @@
  */
 import type { TurnIndexEntry } from '../../engine/turn-index-entry';
 import { term, termNumber } from './turn-terms';
+import { searchWords } from './turn-words';
 
 export {
   listOf,
@@ -147,7 +148,10 @@ export function planSearch(
     else inList('ti.agent_id', allowedAgents);
   }
   const groups = termGroups(q);
-  const textDriven = groups.length > 0 || q.words.length > 0;
+  // The query's words folded as the stores index a turn's words (`turn-words.ts`).
+  const words = q.words.flatMap(searchWords);
+  const textDriven = groups.length > 0 || words.length > 0;
+  if (q.words.length > 0 && words.length === 0) conditions.push({ sql: '1 = 0', args: [] });
   // One agent drives when nothing else does; else it is a condition like the others.
   const agentDriven = !textDriven && q.agents.length === 1;
   if (!agentDriven) inList('ti.agent_id', q.agents);
@@ -180,7 +184,7 @@ export function planSearch(
     });
 
   let driver: SearchPlan['driver'] = { table: '', id: 'ti.id', where: TRUE };
-  if (textDriven) driver = textMatch(groups, q.words, dialect, absent);
+  if (textDriven) driver = textMatch(groups, words, dialect, absent);
   else if (agentDriven)
     driver = { table: '', id: 'ti.id', where: { sql: 'ti.agent_id = ?', args: [q.agents[0]] } };
   return {
@@ -233,7 +237,7 @@ function textMatch(
     };
   const parts = pgTerms(groups);
   if (words.length)
-    parts.push({ sql: `ti.text_tsv @@ plainto_tsquery('english', ?)`, args: [words.join(' ')] });
+    parts.push({ sql: `ti.text_tsv @@ plainto_tsquery('simple', ?)`, args: [words.join(' ')] });
   return {
     table: '',
     id: 'ti.id',

@@ -7,6 +7,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { exampleBundle } from '../agents/converse';
 import { BACKGROUND_NICENESS } from './background-priority';
 import { createEnginePool, type EnginePool } from './engine-pool';
+import { SERVICE_SHARE } from './pool';
 import { threadNiceness } from './fixtures/pool-niceness.fixture';
 
 let pool: EnginePool | undefined;
@@ -16,7 +17,7 @@ describe.runIf(process.platform === 'linux')('the engine pool on Linux', () => {
   it('runs its workers behind the request loop, which keeps its own priority', async () => {
     const before = threadNiceness();
     pool = createEnginePool({ size: 1, queueLimit: 4, deadlineMs: 30_000, heapLimitMb: 256 });
-    await pool.validate({}); // its worker starts
+    await pool.validate({}, SERVICE_SHARE); // its worker starts
     const after = threadNiceness();
     const started = [...after].filter(([tid]) => !before.has(tid));
     const background = started.filter(([, nice]) => nice === BACKGROUND_NICENESS);
@@ -47,11 +48,16 @@ describe.runIf(process.platform === 'linux')('the engine pool on Linux', () => {
 
   it("replays interactive conversations on a thread of its own at the request loop's priority", async () => {
     pool = createEnginePool({ size: 1, queueLimit: 4, deadlineMs: 30_000, heapLimitMb: 256 });
-    await pool.validate({}); // the background worker starts
+    await pool.validate({}, SERVICE_SHARE); // the background worker starts
     const before = threadNiceness();
     const loop = before.get(process.pid)!;
     const cases = [{ id: 'c', clock: '2025-03-01T12:00:00Z', messages: ['I want to dispute a charge'] }];
-    const [run] = await pool.conversations(exampleBundle('card-disputes'), cases, 'interactive');
+    const [run] = await pool.conversations(
+      exampleBundle('card-disputes'),
+      cases,
+      SERVICE_SHARE,
+      'interactive',
+    );
     expect(run!.outcomes).toHaveLength(1);
     const after = threadNiceness();
     const started = [...after].filter(([tid]) => !before.has(tid));

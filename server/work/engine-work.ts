@@ -15,8 +15,18 @@ import type { Engine, TurnInput, TurnOutput } from '../../engine/contract';
 import { runConversations, type ConversationRun } from '../../engine/impact/conversations';
 import { turnIndexEntry, type TurnIndexEntry } from '../../engine/turn-index-entry';
 import { whatIfAnswer, type WhatIfAnswer, type WhatIfQuestion } from '../../engine/what-if-answer';
+import type { ApiKey } from '../auth/api-keys';
 import { term } from '../store/turn-terms';
+import type { WorkShare } from './fair-queue';
 import { WorkFailedError } from './pool';
+
+export type { WorkShare } from './fair-queue';
+export { SERVICE_SHARE } from './pool';
+
+/** Whose work it is: the request's API key and, when the work concerns one, the agent (see `fair-queue.ts`). */
+export function shareOf(key: ApiKey, agentId = ''): WorkShare {
+  return { key: key.key, agent: agentId };
+}
 
 /** Whose turn it is, for its turn index entry: the task, its agent, and what the turn runs with. */
 export interface TurnOwner {
@@ -46,10 +56,14 @@ export interface TurnRun {
  */
 export type WorkPriority = 'background' | 'interactive';
 
+/**
+ * Each piece of work names whose it is (`share`: the request's key and agent), so that the pool
+ * gives every key, and every agent within it, its turn (see `fair-queue.ts`).
+ */
 export interface EngineWork {
   /** The bundle's issues (the document may be anything a client sent). */
-  validate(doc: unknown): Promise<BundleIssue[]>;
-  turn(input: TurnInput, owner: TurnOwner): Promise<TurnRun>;
+  validate(doc: unknown, share: WorkShare): Promise<BundleIssue[]>;
+  turn(input: TurnInput, owner: TurnOwner, share: WorkShare): Promise<TurnRun>;
   /**
    * Impact cases' messages, turn after turn, with `bundle`, in order: all of them, or fewer
    * (at least one) once their outcomes reach `REPLAY_LIMITS.runChars`. In the background unless
@@ -58,14 +72,21 @@ export interface EngineWork {
   conversations(
     bundle: Bundle,
     cases: readonly ImpactCase[],
+    share: WorkShare,
     priority?: WorkPriority,
   ): Promise<ConversationRun[]>;
   /** A stored turn decided again with `bundle` (`POST /reference/v1/what-if`). */
-  whatIf(bundle: Bundle, question: WhatIfQuestion): Promise<WhatIfAnswer>;
+  whatIf(bundle: Bundle, question: WhatIfQuestion, share: WorkShare): Promise<WhatIfAnswer>;
+  /**
+   * Rejects with the busy refusal (`WorkRefusedError`) that background work of `share` would meet
+   * now, if it would: asked before a request reads what its work needs (a what-if's recorded
+   * turn), so that a key flooding the pool is refused at little cost. Nothing is reserved.
+   */
+  checkRoom(share: WorkShare): Promise<void>;
   /** The findings of a valid bundle, its day windows counted from `clock` (`POST /reference/v1/lint`). */
-  lint(bundle: Bundle, clock: string): Promise<LintResponse>;
+  lint(bundle: Bundle, clock: string, share: WorkShare): Promise<LintResponse>;
   /** What changes from `base` to `head`, two valid bundles of one agent (`POST /reference/v1/diff`). */
-  diff(base: Bundle, head: Bundle, clock: string): Promise<DiffResult>;
+  diff(base: Bundle, head: Bundle, clock: string, share: WorkShare): Promise<DiffResult>;
 }
 
 /** Whether `error` is a turn or a validation over its work budget (in this thread or a worker). */
@@ -115,6 +136,7 @@ export function inlineWork(engine: Engine, validate: (doc: unknown) => BundleIss
     turn: async (input, owner) => timedTurn(engine, input, owner),
     conversations: async (bundle, cases) => runConversations(engine, bundle, cases),
     whatIf: async (bundle, question) => whatIfAnswer(bundle, question),
+    checkRoom: async () => {},
     lint: async (bundle, clock) => lintBundle(bundle, { clock }),
     diff: async (base, head, clock) => diffBundles(base, head, { clock }),
   };

@@ -1,30 +1,50 @@
 /**
- * A small fixed pool of worker threads running one job each at a time, with a bounded queue and
- * a deadline per job (counted from when a worker starts it). The request loop only posts jobs and
- * reads answers, so it keeps answering while the workers compute.
+ * A small fixed pool of worker threads running one job each at a time, with a bounded queue that
+ * is fair between API keys (`fair-queue.ts`) and a deadline per job. The request loop only posts
+ * jobs and reads answers, so it keeps answering while the workers compute.
  *
- * - Queue full: the job is refused at once (`WorkRefusedError`, reason `busy`). A job thus waits
- *   at most about `queueLimit / size` deadlines.
- * - Deadline passed: the job's worker is terminated (a thread cannot be interrupted otherwise)
- *   and a fresh one started (reason `deadline`).
+ * - Queue full, or the job's key over its share of it: the job is refused (`WorkRefusedError`,
+ *   reason `busy`) after a short pause (`refusalPauseMs`); with several keys waiting, the key
+ *   holding the most of the queue is the one refused (see `fair-queue.ts`).
+ * - A job's deadline counts from when it is queued: it may wait at most `maxWaitMs` for a
+ *   worker (refused `busy` beyond), then run for what is left of `deadlineMs`; past it, its
+ *   worker is terminated (a thread cannot be interrupted otherwise) and a fresh one started
+ *   (reason `deadline`). Time spent while no worker of the pool has loaded yet is not counted.
  * - A worker that dies (out of memory, a crash): its job is refused (reason `crashed`) and a fresh
  *   worker is started. The process itself is never taken down.
  *
- * Workers start when first needed. The worker script posts `{ ready: true }` once loaded (its
- * start-up is not counted against a job's deadline), then answers each `{ id, job }` message with
- * `{ id, ok: true, value }` or `{ id, ok: false, error: { name, message, code? } }`.
+ * Workers start when first needed. The worker script posts `{ ready: true }` once loaded, then
+ * answers each `{ id, job }` message with `{ id, ok: true, value }` or
+ * `{ id, ok: false, error: { name, message, code? } }`.
  */
 import { Worker } from 'node:worker_threads';
+import { FairQueue, type Refusal, type WorkShare } from './fair-queue';
 
 export interface PoolOptions {
   /** The worker's script (an ES module file URL). */
   script: URL;
   /** Workers running at once. */
   size: number;
-  /** Jobs that may wait for a worker; one more is refused. */
+  /**
+   * Jobs one API key may have running at once (default: `size`); with fewer than `size`, the
+   * threads left over are always there for other keys' work.
+   */
+  keyRunLimit?: number | undefined;
+  /** Jobs that may wait for a worker; one more is refused (or pushes out a job of the key with most waiting). */
   queueLimit: number;
-  /** Time a job may run on its worker. */
+  /** Jobs one API key may have waiting (default: a quarter of `queueLimit`, at least 1). */
+  keyQueueLimit?: number | undefined;
+  /** Time a job may take, from when it is queued: waiting for a worker, then running on it. */
   deadlineMs: number;
+  /** Time a job may wait for a worker (default: a third of `deadlineMs`; at most `deadlineMs`). */
+  maxWaitMs?: number | undefined;
+  /**
+   * A job refused because its key is over its share of the queue is refused after this pause
+   * (default 1,000 ms; at most `MAX_PAUSED` refusals wait at once, the rest are refused at once),
+   * so that a client retrying at once, Retry-After unheeded, cannot keep the request loop busy
+   * refusing it.
+   */
+  refusalPauseMs?: number | undefined;
   /** A worker's JavaScript heap limit (its old generation), in MB. */
   heapLimitMb: number;
   /** Given to each worker as its `workerData`. */
@@ -59,9 +79,12 @@ export class WorkFailedError extends Error {
 interface Pending {
   id: number;
   job: unknown;
+  share: WorkShare;
   resolve(value: unknown): void;
   reject(error: Error): void;
-  /** Set once a worker runs it. */
+  /** When its wait began counting: once queued while a worker of the pool is ready. */
+  waitingSince?: number;
+  /** Its wait bound while it waits, its deadline once it runs. */
   timer?: NodeJS.Timeout;
 }
 
@@ -78,28 +101,89 @@ type Answer =
 
 const STOPPING = 'The service is stopping.';
 
+/** The share of work done for no request (warming up, the service's own writes). */
+export const SERVICE_SHARE: WorkShare = { key: '\u0000service', agent: '' };
+
+/** Refusals held for their pause at once; beyond, refused at once. */
+const MAX_PAUSED = 256;
+
+const seconds = (ms: number) => (ms / 1000).toLocaleString('en-US', { maximumFractionDigits: 3 });
+
 export class WorkerPool {
   private readonly slots: Slot[] = [];
-  private readonly queue: Pending[] = [];
+  private readonly queue: FairQueue<Pending>;
+  private readonly keyQueueLimit: number;
+  private readonly maxWaitMs: number;
   private nextId = 1;
   private closed = false;
+  private paused = 0;
 
-  constructor(private readonly options: PoolOptions) {}
+  constructor(private readonly options: PoolOptions) {
+    this.keyQueueLimit = options.keyQueueLimit ?? Math.max(1, Math.floor(options.queueLimit / 4));
+    this.maxWaitMs = Math.min(options.maxWaitMs ?? Math.floor(options.deadlineMs / 3), options.deadlineMs);
+    this.queue = new FairQueue({
+      total: options.queueLimit,
+      perKey: this.keyQueueLimit,
+      running: options.keyRunLimit ?? options.size,
+    });
+  }
 
-  /** Runs `job` on a worker; rejects with `WorkRefusedError` or `WorkFailedError`. */
-  run<T>(job: unknown): Promise<T> {
+  /**
+   * Runs `job` on a worker, in its turn among the jobs of other keys and agents (`share`);
+   * rejects with `WorkRefusedError` or `WorkFailedError`.
+   */
+  run<T>(job: unknown, share: WorkShare = SERVICE_SHARE): Promise<T> {
     if (this.closed) return Promise.reject(new WorkRefusedError('busy', STOPPING));
-    if (this.queue.length >= this.options.queueLimit)
-      return Promise.reject(
-        new WorkRefusedError(
-          'busy',
-          `The service is busy: ${this.options.queueLimit} requests are already waiting for validation or a turn.`,
-        ),
-      );
     return new Promise<T>((resolve, reject) => {
-      this.queue.push({ id: this.nextId++, job, resolve: resolve, reject });
+      const pending: Pending = {
+        id: this.nextId++,
+        job,
+        share,
+        resolve,
+        reject,
+      };
+      const admission = this.queue.push(share, pending);
+      if (!admission.admitted) {
+        this.refuseAfterPause(reject, admission.refusal);
+        return;
+      }
+      if (admission.pushedOut)
+        this.settle(
+          admission.pushedOut,
+          new WorkRefusedError(
+            'busy',
+            `The service is busy: ${this.options.queueLimit} requests are waiting for validation or a turn, and this key has the most of them; another key's request took this one's place.`,
+          ),
+        );
+      if (this.slots.some((slot) => slot.ready)) this.startWaiting(pending);
       this.dispatch();
     });
+  }
+
+  /**
+   * Refuses at once (`WorkRefusedError`, busy) a job of `share` that `run` would refuse now, so
+   * that a caller can say so before reading what the job needs.
+   */
+  checkRoom(share: WorkShare = SERVICE_SHARE): Promise<void> {
+    if (this.closed) return Promise.reject(new WorkRefusedError('busy', STOPPING));
+    const refusal = this.queue.refusal(share);
+    if (!refusal) return Promise.resolve();
+    return new Promise((_resolve, reject) => this.refuseAfterPause(reject, refusal));
+  }
+
+  /** A refusal of a key over its share, said after the pause (see `refusalPauseMs`). */
+  private refuseAfterPause(reject: (error: Error) => void, refusal: Refusal): void {
+    const error = new WorkRefusedError('busy', this.refusalMessage(refusal));
+    const pause = this.options.refusalPauseMs ?? 1_000;
+    if (pause <= 0 || this.paused >= MAX_PAUSED) {
+      reject(error);
+      return;
+    }
+    this.paused += 1;
+    setTimeout(() => {
+      this.paused -= 1;
+      reject(error);
+    }, pause).unref();
   }
 
   /** Starts the workers (up to `size`) now, so that the first jobs do not wait for them to load. */
@@ -110,7 +194,7 @@ export class WorkerPool {
   /** Stops every worker; jobs not answered yet are refused. */
   async close(): Promise<void> {
     this.closed = true;
-    for (const pending of this.queue.splice(0)) this.settle(pending, new WorkRefusedError('busy', STOPPING));
+    for (const pending of this.queue.drain()) this.settle(pending, new WorkRefusedError('busy', STOPPING));
     await Promise.all(
       this.slots.splice(0).map((slot) => {
         if (slot.running) this.settle(slot.running, new WorkRefusedError('busy', STOPPING));
@@ -119,20 +203,49 @@ export class WorkerPool {
     );
   }
 
-  /** Gives queued jobs to ready idle workers, starting workers (up to `size`) for the jobs left. */
+  private refusalMessage(refusal: Refusal): string {
+    return refusal === 'key-full'
+      ? `The service is busy: this key already has ${this.keyQueueLimit} requests waiting for validation or a turn, the most one key may have waiting.`
+      : `The service is busy: ${this.options.queueLimit} requests are already waiting for validation or a turn.`;
+  }
+
+  /** The job's wait starts counting: refused if no worker takes it within `maxWaitMs`. */
+  private startWaiting(pending: Pending): void {
+    if (pending.waitingSince !== undefined) return;
+    pending.waitingSince = performance.now();
+    pending.timer = setTimeout(() => {
+      if (!this.queue.remove(pending.share, pending)) return;
+      this.settle(
+        pending,
+        new WorkRefusedError(
+          'busy',
+          `The service is busy: this request waited ${seconds(this.maxWaitMs)} s for a thread, the most a request may wait.`,
+        ),
+      );
+    }, this.maxWaitMs);
+  }
+
+  /** Gives queued jobs to ready idle workers (fairly, see `fair-queue.ts`), starting workers (up to `size`) for the jobs left. */
   private dispatch(): void {
     if (this.closed) return;
     for (const slot of this.slots) {
-      if (this.queue.length === 0) return;
+      if (this.queue.size === 0) return;
       if (!slot.ready || slot.running) continue;
-      const pending = this.queue.shift()!;
+      const next = this.queue.take();
+      if (!next) break; // what waits belongs to keys running as many jobs as they may
+      const pending = next.job;
+      clearTimeout(pending.timer);
+      const waited = performance.now() - (pending.waitingSince ?? performance.now());
       slot.running = pending;
-      pending.timer = setTimeout(() => this.overDeadline(slot, pending), this.options.deadlineMs);
+      pending.timer = setTimeout(
+        () => this.overDeadline(slot, pending, waited),
+        Math.max(1, this.options.deadlineMs - waited),
+      );
       slot.worker.ref();
       slot.worker.postMessage({ id: pending.id, job: pending.job });
     }
     const starting = this.slots.filter((s) => !s.ready).length;
-    for (let more = this.queue.length - starting; more > 0 && this.slots.length < this.options.size; more--)
+    for (let more = this.queue.size - starting; more > 0 && this.slots.length < this.options.size; more--)
       this.slots.push(this.startWorker());
   }
 
@@ -147,6 +260,8 @@ export class WorkerPool {
       if ('ready' in answer) {
         slot.ready = true;
         worker.unref();
+        // The pool can take work now: what waited for it starts counting its wait.
+        for (const pending of this.queue.waiting()) this.startWaiting(pending);
         this.dispatch();
         return;
       }
@@ -154,6 +269,7 @@ export class WorkerPool {
       if (!pending || pending.id !== answer.id) return;
       slot.running = undefined;
       worker.unref();
+      this.queue.finished(pending.share);
       if (answer.ok) this.settle(pending, undefined, answer.value);
       else
         this.settle(pending, new WorkFailedError(answer.error.name, answer.error.message, answer.error.code));
@@ -170,6 +286,7 @@ export class WorkerPool {
     const index = this.slots.indexOf(slot);
     if (index < 0) return; // closed, or terminated past a deadline (already replaced)
     this.slots.splice(index, 1);
+    if (slot.running) this.queue.finished(slot.running.share);
     if (slot.running)
       this.settle(
         slot.running,
@@ -180,7 +297,7 @@ export class WorkerPool {
       );
     else if (!slot.ready)
       // It died while starting: refuse what waits rather than start it again and again.
-      for (const pending of this.queue.splice(0))
+      for (const pending of this.queue.drain())
         this.settle(
           pending,
           new WorkRefusedError('crashed', 'The service could not start its engine worker.'),
@@ -189,14 +306,17 @@ export class WorkerPool {
   }
 
   /** The job ran past its deadline: refused, and its worker replaced. */
-  private overDeadline(slot: Slot, pending: Pending): void {
+  private overDeadline(slot: Slot, pending: Pending, waited: number): void {
     if (slot.running !== pending) return;
-    const seconds = this.options.deadlineMs / 1000;
+    this.queue.finished(pending.share);
+    const deadline = seconds(this.options.deadlineMs);
     this.settle(
       pending,
       new WorkRefusedError(
         'deadline',
-        `This request needed more than ${seconds.toLocaleString('en-US')} s of work, the most one request may take; it was stopped.`,
+        waited < 1
+          ? `This request needed more than ${deadline} s of work, the most one request may take; it was stopped.`
+          : `This request needed more than ${deadline} s, the most one request may take (${seconds(waited)} s of it waiting for a thread, the rest working); it was stopped.`,
       ),
     );
     this.slots.splice(this.slots.indexOf(slot), 1);
