@@ -12,7 +12,8 @@ import { formatLoc } from '../src/lib/bundle/issue-codes';
 import { locateInJson, offsetToLineColumn, type Loc } from '../src/lib/bundle/locate';
 import { validateBundle } from '../src/lib/bundle/validate';
 import { projectFiles } from '../server/agents/registry';
-import { MAX_BUNDLE_BYTES, readRegularFile } from './files';
+import { readRegularFile } from '../server/agents/untrusted-files';
+import { MAX_BUNDLE_BYTES } from './files';
 import { jsonErrorOffset } from './json-syntax';
 
 export interface Problem {
@@ -77,9 +78,11 @@ function checkBundleFile(path: string, text: string): Checked {
 function inProject(files: readonly ProjectFile[], loc: Loc): { file: ProjectFile; inner: Loc } | null {
   const [key, index, ...rest] = loc;
   if (typeof key !== 'string') return null;
+  // A project file comes parsed (text only from a caller that read it itself).
   const parsed = (f: ProjectFile): unknown => {
+    if (typeof f.content !== 'string') return f.content;
     try {
-      return JSON.parse(f.content as string);
+      return JSON.parse(f.content) as unknown;
     } catch {
       return undefined;
     }
@@ -109,6 +112,16 @@ function inProject(files: readonly ProjectFile[], loc: Loc): { file: ProjectFile
   return null;
 }
 
+/** A project file's text, for the line and column of a place in it ('' when it cannot be read again). */
+function textOf(folder: string, file: ProjectFile): string {
+  if (typeof file.content === 'string') return file.content;
+  try {
+    return readRegularFile(join(folder, file.path), MAX_BUNDLE_BYTES, folder);
+  } catch {
+    return '';
+  }
+}
+
 function checkProject(folder: string): Checked {
   const files = projectFiles(folder);
   if (files.length === 0)
@@ -119,7 +132,7 @@ function checkProject(folder: string): Checked {
   const { bundle, issues: assembly } = assembleProject(files);
   const byPath = new Map(files.map((f) => [f.path, f]));
   const problem = (i: BundleIssue, file: ProjectFile | undefined, inner: Loc): Problem => ({
-    where: file ? place(join(folder, file.path), file.content as string, inner) : folder,
+    where: file ? place(join(folder, file.path), textOf(folder, file), inner) : folder,
     severity: i.severity,
     ...(i.loc.length ? { path: formatLoc(i.loc) } : {}),
     message: `${i.message} (${i.code})`,

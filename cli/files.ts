@@ -1,15 +1,7 @@
 /** Reads files the CLI is given, trusting none: a suite's case files, a bundle's text. */
-import {
-  closeSync,
-  constants,
-  fstatSync,
-  openSync,
-  readdirSync,
-  readSync,
-  realpathSync,
-  statSync,
-} from 'node:fs';
-import { basename, join, sep } from 'node:path';
+import { readdirSync, statSync } from 'node:fs';
+import { basename, join } from 'node:path';
+import { readRegularFile } from '../server/agents/untrusted-files';
 import { parseTestCase, type SuiteCase } from '../src/lib/test-cases';
 
 export const CASE_SUFFIX = '.case.json';
@@ -20,37 +12,6 @@ const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
 export const MAX_CASE_BYTES = 1024 * 1024;
 /** The largest bundle file read. */
 export const MAX_BUNDLE_BYTES = 16 * 1024 * 1024;
-
-/**
- * A regular file's text, at most `limit` bytes; with `within`, only when the file (its links
- * resolved) lies in that folder. A FIFO, a device (`/dev/zero`) or a link leading out of the
- * folder is refused before anything is read, so nothing of it can end up in a message.
- */
-export function readRegularFile(path: string, limit: number, within?: string): string {
-  if (within !== undefined) {
-    const folder = realpathSync(within);
-    const real = realpathSync(path);
-    if (!real.startsWith(folder + sep))
-      throw new Error(
-        `it leads out of the folder ${within} (a link elsewhere); copy the file into the folder`,
-      );
-  }
-  // Opened without waiting (a FIFO would block until a writer comes), then checked.
-  const fd = openSync(path, constants.O_RDONLY | constants.O_NONBLOCK);
-  try {
-    const stat = fstatSync(fd);
-    if (!stat.isFile()) throw new Error('it is not a regular file');
-    if (stat.size > limit) throw new Error(`it is larger than ${limit} bytes`);
-    const buffer = Buffer.alloc(Math.min(stat.size, limit) + 1);
-    let read = 0;
-    for (let n; read < buffer.length && (n = readSync(fd, buffer, read, buffer.length - read, null)) > 0;)
-      read += n;
-    if (read > limit) throw new Error(`it is larger than ${limit} bytes`);
-    return buffer.subarray(0, read).toString('utf8');
-  } finally {
-    closeSync(fd);
-  }
-}
 
 /** A case file of a suite: `source` names it in reports (its path below the suite folder, `/`-separated). */
 export interface CaseFile {
