@@ -101,15 +101,29 @@ describe('the fair queue', () => {
     expect(queue.take()?.job).toBe('a2');
   });
 
-  it("refuses a key's job past its own cap, and still lets other keys in", () => {
+  it("refuses a key's job past its own cap while another key has work, and still lets other keys in", () => {
     const queue = new FairQueue<string>({ total: 10, perKey: 2 });
     pushAll(queue, [
       ['a', 'a1'],
       ['a', 'a2'],
+      ['b', 'b1'],
     ]);
     expect(queue.push(share('a'), 'a3')).toEqual({ admitted: false, refusal: 'key-full' });
-    pushAll(queue, [['b', 'b1']]);
-    expect(queue.size).toBe(3);
+    pushAll(queue, [['b', 'b2']]);
+    expect(queue.size).toBe(4);
+  });
+
+  it('lets a key alone fill the queue, then makes room for a newcomer with its newest job', () => {
+    const queue = new FairQueue<string>({ total: 4, perKey: 1 });
+    pushAll(queue, [
+      ['a', 'a1'],
+      ['a', 'a2'],
+      ['a', 'a3'],
+      ['a', 'a4'],
+    ]);
+    expect(queue.push(share('a'), 'a5')).toEqual({ admitted: false, refusal: 'queue-full' });
+    expect(queue.push(share('b'), 'b1')).toEqual({ admitted: true, pushedOut: 'a4' });
+    expect(queue.push(share('a'), 'a5')).toEqual({ admitted: false, refusal: 'key-full' });
   });
 
   it('when full, makes room with the newest job of the key that holds the most of the queue', () => {
@@ -120,7 +134,7 @@ describe('the fair queue', () => {
       ['a', 'a3'],
       ['a', 'a4'],
     ]);
-    expect(queue.push(share('a'), 'a5')).toEqual({ admitted: false, refusal: 'key-full' });
+    expect(queue.push(share('a'), 'a5')).toEqual({ admitted: false, refusal: 'queue-full' });
     expect(queue.push(share('b'), 'b1')).toEqual({ admitted: true, pushedOut: 'a4' });
     expect(queue.push(share('b'), 'b2')).toEqual({ admitted: true, pushedOut: 'a3' });
     // Now both hold as much: the newcomer's key is refused, nobody else's job is taken.
@@ -135,9 +149,10 @@ describe('the fair queue', () => {
       ['a', 'a1'],
       ['a', 'a2'],
     ]);
-    expect(queue.refusal(share('a'))).toBe('key-full');
+    expect(queue.refusal(share('a'))).toBeUndefined(); // alone: the queue has room
     expect(queue.refusal(share('b'))).toBeUndefined();
     pushAll(queue, [['b', 'b1']]);
+    expect(queue.refusal(share('a'))).toBe('key-full');
     expect(queue.refusal(share('b'))).toBe('queue-full');
     expect(queue.refusal(share('c'))).toBeUndefined(); // it would push a2 out
     expect(queue.size).toBe(3);

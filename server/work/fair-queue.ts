@@ -7,7 +7,9 @@
  *   agent's oldest waiting job. A key flooding the pool thus gets a free thread only when no
  *   other key with fewer jobs running waits for one. A key with `running` jobs running waits
  *   for one of them to end (so a pool with one thread more than that always has one for others).
- * - Who is refused: a key with `perKey` jobs waiting has its next one refused. When `total` jobs
+ * - Who is refused: a key with `perKey` jobs waiting has its next one refused while another key
+ *   has work waiting or running (a key alone may fill the queue: there is no one to be fair to,
+ *   and one client of one key sending many requests at once is the common case). When `total` jobs
  *   wait in all, the key with the most waiting gives up its newest one for the newcomer, if it has
  *   at least two more waiting than the newcomer's key; otherwise the newcomer is refused. Either
  *   way the refusal goes to the key that holds the most of the queue.
@@ -30,7 +32,7 @@ export interface FairQueueLimits {
   running?: number;
 }
 
-/** Why a job was not let in: its key has `perKey` waiting, or the queue is full of others' jobs at most as many. */
+/** Why a job was not let in: its key has `perKey` waiting while others have work, or the queue is full of others' jobs at most as many. */
 export type Refusal = 'key-full' | 'queue-full';
 
 export type Admission<T> =
@@ -87,10 +89,16 @@ export class FairQueue<T> {
   /** Why a job of `share` would be refused now, if it would (`push` says the same, and takes it). */
   refusal(share: WorkShare): Refusal | undefined {
     const queued = this.keys.get(share.key)?.waiting ?? 0;
-    if (queued >= this.limits.perKey) return 'key-full';
+    if (queued >= this.limits.perKey && this.othersActive(share.key)) return 'key-full';
     if (this.waitingCount < this.limits.total) return undefined;
     const heaviest = this.heaviestKey();
     return !heaviest || heaviest.waiting <= queued + 1 ? 'queue-full' : undefined;
+  }
+
+  /** Whether a key other than `key` has jobs waiting or running (lanes exist only for those). */
+  private othersActive(key: string): boolean {
+    for (const other of this.keys.keys()) if (other !== key) return true;
+    return false;
   }
 
   /** Lets `job` wait for its turn, or says why not; room may be made by pushing out another key's job. */

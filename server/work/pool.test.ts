@@ -125,19 +125,22 @@ describe('the worker pool', () => {
     expect(await order).toEqual(['quiet', 'f1', 'f2']);
   });
 
-  it("refuses a key's jobs past its own share of the queue, not another key's", async () => {
+  it("refuses a key's jobs past its own share of the queue while another key has work, not the other key's", async () => {
     const p = start({ queueLimit: 8, keyQueueLimit: 2 });
     expect(await p.run({ value: 'warm' })).toBe('warm');
     const flood = share('flood');
     const running = p.run({ do: 'work', ms: 300, value: 'f1' }, flood);
     const queued = [p.run({ value: 'f2' }, flood), p.run({ value: 'f3' }, share('flood', 'another agent'))];
-    const over = p.run({ value: 'f4' }, flood).catch((e: unknown) => e);
+    // Alone, a key may wait past its share (one client of one key sending many at once)…
+    const alone = p.run({ value: 'f4' }, flood);
+    // …but once another key has work, a key at its share is refused.
     const quiet = p.run({ value: 'q' }, share('quiet'));
+    const over = p.run({ value: 'f5' }, flood).catch((e: unknown) => e);
     expect(await over).toMatchObject({
       reason: 'busy',
       message: expect.stringMatching(/this key already has 2/),
     });
-    expect(await Promise.all([running, ...queued, quiet])).toEqual(['f1', 'f2', 'f3', 'q']);
+    expect(await Promise.all([running, ...queued, alone, quiet])).toEqual(['f1', 'f2', 'f3', 'f4', 'q']);
   });
 
   it('when the queue is full, refuses a job of the key that holds most of it to let another key in', async () => {

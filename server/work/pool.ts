@@ -205,7 +205,7 @@ export class WorkerPool {
 
   private refusalMessage(refusal: Refusal): string {
     return refusal === 'key-full'
-      ? `The service is busy: this key already has ${this.keyQueueLimit} requests waiting for validation or a turn, the most one key may have waiting.`
+      ? `The service is busy: this key already has ${this.keyQueueLimit} requests waiting for validation or a turn, the most one key may have waiting while other keys have work too.`
       : `The service is busy: ${this.options.queueLimit} requests are already waiting for validation or a turn.`;
   }
 
