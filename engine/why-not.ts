@@ -86,7 +86,6 @@ interface Candidate {
   stepBack?: ValueEdit | BundleChange;
 }
 
-
 export { applyBundleChange, type BundleChange };
 
 /** Where each of the bundle's rules is, by the id the trace gives it, with its place in the bundle as given. */

@@ -13,7 +13,6 @@ import { searchWords } from './turn-words';
 export {
   listOf,
   parseTurnQuery,
-  searchableText,
   TurnQueryError,
   type Condition,
   type ParamFilter,

@@ -4,7 +4,7 @@
  */
 import { DiffEditor, type DiffOnMount } from '@monaco-editor/react';
 import { useEffect, useLayoutEffect, useMemo, useRef } from 'react';
-import './setup';
+import { LIGHT_THEME } from './setup';
 
 export interface MonacoBundleDiffProps {
   original: string;
@@ -97,7 +97,7 @@ export default function MonacoBundleDiff({ original, modified, id, label, dark }
           });
         }
       }}
-      theme={dark ? 'vs-dark' : 'light'}
+      theme={dark ? 'vs-dark' : LIGHT_THEME}
       loading={<p className="p-3 text-sm text-zinc-500">Loading the diff…</p>}
       options={options}
     />

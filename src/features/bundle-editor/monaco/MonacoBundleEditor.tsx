@@ -6,7 +6,7 @@
 import Editor, { type OnMount } from '@monaco-editor/react';
 import { useEffect, useRef, useState, type RefObject } from 'react';
 import type { Problem } from '../markers';
-import { DRAFT_MODEL_PATH, MARKER_OWNER, monaco } from '../../../components/monaco/setup';
+import { DRAFT_MODEL_PATH, LIGHT_THEME, MARKER_OWNER, monaco } from '../../../components/monaco/setup';
 import { targetNames, useTarget } from '../../../domain/commands/targets';
 
 export interface EditorHandle {
@@ -113,7 +113,7 @@ export default function MonacoBundleEditor({
       value={value}
       onChange={(v) => onChange(v ?? '')}
       onMount={onMount}
-      theme={dark ? 'vs-dark' : 'light'}
+      theme={dark ? 'vs-dark' : LIGHT_THEME}
       loading={<p className="p-3 text-sm text-zinc-500">Loading the editor…</p>}
       options={{
         ariaLabel: 'Bundle editor',
