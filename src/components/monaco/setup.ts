@@ -15,10 +15,9 @@ import EditorWorker from 'monaco-editor/editor/editor.worker?worker';
 import JsonWorker from 'monaco-editor/language/json/json.worker?worker';
 import { bundleJsonSchema } from '../../lib/bundle/json-schema';
 
-export const BUNDLE_SCHEMA_URI = 'threadline://schemas/bundle.json';
-/** Model paths of the editor and the diff view; the schema applies to these. */
+const BUNDLE_SCHEMA_URI = 'threadline://schemas/bundle.json';
+/** The editor's model path (the diff view's are `threadline-bundle/<id>-original.json` and -modified); the schema applies to every `threadline-bundle/` model. */
 export const DRAFT_MODEL_PATH = 'threadline-bundle/draft.json';
-export const BASELINE_MODEL_PATH = 'threadline-bundle/baseline.json';
 /** Owner of the markers set from the validator and the service's 422. */
 export const MARKER_OWNER = 'threadline-bundle';
 
