@@ -61,6 +61,9 @@ export default function MonacoBundleDiff({ original, modified, id, label, dark }
   );
   return (
     <DiffEditor
+      // A theme switch makes a new diff view: Monaco keeps the old theme's token classes on lines
+      // it does not draw again (a removed line's JSON keys in pure red on pink after dark → light).
+      key={dark ? 'dark' : 'light'}
       original={original}
       modified={modified}
       language="json"
