@@ -25,7 +25,10 @@ export function analysisMain(argv: readonly string[], io: Io, now: () => Date = 
   for (const path of paths) {
     const read = readBundle(path);
     if ('errors' in read) errors.push(...read.errors);
-    else bundles.push(read.bundle);
+    else {
+      bundles.push(read.bundle);
+      for (const line of read.ignored) io.err(`threadline: ${line}\n`);
+    }
   }
   if (errors.length) {
     io.err(`threadline: nothing was analysed:\n${errors.map((e) => `  ${e}`).join('\n')}\n`);

@@ -23,6 +23,8 @@ export interface Problem {
   /** Where in the bundle (`rules[2].condition`), when the problem has such a place. */
   path?: string;
   message: string;
+  /** A part of a project the assembly left out (a file whose name is not a project file's). */
+  ignored?: true;
 }
 
 const message = (e: unknown) => (e instanceof Error ? e.message : String(e));
@@ -139,7 +141,8 @@ function checkProject(folder: string): Checked {
   });
   const problems = assembly.map((i): Problem => {
     const file = byPath.get(String(i.loc[0] ?? ''));
-    return { ...problem(i, file, i.loc.slice(1)), path: formatLoc(i.loc.slice(1)) };
+    const found = { ...problem(i, file, i.loc.slice(1)), path: formatLoc(i.loc.slice(1)) };
+    return i.severity === 'warning' ? { ...found, ignored: true } : found;
   });
   // The bundle is validated only once its files assemble: otherwise its problems are those of the assembly.
   if (problems.some((p) => p.severity === 'error')) return { doc: undefined, problems };
@@ -164,14 +167,22 @@ export function describeProblem(p: Problem): string {
   return `${p.where}: ${p.severity}: ${p.path ? `${p.path}: ` : ''}${p.message}`;
 }
 
-/** A bundle to run or analyse, or why it cannot be used (its errors, each placed). */
-export function readBundle(path: string): { bundle: Bundle } | { errors: string[] } {
+/**
+ * A bundle to run or analyse, with what of its project was ignored (each placed, said before
+ * anything runs: a misnamed file must never drop its rules in silence); or why it cannot be used
+ * (its errors, each placed).
+ */
+export function readBundle(path: string): { bundle: Bundle; ignored: string[] } | { errors: string[] } {
   let checked;
   try {
     checked = checkBundle(path);
   } catch (e) {
     return { errors: [`cannot read the bundle ${path}: ${message(e)}`] };
   }
-  if (checked.bundle) return { bundle: checked.bundle };
+  if (checked.bundle)
+    return {
+      bundle: checked.bundle,
+      ignored: checked.problems.filter((p) => p.ignored).map(describeProblem),
+    };
   return { errors: checked.problems.filter((p) => p.severity === 'error').map(describeProblem) };
 }

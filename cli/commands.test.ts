@@ -177,6 +177,21 @@ describe('threadline test: suites below a folder', () => {
   });
 });
 
+describe('a misnamed project file', () => {
+  it('is named before the cases run, not ignored in silence (the cases still run)', async () => {
+    const project = join(dir, 'misnamed');
+    cpSync('docs/bundle/starter-agent', project, { recursive: true });
+    // A global rule in `rule.aui.json`: one letter off, so not a project file.
+    writeFileSync(join(project, 'rule.aui.json'), JSON.stringify([{ code: 'NEVER_READ', when: null }]));
+    const { code, out, err } = await run(['test', join(project, 'tests'), '--bundle', project]);
+    expect(code).toBe(0);
+    expect(err).toMatch(
+      /^threadline: .*misnamed\/rule\.aui\.json(:\d+:\d+)?: warning: .*rule\.aui\.json is not part of an agent project .*it was ignored/m,
+    );
+    expect(out).toMatch(/passed, 0 failed/);
+  });
+});
+
 describe('threadline test: reports written as cases finish', () => {
   let suite: string;
   beforeAll(() => {

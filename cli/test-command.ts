@@ -77,7 +77,10 @@ export async function testMain(argv: readonly string[], io: Io): Promise<number>
   if (args.bundle !== undefined) {
     const read = readBundle(args.bundle);
     if ('errors' in read) errors.push(...read.errors);
-    else bundle = read.bundle;
+    else {
+      bundle = read.bundle;
+      for (const line of read.ignored) io.err(`threadline: ${line}\n`);
+    }
   }
   let driver: Driver;
   let embedded: ReturnType<typeof embeddedDriver> | undefined;

@@ -155,6 +155,8 @@ test.describe('agents loaded from folders', () => {
         ],
       }),
     );
+    // A global rule in a file one letter off its name: ignored, and said so.
+    writeFileSync(path.join(agents, 'rooms', 'v2-second', 'rule.aui.json'), '[]');
     mkdirSync(path.join(agents, 'broken'));
     writeFileSync(path.join(agents, 'broken', 'agent.aui.json'), '{"name": "Broken"}');
     writeFileSync(
@@ -172,7 +174,7 @@ test.describe('agents loaded from folders', () => {
     rmSync(work, { recursive: true, force: true });
   });
 
-  test('shows a folder agent with its versions, and reports the broken project it skipped', async ({
+  test('shows a folder agent with its versions, reports the broken project it skipped and the misnamed file it ignored', async ({
     page,
   }) => {
     await page.goto(`${service!.url}/`);
@@ -191,5 +193,9 @@ test.describe('agents loaded from folders', () => {
     const problems = page.getByTestId('folder-problems');
     await expect(problems).toContainText('broken/parameters.aui.json');
     await expect(problems).toContainText('parameters.0.type');
+    await expect(problems).not.toContainText('rule.aui.json');
+    const ignored = page.getByTestId('folder-ignored-files');
+    await expect(ignored).toContainText('Files ignored in loaded agent projects');
+    await expect(ignored).toContainText('rooms/v2-second/rule.aui.json');
   });
 });

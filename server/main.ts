@@ -24,13 +24,20 @@ function fail(message: string): never {
   process.exit(2);
 }
 
-/** What the agent folders gave: the agents loaded and each project skipped with its problems. */
+/** What the agent folders gave: the agents loaded, each project skipped with its problems, and what was ignored. */
 function folderReport(catalog: LiveAgentCatalog): string[] {
   const loaded = catalog.list().filter((a) => a.source === 'folder');
   const lines = loaded.length ? [`agents from folders: ${loaded.map((a) => a.id).join(', ')}`] : [];
   const problems = catalog.problems();
-  if (problems.length)
-    lines.push('some agent projects were skipped:', ...problems.map((p) => `  ${describeProblem(p)}`));
+  const skipped = problems.filter((p) => p.severity !== 'warning');
+  const ignored = problems.filter((p) => p.severity === 'warning');
+  if (skipped.length)
+    lines.push('some agent projects were skipped:', ...skipped.map((p) => `  ${describeProblem(p)}`));
+  if (ignored.length)
+    lines.push(
+      'some files of loaded agent projects were ignored:',
+      ...ignored.map((p) => `  ${describeProblem(p)}`),
+    );
   return lines;
 }
 

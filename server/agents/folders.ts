@@ -41,11 +41,19 @@ export interface AgentLoadProblem {
   /** Where in the assembled bundle, dotted (e.g. `agent_tools.0.rules`), or '' when none. */
   path: string;
   message: string;
+  /**
+   * `error`: the project was skipped (set on every problem `loadAgentFolders` answers); `warning`:
+   * it loaded, but this part of it was ignored (a file whose name is not a project file's).
+   */
+  severity?: 'error' | 'warning';
 }
+
+/** A problem as reported: whether the project was skipped or only part of it ignored. */
+export type ReportedProblem = AgentLoadProblem & { severity: 'error' | 'warning' };
 
 export interface FolderAgents {
   agents: AgentRecord[];
-  problems: AgentLoadProblem[];
+  problems: ReportedProblem[];
 }
 
 /** The version id of a single-layout project. */
@@ -82,7 +90,10 @@ function fileOfLoc(loc: readonly (string | number)[], toolFiles: string[]): stri
 }
 
 /** One project folder (within `within`, when given) → its bundle, or the problems that keep it from being used. */
-function readProject(root: string, within?: string): { bundle: Bundle } | { problems: AgentLoadProblem[] } {
+function readProject(
+  root: string,
+  within?: string,
+): { bundle: Bundle; ignored: AgentLoadProblem[] } | { problems: AgentLoadProblem[] } {
   const at = (file: string, path: string, text: string): AgentLoadProblem => ({
     project: root,
     file,
@@ -110,7 +121,12 @@ function readProject(root: string, within?: string): { bundle: Bundle } | { prob
   const errors = validateBundle(bundle).filter((i: BundleIssue) => i.severity === 'error');
   if (errors.length > 0)
     return { problems: errors.map((i) => at(fileOfLoc(i.loc, toolFiles), i.loc.join('.'), i.message)) };
-  return { bundle };
+  // What the assembly left out (a misnamed file, a key beside a tool) is said, never silent.
+  const ignored = assembly.map((i): AgentLoadProblem => ({
+    ...at(String(i.loc[0] ?? ''), i.loc.slice(1).join('.'), i.message),
+    severity: 'warning',
+  }));
+  return { bundle, ignored };
 }
 
 /** The `"id"` an agent.aui.json names (bare or wrapped), if any. */
@@ -155,7 +171,7 @@ function loadSingle(root: string, within?: string): { agent?: AgentRecord; probl
         },
       ],
     },
-    problems: [],
+    problems: read.ignored,
   };
 }
 
@@ -176,12 +192,16 @@ function loadVersioned(agentDir: string): { agent?: AgentRecord; problems: Agent
   }
   const versions: AgentVersionRecord[] = [];
   const problems: AgentLoadProblem[] = [];
+  const ignored: AgentLoadProblem[] = [];
   for (const v of manifest.versions) {
     const read = readProject(join(agentDir, v.id), agentDir);
     if ('problems' in read) problems.push(...read.problems);
-    else versions.push({ id: v.id, tag: v.tag, description: v.description ?? '', bundle: read.bundle });
+    else {
+      versions.push({ id: v.id, tag: v.tag, description: v.description ?? '', bundle: read.bundle });
+      ignored.push(...read.ignored);
+    }
   }
-  if (problems.length > 0) return { problems };
+  if (problems.length > 0) return { problems: [...problems, ...ignored] };
   return {
     agent: {
       id,
@@ -190,7 +210,7 @@ function loadVersioned(agentDir: string): { agent?: AgentRecord; problems: Agent
       active_version: manifest.active_version,
       versions,
     },
-    problems: [],
+    problems: ignored,
   };
 }
 
@@ -266,7 +286,7 @@ export function loadAgentFolders(
       problems.push({ project: dir, file: '', path: '', message: `cannot read: ${message(e)}` });
     }
   }
-  return { agents, problems };
+  return { agents, problems: problems.map((p) => ({ ...p, severity: p.severity ?? 'error' })) };
 }
 
 /** One line per problem, for the start-up report: `project/file: path: message`. */

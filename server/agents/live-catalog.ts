@@ -9,7 +9,7 @@
 import type { Bundle } from '../../src/contract/bundle';
 import type { AgentCatalog, VersionPin } from '../service/dependencies';
 import type { AgentStore, StoredAgent } from '../store/store';
-import { loadAgentFolders, type AgentLoadProblem } from './folders';
+import { loadAgentFolders, type ReportedProblem } from './folders';
 import { resolveVersion, type AgentRecord } from './registry';
 
 /** How long a read of the store's agents revision is trusted (another instance may write meanwhile). */
@@ -37,7 +37,7 @@ function createdRecord(stored: StoredAgent): AgentRecord {
 
 export class LiveAgentCatalog implements AgentCatalog {
   private folderAgents: AgentRecord[] = [];
-  private folderProblems: AgentLoadProblem[] = [];
+  private folderProblems: ReportedProblem[] = [];
   private created: AgentRecord[] = [];
   private byId = new Map<string, AgentRecord>();
   private revision = -1;
@@ -72,12 +72,12 @@ export class LiveAgentCatalog implements AgentCatalog {
   }
 
   /** The projects of the folders that were skipped at the last (re)load, and why. */
-  problems(): readonly AgentLoadProblem[] {
+  problems(): readonly ReportedProblem[] {
     return this.folderProblems;
   }
 
   /** Re-reads the folders; stored tasks keep their agent and version ids. */
-  reloadFolders(): { agents: AgentRecord[]; problems: AgentLoadProblem[] } {
+  reloadFolders(): { agents: AgentRecord[]; problems: ReportedProblem[] } {
     const taken = new Set([...this.base.list().map((a) => a.id), ...this.created.map((a) => a.id)]);
     const loaded = loadAgentFolders(this.folders, taken);
     this.folderAgents = loaded.agents.map((a) => ({ ...a, source: 'folder' as const }));

@@ -26,6 +26,8 @@ const ProblemIn = z.looseObject({
   file: z.string(),
   path: z.string(),
   message: z.string(),
+  /** `warning`: the project loaded, this part of it was ignored; else the project was skipped. */
+  severity: z.string().optional(),
 });
 export type AgentFolderProblem = z.infer<typeof ProblemIn>;
 const ProblemsIn = z.looseObject({ problems: z.array(ProblemIn) });
@@ -126,7 +128,7 @@ const serverDraftQueryOptions = (agentId: string) =>
     retry: false,
   });
 
-/** The agent folders' skipped projects (a key for every agent only; others get none). */
+/** The agent folders' skipped projects and ignored files (a key for every agent only; others get none). */
 export function useAgentFolderProblems(enabled: boolean) {
   return useQuery({ ...folderProblemsQueryOptions(), enabled });
 }

@@ -68,11 +68,18 @@ export const AgentLoadProblem = z.object({
   file: z.string(),
   path: z.string(),
   message: z.string(),
+  severity: z
+    .enum(['error', 'warning'])
+    .describe(
+      "`error`: the project was skipped; `warning`: it loaded, but this part of it was ignored (e.g. a file whose name is not a project file's).",
+    ),
 });
 export type AgentLoadProblem = z.infer<typeof AgentLoadProblem>;
 
 export const ReloadResponse = z.object({
   agents: z.array(z.string()).describe('The agents loaded from folders.'),
-  problems: z.array(AgentLoadProblem).describe('Projects skipped, and why.'),
+  problems: z
+    .array(AgentLoadProblem)
+    .describe('Projects skipped, and why (`error`); parts of loaded projects ignored (`warning`).'),
 });
 export const AgentProblemsResponse = z.object({ problems: z.array(AgentLoadProblem) });

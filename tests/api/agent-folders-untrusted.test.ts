@@ -89,6 +89,7 @@ describe('agent folders read as untrusted input', () => {
         file: 'extra.aui.json',
         path: '',
         message: 'it is not a regular file',
+        severity: 'error',
       },
     ]);
   });

@@ -269,12 +269,13 @@ describe('agents from folders', () => {
     expect(problems[0].path).toMatch(/^parameters\.0/);
   });
 
-  it('agent-folders answers the shape server/README.md states: {problems: [{project, file, path, message}]}', async () => {
+  it('agent-folders answers the shape server/README.md states: {problems: [{project, file, path, message, severity}]}', async () => {
     const answer = (await call(service, 'GET', '/reference/v1/agent-folders')).body;
     expect(Object.keys(answer)).toEqual(['problems']);
     for (const p of answer.problems) {
-      expect(Object.keys(p).sort()).toEqual(['file', 'message', 'path', 'project']);
+      expect(Object.keys(p).sort()).toEqual(['file', 'message', 'path', 'project', 'severity']);
       for (const v of Object.values(p)) expect(typeof v).toBe('string');
+      expect(['error', 'warning']).toContain(p.severity);
     }
     expect(answer.problems[0].path).toMatch(/^parameters\.0\.type/);
     expect(answer.problems[0].message).toMatch(/\S/);

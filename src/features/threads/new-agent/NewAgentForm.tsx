@@ -5,7 +5,12 @@
  * skipped projects and reloads the folders.
  */
 import { useRef, useState } from 'react';
-import { useAgentFolderProblems, useCreateAgent, useReloadAgentFolders } from '../../../api/agent-admin';
+import {
+  useAgentFolderProblems,
+  useCreateAgent,
+  useReloadAgentFolders,
+  type AgentFolderProblem,
+} from '../../../api/agent-admin';
 import { toApiError } from '../../../api/errors';
 import { Button } from '../../../components/ui/Button';
 import { ErrorCallout } from '../../../components/ui/ErrorCallout';
@@ -176,22 +181,45 @@ export function NewAgentForm({ onCreated, onCancel }: NewAgentFormProps) {
         </p>
       ) : null}
       {reload.error ? <ErrorCallout error={toApiError(reload.error)} /> : null}
-      {(reload.data?.problems ?? folderProblems).length > 0 ? (
-        <div data-testid="folder-problems" className="text-xs text-amber-900 dark:text-amber-100">
-          <p className="font-medium">Agent projects skipped (fix them, then reload the folders):</p>
-          <ul className="mt-1 list-disc pl-4">
-            {(reload.data?.problems ?? folderProblems).map((p, i) => (
-              <li key={i}>
-                <span className="font-mono">
-                  {p.project}
-                  {p.file ? `/${p.file}` : ''}
-                </span>
-                {p.path ? ` · ${p.path}` : ''}: {p.message}
-              </li>
-            ))}
-          </ul>
-        </div>
-      ) : null}
+      <FolderProblems
+        problems={(reload.data?.problems ?? folderProblems).filter((p) => p.severity !== 'warning')}
+        title="Agent projects skipped (fix them, then reload the folders):"
+        testId="folder-problems"
+      />
+      <FolderProblems
+        problems={(reload.data?.problems ?? folderProblems).filter((p) => p.severity === 'warning')}
+        title="Files ignored in loaded agent projects (rename or remove them, then reload the folders):"
+        testId="folder-ignored-files"
+      />
     </form>
+  );
+}
+
+/** One list of the folders' problems, under its title; nothing when there is none. */
+function FolderProblems({
+  problems,
+  title,
+  testId,
+}: {
+  problems: readonly AgentFolderProblem[];
+  title: string;
+  testId: string;
+}) {
+  if (problems.length === 0) return null;
+  return (
+    <div data-testid={testId} className="text-xs text-amber-900 dark:text-amber-100">
+      <p className="font-medium">{title}</p>
+      <ul className="mt-1 list-disc pl-4">
+        {problems.map((p, i) => (
+          <li key={i}>
+            <span className="font-mono">
+              {p.project}
+              {p.file ? `/${p.file}` : ''}
+            </span>
+            {p.path ? ` · ${p.path}` : ''}: {p.message}
+          </li>
+        ))}
+      </ul>
+    </div>
   );
 }
