@@ -133,8 +133,11 @@ function checkProject(folder: string): Checked {
     };
   const { bundle, issues: assembly } = assembleProject(files);
   const byPath = new Map(files.map((f) => [f.path, f]));
+  // Each file's text is read again once, for all the problems placed in it.
+  const texts = new Map<ProjectFile, string>();
+  const text = (file: ProjectFile) => texts.get(file) ?? texts.set(file, textOf(folder, file)).get(file)!;
   const problem = (i: BundleIssue, file: ProjectFile | undefined, inner: Loc): Problem => ({
-    where: file ? place(join(folder, file.path), textOf(folder, file), inner) : folder,
+    where: file ? place(join(folder, file.path), text(file), inner) : folder,
     severity: i.severity,
     ...(i.loc.length ? { path: formatLoc(i.loc) } : {}),
     message: `${i.message} (${i.code})`,
